@@ -1,0 +1,100 @@
+import { Suspense, useEffect, useState } from 'react';
+import { api, ApiError, onUnauthenticated } from './api';
+import { Link, matchPath, navigate, useLocation } from './router';
+import { HOME_BY_ROLE, pageRoutes } from './routes';
+import { SessionContext } from './session';
+import { LoginPage } from './pages/LoginPage';
+import type { Me } from '../../shared/schemas/auth';
+
+type SessionState = { status: 'loading' } | { status: 'anonymous' } | { status: 'user'; me: Me };
+
+export function App() {
+  const [session, setSession] = useState<SessionState>({ status: 'loading' });
+  const location = useLocation();
+
+  useEffect(() => {
+    api.get<Me>('/api/me').then(
+      (me) => setSession({ status: 'user', me }),
+      (err: unknown) => {
+        if (err instanceof ApiError && err.status === 401) setSession({ status: 'anonymous' });
+        else setSession({ status: 'anonymous' });
+      },
+    );
+    return onUnauthenticated(() => setSession({ status: 'anonymous' }));
+  }, []);
+
+  if (session.status === 'loading') return <p className="loading">Loading…</p>;
+  if (session.status === 'anonymous') {
+    return (
+      <LoginPage
+        onLogin={(me) => {
+          setSession({ status: 'user', me });
+          if (location.pathname === '/login') navigate(HOME_BY_ROLE[me.role], { replace: true });
+        }}
+      />
+    );
+  }
+
+  const me = session.me;
+  if (location.pathname === '/login') {
+    navigate(HOME_BY_ROLE[me.role], { replace: true });
+    return null;
+  }
+  const visible = pageRoutes.filter((r) => r.roles.includes(me.role));
+  let match: { route: (typeof pageRoutes)[number]; params: Record<string, string> } | null = null;
+  for (const route of visible) {
+    const params = matchPath(route.path, location.pathname);
+    if (params) {
+      match = { route, params };
+      break;
+    }
+  }
+
+  async function logout() {
+    await api.post('/api/auth/logout').catch(() => undefined);
+    setSession({ status: 'anonymous' });
+    navigate('/login', { replace: true });
+  }
+
+  const Page = match?.route.page;
+  return (
+    <SessionContext.Provider value={me}>
+      <header className="topbar">
+        <Link href={HOME_BY_ROLE[me.role]} className="brand">
+          CCB Studio
+        </Link>
+        <nav aria-label="Main">
+          {visible
+            .filter((r) => r.nav)
+            .map((r) => (
+              <Link key={r.path} href={r.path} aria-current={match?.route === r ? 'page' : undefined}>
+                {r.nav}
+              </Link>
+            ))}
+        </nav>
+        <div className="whoami">
+          <span>
+            {me.username} <span className="role-badge">{me.role}</span>
+          </span>
+          <button type="button" onClick={logout}>
+            Log out
+          </button>
+        </div>
+      </header>
+      <main className="content">
+        {Page && match ? (
+          <Suspense fallback={<p className="loading">Loading…</p>}>
+            <Page params={match.params} />
+          </Suspense>
+        ) : (
+          <section className="page">
+            <h1>Page not found</h1>
+            <p>
+              There is no page at <code>{location.pathname}</code> for your role. <Link href={HOME_BY_ROLE[me.role]}>Go home</Link>
+            </p>
+          </section>
+        )}
+      </main>
+    </SessionContext.Provider>
+  );
+}

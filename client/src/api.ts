@@ -1,0 +1,92 @@
+import type { ErrorCode, FieldIssue } from '../../shared/errors';
+
+/** A failed API call, carrying the server's stable error code and field issues. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'network',
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+
+  get issues(): FieldIssue[] {
+    const d = this.details as { issues?: FieldIssue[] } | undefined;
+    return d?.issues ?? [];
+  }
+
+  get isConflict(): boolean {
+    return this.status === 409;
+  }
+}
+
+type Listener = () => void;
+const unauthenticatedListeners = new Set<Listener>();
+/** Called when any request finds the session gone (401), so the app can show the login page. */
+export function onUnauthenticated(listener: Listener): () => void {
+  unauthenticatedListeners.add(listener);
+  return () => unauthenticatedListeners.delete(listener);
+}
+
+async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection; nothing was saved.');
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (!res.ok) {
+    const err = (data as { error?: { code: ErrorCode; message: string; details?: unknown } } | undefined)?.error;
+    if (res.status === 401 && !url.endsWith('/api/auth/login')) unauthenticatedListeners.forEach((l) => l());
+    throw new ApiError(res.status, err?.code ?? 'internal', err?.message ?? `Request failed (${res.status}).`, err?.details);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(url: string) => request<T>('GET', url),
+  post: <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {}),
+  put: <T>(url: string, body: unknown) => request<T>('PUT', url, body),
+  delete: <T>(url: string) => request<T>('DELETE', url),
+};
+
+/** Upload a file with progress (fetch cannot report upload progress; XHR can). */
+export function upload<T>(url: string, file: Blob, onProgress: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'network', 'The upload failed: the server cannot be reached.'));
+    xhr.onload = () => {
+      let data: unknown;
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        data = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T);
+      else {
+        const err = (data as { error?: { code: ErrorCode; message: string; details?: unknown } } | undefined)?.error;
+        reject(new ApiError(xhr.status, err?.code ?? 'internal', err?.message ?? `Upload failed (${xhr.status}).`, err?.details));
+      }
+    };
+    xhr.send(file);
+  });
+}

@@ -1,0 +1,28 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Role } from '../../shared/roles';
+
+export interface PageProps {
+  params: Record<string, string>;
+}
+
+export interface PageRoute {
+  path: string;
+  roles: readonly Role[];
+  page: LazyExoticComponent<ComponentType<PageProps>>;
+  /** Label in the navigation bar (omit for pages reached by links). */
+  nav?: string;
+}
+
+const ALL: readonly Role[] = ['annotator', 'adjudicator', 'maintainer'];
+
+/** Every page of the app; each is loaded on demand so the editor page stays light. */
+export const pageRoutes: PageRoute[] = [
+  { path: '/', roles: ALL, page: lazy(() => import('./pages/HomePage')) },
+];
+
+/** Where each role lands after login. */
+export const HOME_BY_ROLE: Record<Role, string> = {
+  annotator: '/',
+  adjudicator: '/',
+  maintainer: '/',
+};

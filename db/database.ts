@@ -1,0 +1,88 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type DB = Database.Database;
+type Params = readonly unknown[] | Record<string, unknown>;
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Open (creating if needed) and migrate a database file. ':memory:' works too. */
+export function openDatabase(file: string, options: { migrate?: boolean; readonly?: boolean } = {}): DB {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file, { readonly: options.readonly ?? false });
+  if (!options.readonly) db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  if (options.migrate !== false && !options.readonly) migrate(db);
+  return db;
+}
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export function listMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f))
+    .sort()
+    .map((f) => ({ version: Number(f.slice(0, 3)), name: f.replace(/\.sql$/, ''), sql: fs.readFileSync(path.join(dir, f), 'utf8') }));
+}
+
+/** Apply every migration not yet recorded, each in its own transaction. Returns the versions applied. */
+export function migrate(db: DB, migrations = listMigrations()): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL,
+    applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))`);
+  const done = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+  const applied: number[] = [];
+  for (const m of migrations) {
+    if (done.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(m.version, m.name);
+    }).immediate();
+    applied.push(m.version);
+  }
+  return applied;
+}
+
+// A thin layer over better-sqlite3; statements are cached per database and SQL text.
+const cache = new WeakMap<DB, Map<string, Database.Statement>>();
+function prepare(db: DB, sql: string): Database.Statement {
+  let byText = cache.get(db);
+  if (!byText) cache.set(db, (byText = new Map()));
+  let stmt = byText.get(sql);
+  if (!stmt) byText.set(sql, (stmt = db.prepare(sql)));
+  return stmt;
+}
+
+function bind(stmt: Database.Statement, params: Params | undefined): unknown[] {
+  if (params === undefined) return [];
+  return Array.isArray(params) ? [...params] : [params];
+}
+
+export function all<T>(db: DB, sql: string, params?: Params): T[] {
+  const stmt = prepare(db, sql);
+  return stmt.all(...bind(stmt, params)) as T[];
+}
+
+export function get<T>(db: DB, sql: string, params?: Params): T | undefined {
+  const stmt = prepare(db, sql);
+  return stmt.get(...bind(stmt, params)) as T | undefined;
+}
+
+export function run(db: DB, sql: string, params?: Params): Database.RunResult {
+  const stmt = prepare(db, sql);
+  return stmt.run(...bind(stmt, params));
+}
+
+/** Run fn in one IMMEDIATE transaction (takes the write lock up front, so no upgrade deadlocks). */
+export function transaction<T>(db: DB, fn: () => T): T {
+  return db.transaction(fn).immediate();
+}

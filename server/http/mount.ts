@@ -1,0 +1,82 @@
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type { DB } from '../../db/database';
+import { sessionUser } from '../auth/sessions';
+import { AppError, forbidden, unauthenticated, validationFailed, zodIssues } from './errors';
+import type { Access, RouteDef, SessionUser, UserContext } from './route';
+
+const JSON_LIMIT = '10mb';
+
+function authorize(access: Access, user: SessionUser | null): void {
+  if (access === 'public') return;
+  if (!user) throw unauthenticated();
+  if (access !== 'user' && !access.includes(user.role)) throw forbidden();
+}
+
+/** Mount route definitions: one place checks access and validates input for every route. */
+export function mountRoutes(app: Express, db: DB, routes: readonly RouteDef[]): void {
+  const json = express.json({ limit: JSON_LIMIT });
+  for (const def of routes) {
+    const handlers = def.rawBody ? [] : [json];
+    app[def.method](def.path, ...handlers, async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const user = sessionUser(db, req);
+        authorize(def.access, user);
+        let body: unknown = req.body;
+        if (def.body) {
+          const parsed = def.body.safeParse(req.body ?? {});
+          if (!parsed.success) throw validationFailed(zodIssues(parsed.error));
+          body = parsed.data;
+        }
+        let query: unknown = req.query;
+        if (def.query) {
+          const parsed = def.query.safeParse(req.query);
+          if (!parsed.success) throw validationFailed(zodIssues(parsed.error, 'query'));
+          query = parsed.data;
+        }
+        const ctx = {
+          req,
+          res,
+          db,
+          user,
+          actor: user ? { id: user.id, name: user.username } : { id: null, name: 'anonymous' },
+          body,
+          query,
+          params: req.params as Record<string, string>,
+        } as UserContext<unknown, unknown>;
+        const result = await def.handle(ctx);
+        if (!res.headersSent) res.status(def.status ?? 200).json(result ?? { ok: true });
+      } catch (err) {
+        next(err);
+      }
+    });
+  }
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+/** The one error handler: every failure leaves as { error: { code, message, details? } }. */
+export function errorHandler(log: (message: string) => void) {
+  return (err: unknown, _req: Request, res: Response, _next: NextFunction): void => {
+    let error: AppError;
+    const parserError = err as BodyParserError;
+    const sqliteCode = (err as { code?: unknown }).code;
+    if (err instanceof AppError) error = err;
+    else if (parserError?.type === 'entity.parse.failed') error = new AppError(400, 'bad_request', 'The request body is not valid JSON.');
+    else if (parserError?.type === 'entity.too.large') error = new AppError(413, 'payload_too_large', 'The request body is too large.');
+    else if (parserError?.type && parserError.status && parserError.status < 500) error = new AppError(400, 'bad_request', 'The request body could not be read.');
+    else if (sqliteCode === 'SQLITE_BUSY' || sqliteCode === 'SQLITE_LOCKED') {
+      res.setHeader('Retry-After', '1');
+      error = new AppError(503, 'unavailable', 'The database is busy; please retry.');
+    } else {
+      log(`unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      error = new AppError(500, 'internal', 'Something went wrong on the server.');
+    }
+    if (res.headersSent) return;
+    const body: { code: string; message: string; details?: unknown } = { code: error.code, message: error.message };
+    if (error.details !== undefined) body.details = error.details;
+    res.status(error.status).json({ error: body });
+  };
+}

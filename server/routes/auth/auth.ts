@@ -1,0 +1,62 @@
+import { loginBody } from '../../../shared/schemas/auth';
+import { get } from '../../../db/database';
+import { appendEvent } from '../../../db/events';
+import { AppError } from '../../http/errors';
+import { route } from '../../http/route';
+import { DUMMY_HASH, verifyPassword } from '../../auth/passwords';
+import { clearSessionCookie, createSession, destroySession, setSessionCookie } from '../../auth/sessions';
+import { LoginLimiter } from '../../auth/loginLimiter';
+import type { Role } from '../../../shared/roles';
+
+export const loginLimiter = new LoginLimiter();
+
+export const authRoutes = [
+  route({
+    method: 'post',
+    path: '/api/auth/login',
+    access: 'public',
+    body: loginBody,
+    async handle({ req, res, db, body }) {
+      const ip = req.ip ?? 'unknown';
+      const wait = loginLimiter.retryAfter(body.username, ip);
+      if (wait > 0) {
+        res.setHeader('Retry-After', String(wait));
+        throw new AppError(429, 'rate_limited', `Too many failed logins. Try again in ${Math.ceil(wait / 60)} minute(s).`);
+      }
+      const user = get<{ id: number; username: string; role: Role; password_hash: string }>(
+        db,
+        'SELECT id, username, role, password_hash FROM users WHERE username = ? AND active = 1',
+        [body.username],
+      );
+      const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
+      if (!user || !ok) {
+        loginLimiter.fail(body.username, ip);
+        throw new AppError(401, 'unauthenticated', 'Wrong username or password.');
+      }
+      loginLimiter.succeed(body.username);
+      destroySession(db, req);
+      const session = createSession(db, user.id);
+      appendEvent(db, { id: user.id, name: user.username }, { action: 'auth.login', entityType: 'user', entityId: user.id });
+      setSessionCookie(req, res, session.token, session.expiresAt);
+      return { username: user.username, role: user.role };
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/api/auth/logout',
+    access: 'public',
+    handle({ req, res, db }) {
+      destroySession(db, req);
+      clearSessionCookie(req, res);
+      return { ok: true };
+    },
+  }),
+  route({
+    method: 'get',
+    path: '/api/me',
+    access: 'user',
+    handle({ user }) {
+      return { username: user.username, role: user.role };
+    },
+  }),
+];

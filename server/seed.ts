@@ -1,0 +1,22 @@
+import { get, type DB } from '../db/database';
+import { SYSTEM_ACTOR } from '../db/events';
+import type { Role } from '../shared/roles';
+import { createUser } from './services/users';
+
+/** Demo accounts: fixed, documented passwords for a local demo on 127.0.0.1. */
+export const DEMO_ACCOUNTS: { username: string; role: Role; password: string }[] = [
+  { username: 'mara', role: 'maintainer', password: 'mara-demo-pass' },
+  { username: 'ada', role: 'adjudicator', password: 'ada-demo-pass' },
+  { username: 'alice', role: 'annotator', password: 'alice-demo-pass' },
+  { username: 'bob', role: 'annotator', password: 'bob-demo-pass' },
+  { username: 'carol', role: 'annotator', password: 'carol-demo-pass' },
+];
+
+export function isEmpty(db: DB): boolean {
+  return !get(db, 'SELECT 1 FROM users LIMIT 1');
+}
+
+/** Seed the demo on first start: accounts, then the demo problems and work from data/. */
+export async function seedDemo(db: DB): Promise<void> {
+  for (const account of DEMO_ACCOUNTS) await createUser(db, SYSTEM_ACTOR, account);
+}

@@ -1,0 +1,89 @@
+import { mergeRanges, type Range } from './edits';
+
+/** Two points match only when the character IoU of their deletions reaches this. */
+export const MIN_IOU = 0.5;
+
+export interface HasDeletions {
+  deletions: readonly Range[];
+}
+
+export interface AlignedPair {
+  a: number;
+  b: number;
+  iou: number;
+}
+
+export interface Alignment {
+  pairs: AlignedPair[];
+  /** Indexes of A's points that matched nothing; never silently dropped. */
+  unmatchedA: number[];
+  unmatchedB: number[];
+}
+
+function intersection(a: readonly Range[], b: readonly Range[]): number {
+  let i = 0;
+  let j = 0;
+  let total = 0;
+  while (i < a.length && j < b.length) {
+    const [as, ae] = a[i]!;
+    const [bs, be] = b[j]!;
+    total += Math.max(0, Math.min(ae, be) - Math.max(as, bs));
+    if (ae < be) i++;
+    else j++;
+  }
+  return total;
+}
+
+/** Character IoU of two sets of deleted ranges (0 when both are empty). */
+export function characterIoU(a: readonly Range[], b: readonly Range[]): number {
+  const ma = mergeRanges(a);
+  const mb = mergeRanges(b);
+  const inter = intersection(ma, mb);
+  const size = (rs: Range[]) => rs.reduce((s, [x, y]) => s + (y - x), 0);
+  const union = size(ma) + size(mb) - inter;
+  return union === 0 ? 0 : inter / union;
+}
+
+/**
+ * Match A's points to B's one-to-one, maximising the total IoU over pairs with IoU ≥ 0.5.
+ * Exact search by dynamic programming over subsets of B (points per annotation are few);
+ * ties go to more pairs, then to the lexicographically smallest assignment.
+ */
+export function alignPoints(a: readonly HasDeletions[], b: readonly HasDeletions[]): Alignment {
+  if (b.length > 16) throw new Error('alignPoints supports at most 16 points per side');
+  const iou = a.map((pa) => b.map((pb) => characterIoU(pa.deletions, pb.deletions)));
+  type Best = { score: number; count: number; choice: number[] };
+  const memo = new Map<string, Best>();
+  const solve = (i: number, used: number): Best => {
+    if (i === a.length) return { score: 0, count: 0, choice: [] };
+    const key = `${i}:${used}`;
+    const hit = memo.get(key);
+    if (hit) return hit;
+    const skip = solve(i + 1, used);
+    let best: Best = { score: skip.score, count: skip.count, choice: [-1, ...skip.choice] };
+    for (let j = 0; j < b.length; j++) {
+      const v = iou[i]![j]!;
+      if (used & (1 << j) || v < MIN_IOU) continue;
+      const rest = solve(i + 1, used | (1 << j));
+      const score = v + rest.score;
+      const count = rest.count + 1;
+      const EPS = 1e-12;
+      if (score > best.score + EPS || (Math.abs(score - best.score) <= EPS && count > best.count)) {
+        best = { score, count, choice: [j, ...rest.choice] };
+      }
+    }
+    memo.set(key, best);
+    return best;
+  };
+  const { choice } = solve(0, 0);
+  const pairs: AlignedPair[] = [];
+  choice.forEach((j, i) => {
+    if (j >= 0) pairs.push({ a: i, b: j, iou: iou[i]![j]! });
+  });
+  const matchedB = new Set(pairs.map((p) => p.b));
+  return {
+    pairs,
+    unmatchedA: a.map((_, i) => i).filter((i) => choice[i] === -1),
+    unmatchedB: b.map((_, j) => j).filter((j) => !matchedB.has(j)),
+  };
+}

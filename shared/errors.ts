@@ -1,0 +1,25 @@
+/** Stable error codes of the API's one error shape: { error: { code, message, details? } }. */
+export const ERROR_CODES = [
+  'bad_request',
+  'validation_failed',
+  'unauthenticated',
+  'forbidden',
+  'forbidden_origin',
+  'not_found',
+  'conflict',
+  'rate_limited',
+  'payload_too_large',
+  'unavailable',
+  'internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+  span?: [number, number];
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: unknown };
+}

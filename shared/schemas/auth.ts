@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { ROLES } from '../roles';
+
+export const loginBody = z.object({
+  username: z.string().trim().min(1, 'enter your username').max(64),
+  password: z.string().min(1, 'enter your password').max(1024),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{1,31}$/;
+export const username = z.string().trim().regex(USERNAME_PATTERN, '2–32 letters, digits, ".", "_" or "-", starting with a letter or digit');
+export const password = z.string().min(8, 'at least 8 characters').max(1024);
+export const role = z.enum(ROLES);
+
+export interface Me {
+  username: string;
+  role: z.infer<typeof role>;
+}

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { tempDb } from '../support/db';
+import { buildUser } from '../support/builders';
+import { launchChromium, login, serveApp, watchErrors } from '../support/browser';
+
+const ctx = tempDb();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof serveApp>>;
+
+beforeAll(async () => {
+  await buildUser(ctx.db, { username: 'mara', role: 'maintainer', password: 'mara-pass-123' });
+  app = await serveApp(ctx.db);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  ctx.cleanup();
+});
+
+describe('login page', () => {
+  it('shows an error for a wrong password, then logs in and out', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/login`);
+    await page.getByLabel('Username').fill('mara');
+    await page.getByLabel('Password').fill('wrong');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('Wrong username or password');
+    await login(page, app.url, 'mara', 'mara-pass-123');
+    await expect(page.locator('.whoami').textContent()).resolves.toContain('maintainer');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,80 @@
+import { get, run, type DB } from '../../db/database';
+import { normalizeBaseText } from '../../shared/baseText';
+import type { Role } from '../../shared/roles';
+import { hashPassword } from '../../server/auth/passwords';
+
+let counter = 0;
+const next = () => ++counter;
+
+// One scrypt hash per password per process keeps fixture building fast.
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let h = hashes.get(password);
+  if (!h) hashes.set(password, (h = hashPassword(password)));
+  return h;
+};
+
+export interface BuiltUser {
+  id: number;
+  username: string;
+  role: Role;
+  password: string;
+}
+
+export async function buildUser(db: DB, overrides: Partial<Omit<BuiltUser, 'id'>> = {}): Promise<BuiltUser> {
+  const role = overrides.role ?? 'annotator';
+  const username = overrides.username ?? `${role}${next()}`;
+  const password = overrides.password ?? 'correct-horse-battery';
+  const { lastInsertRowid } = run(db, 'INSERT INTO users (username, role, password_hash) VALUES (?, ?, ?)', [username, role, await hashOnce(password)]);
+  return { id: Number(lastInsertRowid), username, role, password };
+}
+
+export interface BuiltProblem {
+  id: number;
+  questionId: string;
+  baseText: string;
+}
+
+export const SAMPLE_STATEMENT = [
+  'You are given a length-N sequence A=(A_1,A_2,\\ldots,A_N) of positive integers.',
+  'Determine whether A is a geometric progression.',
+  '',
+  'Input',
+  '',
+  'The input is given from Standard Input in the following format:',
+  'N\r',
+  'A_1 A_2 \\ldots A_N',
+  '',
+  'Output',
+  '',
+  'If A is a geometric progression, print Yes; otherwise, print No.',
+  '',
+  'Constraints',
+  '',
+  '- 2 \\leq N \\leq 100',
+  '- All input values are integers.',
+  '',
+  'Sample Input 1',
+  '',
+  '5',
+  '3 6 12 24 48',
+].join('\n');
+
+export function buildProblem(db: DB, overrides: { questionId?: string; statement?: string; title?: string; difficulty?: string } = {}): BuiltProblem {
+  const n = next();
+  const questionId = overrides.questionId ?? `abc${900 + n}_a`;
+  const statement = overrides.statement ?? SAMPLE_STATEMENT;
+  const baseText = normalizeBaseText(statement);
+  const order = (get<{ m: number | null }>(db, 'SELECT MAX(import_order) AS m FROM problems')?.m ?? 0) + 1;
+  const { lastInsertRowid } = run(
+    db,
+    `INSERT INTO problems (question_id, title, platform, contest_id, contest_date, difficulty, statement, base_text, record_sha256, import_order)
+     VALUES (?, ?, 'atcoder', ?, '2025-01-25T00:00:00', ?, ?, ?, ?, ?)`,
+    [questionId, overrides.title ?? `Problem ${n}`, questionId.split('_')[0] ?? 'abc', overrides.difficulty ?? 'easy', statement, baseText, `sha-${n}`, order],
+  );
+  return { id: Number(lastInsertRowid), questionId, baseText };
+}
+
+export function assign(db: DB, problemId: number, userId: number, slot: 1 | 2): void {
+  run(db, 'INSERT INTO assignments (problem_id, user_id, slot) VALUES (?, ?, ?)', [problemId, userId, slot]);
+}
