@@ -1,5 +1,6 @@
 import type { RouteDef } from '../http/route';
 import { authRoutes } from './auth/auth';
+import { annotationRoutes } from './annotations/annotations';
 
 /**
  * Every API route of the server. Each resource folder exports its route definitions;
@@ -7,4 +8,5 @@ import { authRoutes } from './auth/auth';
  */
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
+  ...annotationRoutes,
 ];

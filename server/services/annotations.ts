@@ -1,0 +1,154 @@
+import { all, get, run, transaction, type DB } from '../../db/database';
+import { appendEvent, type Actor } from '../../db/events';
+import { validatePoints, type Point } from '../../shared/edits';
+import type { AnnotationView, QueueItem, SaveAnnotationBody, SubmitBody } from '../../shared/schemas/annotation';
+import { conflict, notFound, validationFailed } from '../http/errors';
+import type { SessionUser } from '../http/route';
+import {
+  presentAnnotation,
+  presentPoint,
+  presentQueueItem,
+  type AnnotationRow,
+  type AssignedProblem,
+  type PointRow,
+  type QueueRow,
+} from '../presenters/annotations';
+
+/** The caller's queue: every problem assigned to them, in import order, with their progress. */
+export function getQueue(db: DB, user: SessionUser): QueueItem[] {
+  const rows = all<QueueRow>(
+    db,
+    `SELECT p.question_id, p.title, p.difficulty, a.status
+       FROM assignments s
+       JOIN problems p ON p.id = s.problem_id
+       LEFT JOIN annotations a ON a.problem_id = s.problem_id AND a.user_id = s.user_id
+      WHERE s.user_id = ?
+      ORDER BY p.import_order, p.id`,
+    [user.id],
+  );
+  return rows.map(presentQueueItem);
+}
+
+/** The problem if it is assigned to the user; otherwise 404 (whether or not it exists). */
+function assignedProblem(db: DB, user: SessionUser, questionId: string): AssignedProblem {
+  const problem = get<AssignedProblem>(
+    db,
+    `SELECT p.id, p.question_id, p.title, p.base_text
+       FROM problems p JOIN assignments s ON s.problem_id = p.id
+      WHERE p.question_id = ? AND s.user_id = ?`,
+    [questionId, user.id],
+  );
+  if (!problem) throw notFound(`Problem ${questionId} is not assigned to you.`);
+  return problem;
+}
+
+function annotationRow(db: DB, problemId: number, userId: number): AnnotationRow | undefined {
+  return get<AnnotationRow>(
+    db,
+    'SELECT id, status, version, active_ms, updated_at, submitted_at FROM annotations WHERE problem_id = ? AND user_id = ?',
+    [problemId, userId],
+  );
+}
+
+function pointRows(db: DB, annotationId: number | undefined): PointRow[] {
+  if (annotationId === undefined) return [];
+  return all<PointRow>(db, 'SELECT idx, deletions, repairs, question, answer, type FROM annotation_points WHERE annotation_id = ? ORDER BY idx', [annotationId]);
+}
+
+function view(db: DB, problem: AssignedProblem, userId: number): AnnotationView {
+  const row = annotationRow(db, problem.id, userId);
+  return presentAnnotation(problem, row, pointRows(db, row?.id));
+}
+
+/** The caller's own annotation of a problem; never anyone else's. */
+export function getAnnotation(db: DB, user: SessionUser, questionId: string): AnnotationView {
+  return view(db, assignedProblem(db, user, questionId), user.id);
+}
+
+/** Optimistic concurrency: a write must name the version it was based on; a submitted annotation is read-only. */
+function checkWritable(row: AnnotationRow | undefined, version: number): void {
+  if (row?.status === 'submitted') {
+    throw conflict('This annotation is already submitted and is read-only.', { currentVersion: row.version, status: 'submitted' });
+  }
+  const current = row?.version ?? 0;
+  if (version !== current) {
+    throw conflict(
+      `Your copy (version ${version}) is out of date: the annotation was saved elsewhere (version ${current}). Load the latest version; nothing was overwritten.`,
+      { currentVersion: current },
+    );
+  }
+}
+
+function writePoints(db: DB, annotationId: number, points: readonly Point[]): void {
+  run(db, 'DELETE FROM annotation_points WHERE annotation_id = ?', [annotationId]);
+  points.forEach((p, idx) => {
+    run(
+      db,
+      'INSERT INTO annotation_points (annotation_id, idx, deletions, repairs, question, answer, type) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [annotationId, idx, JSON.stringify(p.deletions), JSON.stringify(p.repairs), p.question, p.answer, p.type],
+    );
+  });
+}
+
+/** Save a draft: version check, structural validation, then annotation + points + event in one transaction. */
+export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: string, body: SaveAnnotationBody): AnnotationView {
+  return transaction(db, () => {
+    const problem = assignedProblem(db, user, questionId);
+    const row = annotationRow(db, problem.id, user.id);
+    checkWritable(row, body.version);
+    const findings = validatePoints(problem.base_text, body.points, 'draft');
+    if (findings.length > 0) throw validationFailed(findings);
+    const activeMs = body.activeMs ?? 0;
+    let annotationId: number;
+    if (row) {
+      annotationId = row.id;
+      run(
+        db,
+        `UPDATE annotations SET version = version + 1, active_ms = active_ms + ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
+        [activeMs, row.id],
+      );
+    } else {
+      const inserted = run(db, 'INSERT INTO annotations (problem_id, user_id, status, version, active_ms) VALUES (?, ?, ?, 1, ?)', [problem.id, user.id, 'draft', activeMs]);
+      annotationId = Number(inserted.lastInsertRowid);
+    }
+    const before = pointRows(db, row?.id).map(presentPoint);
+    writePoints(db, annotationId, body.points);
+    appendEvent(db, actor, {
+      action: 'annotation.save',
+      entityType: 'annotation',
+      entityId: annotationId,
+      before: { version: row?.version ?? 0, points: before },
+      after: { version: (row?.version ?? 0) + 1, points: body.points },
+      details: { questionId, activeMs },
+    });
+    return view(db, problem, user.id);
+  });
+}
+
+/** Submit: the stored points must pass the complete (submit) rules; afterwards the annotation is read-only. */
+export function submitAnnotation(db: DB, user: SessionUser, actor: Actor, questionId: string, body: SubmitBody): AnnotationView {
+  return transaction(db, () => {
+    const problem = assignedProblem(db, user, questionId);
+    const row = annotationRow(db, problem.id, user.id);
+    checkWritable(row, body.version);
+    const points = pointRows(db, row?.id).map(presentPoint);
+    const findings = validatePoints(problem.base_text, points, 'submit');
+    if (findings.length > 0 || !row) throw validationFailed(findings);
+    run(
+      db,
+      `UPDATE annotations SET status = 'submitted', version = version + 1,
+         submitted_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+       WHERE id = ?`,
+      [row.id],
+    );
+    appendEvent(db, actor, {
+      action: 'annotation.submit',
+      entityType: 'annotation',
+      entityId: row.id,
+      before: { status: 'draft', version: row.version },
+      after: { status: 'submitted', version: row.version + 1 },
+      details: { questionId, points: points.length, activeMs: row.active_ms },
+    });
+    return view(db, problem, user.id);
+  });
+}
