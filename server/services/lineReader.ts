@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+
+export interface RawLine {
+  /** 1-based line number in the file. */
+  number: number;
+  /** The line's bytes without its LF (and without a CR before it). */
+  bytes: Buffer;
+}
+
+export type ProgressListener = (bytesRead: number, totalBytes: number) => void;
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+function joinLine(parts: Buffer[]): Buffer {
+  const line = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+  return line.length > 0 && line[line.length - 1] === CR ? line.subarray(0, line.length - 1) : line;
+}
+
+/**
+ * The lines of a file as byte buffers, read as a stream: only the current line is held
+ * in memory, however large the file. Decoding is left to the caller so that invalid
+ * UTF-8 can be reported with its line number.
+ */
+export async function* readLines(file: string, onProgress?: ProgressListener): AsyncGenerator<RawLine> {
+  const totalBytes = (await fs.promises.stat(file)).size;
+  let bytesRead = 0;
+  let number = 0;
+  let pending: Buffer[] = [];
+  for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
+    const buffer = chunk as Buffer;
+    bytesRead += buffer.length;
+    let start = 0;
+    for (let nl = buffer.indexOf(LF, start); nl !== -1; nl = buffer.indexOf(LF, start)) {
+      pending.push(buffer.subarray(start, nl));
+      yield { number: ++number, bytes: joinLine(pending) };
+      pending = [];
+      start = nl + 1;
+    }
+    if (start < buffer.length) pending.push(buffer.subarray(start));
+    onProgress?.(bytesRead, totalBytes);
+  }
+  if (pending.length > 0) yield { number: ++number, bytes: joinLine(pending) };
+  if (totalBytes === 0) onProgress?.(0, 0);
+}
