@@ -82,7 +82,31 @@ export function run(db: DB, sql: string, params?: Params): Database.RunResult {
   return stmt.run(...bind(stmt, params));
 }
 
-/** Run fn in one IMMEDIATE transaction (takes the write lock up front, so no upgrade deadlocks). */
+/** How often transaction() retries BEGIN when another connection holds the write lock past busy_timeout. */
+export const BUSY_RETRIES = 2;
+
+export function isBusyError(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code);
+}
+
+/**
+ * Run fn in one IMMEDIATE transaction (takes the write lock up front, so no upgrade deadlocks).
+ * busy_timeout already waits for another connection (the CLI, a backup) to finish writing; if
+ * the lock is still held after that, BEGIN is retried a few times. Only BEGIN is retried: once
+ * fn has started it may have done work outside the database, so a later failure is not repeated.
+ */
 export function transaction<T>(db: DB, fn: () => T): T {
-  return db.transaction(fn).immediate();
+  let started = false;
+  const tx = db.transaction(() => {
+    started = true;
+    return fn();
+  });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return tx.immediate();
+    } catch (err) {
+      if (started || attempt >= BUSY_RETRIES || !isBusyError(err)) throw err;
+    }
+  }
 }

@@ -1,8 +1,12 @@
 /**
  * Limits failed logins per username and per client address: after MAX_FAILURES failures
- * inside the window, further attempts get 429 until the window passes.
+ * for one username (or MAX_FAILURES_PER_ADDRESS from one address) inside the window,
+ * further attempts get 429 until the window passes. The address limit is higher because a
+ * whole team often shares one address (everyone on 127.0.0.1, or behind one proxy): one
+ * person's typos must not lock out everybody.
  */
 export const MAX_FAILURES = 5;
+export const MAX_FAILURES_PER_ADDRESS = 50;
 export const WINDOW_MS = 15 * 60_000;
 
 interface Entry {
@@ -17,7 +21,12 @@ export class LoginLimiter {
     private readonly maxFailures = MAX_FAILURES,
     private readonly windowMs = WINDOW_MS,
     private readonly now: () => number = Date.now,
+    private readonly maxFailuresPerAddress = MAX_FAILURES_PER_ADDRESS,
   ) {}
+
+  private limit(key: string): number {
+    return key.startsWith('ip:') ? this.maxFailuresPerAddress : this.maxFailures;
+  }
 
   private keys(username: string, ip: string): string[] {
     return [`user:${username.toLowerCase()}`, `ip:${ip}`];
@@ -31,7 +40,7 @@ export class LoginLimiter {
       const e = this.entries.get(key);
       if (!e) continue;
       if (now - e.windowStart >= this.windowMs) this.entries.delete(key);
-      else if (e.failures >= this.maxFailures) wait = Math.max(wait, Math.ceil((e.windowStart + this.windowMs - now) / 1000));
+      else if (e.failures >= this.limit(key)) wait = Math.max(wait, Math.ceil((e.windowStart + this.windowMs - now) / 1000));
     }
     return wait;
   }

@@ -1,5 +1,5 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import type { DB } from '../../db/database';
+import { isBusyError, type DB } from '../../db/database';
 import { sessionUser } from '../auth/sessions';
 import { AppError, forbidden, unauthenticated, validationFailed, zodIssues } from './errors';
 import type { Access, RouteDef, SessionUser, UserContext } from './route';
@@ -61,13 +61,14 @@ interface BodyParserError {
 export function errorHandler(log: (message: string) => void) {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction): void => {
     let error: AppError;
-    const parserError = err as BodyParserError;
-    const sqliteCode = (err as { code?: unknown }).code;
+    const parserError = (typeof err === 'object' && err !== null ? err : {}) as BodyParserError;
     if (err instanceof AppError) error = err;
-    else if (parserError?.type === 'entity.parse.failed') error = new AppError(400, 'bad_request', 'The request body is not valid JSON.');
-    else if (parserError?.type === 'entity.too.large') error = new AppError(413, 'payload_too_large', 'The request body is too large.');
-    else if (parserError?.type && parserError.status && parserError.status < 500) error = new AppError(400, 'bad_request', 'The request body could not be read.');
-    else if (sqliteCode === 'SQLITE_BUSY' || sqliteCode === 'SQLITE_LOCKED') {
+    else if (parserError.type === 'entity.parse.failed') error = new AppError(400, 'bad_request', 'The request body is not valid JSON.');
+    else if (parserError.type === 'entity.too.large') error = new AppError(413, 'payload_too_large', 'The request body is too large.');
+    else if (parserError.status && parserError.status >= 400 && parserError.status < 500) {
+      // body-parser's other client errors and the router's 400 for a malformed %-escape in the URL
+      error = new AppError(400, 'bad_request', parserError.type ? 'The request body could not be read.' : 'The request URL is malformed.');
+    } else if (isBusyError(err)) {
       res.setHeader('Retry-After', '1');
       error = new AppError(503, 'unavailable', 'The database is busy; please retry.');
     } else {

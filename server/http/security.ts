@@ -36,7 +36,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function checkOrigin(req: Request, _res: Response, next: NextFunction): void {
   if (SAFE_METHODS.has(req.method)) return next();
   const origin = req.headers.origin;
-  if (origin === undefined) return next();
+  if (origin === undefined) {
+    // A browser that omits Origin still says where the request came from.
+    if (req.headers['sec-fetch-site'] === 'cross-site') return next(new AppError(403, 'forbidden_origin', 'Cross-site requests are not accepted.'));
+    return next();
+  }
   const host = req.headers.host;
   const allowed = host ? [`http://${host}`, `https://${host}`] : [];
   if (!allowed.includes(origin)) {

@@ -1,5 +1,5 @@
 import { loginBody } from '../../../shared/schemas/auth';
-import { get } from '../../../db/database';
+import { get, type DB } from '../../../db/database';
 import { appendEvent } from '../../../db/events';
 import { AppError } from '../../http/errors';
 import { route } from '../../http/route';
@@ -8,7 +8,13 @@ import { clearSessionCookie, createSession, destroySession, setSessionCookie } f
 import { LoginLimiter } from '../../auth/loginLimiter';
 import type { Role } from '../../../shared/roles';
 
-export const loginLimiter = new LoginLimiter();
+// One limiter per database (so per server, and per test app): failures never leak between them.
+const limiters = new WeakMap<DB, LoginLimiter>();
+export function loginLimiterFor(db: DB): LoginLimiter {
+  let limiter = limiters.get(db);
+  if (!limiter) limiters.set(db, (limiter = new LoginLimiter()));
+  return limiter;
+}
 
 export const authRoutes = [
   route({
@@ -18,6 +24,7 @@ export const authRoutes = [
     body: loginBody,
     async handle({ req, res, db, body }) {
       const ip = req.ip ?? 'unknown';
+      const loginLimiter = loginLimiterFor(db);
       const wait = loginLimiter.retryAfter(body.username, ip);
       if (wait > 0) {
         res.setHeader('Retry-After', String(wait));
