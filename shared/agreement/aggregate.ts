@@ -1,0 +1,151 @@
+import { AMBIGUITY_TYPES } from '../taxonomy';
+import {
+  cohenKappaFromTable,
+  contingencyTable,
+  defined,
+  krippendorffAlphaNominal,
+  percentAgreementFromTable,
+  specificAgreement,
+  undefinedBecause,
+  type Coefficient,
+} from './coefficients';
+import type { GoldSide, ItemStats } from './itemStats';
+import type {
+  AgreementFigures,
+  CountFigures,
+  DeletionFigures,
+  Figure,
+  GoldAnnotatorFigures,
+  GoldFigures,
+  PointFigures,
+  TypeFigures,
+} from './types';
+
+export const withN = (c: Coefficient, n: number): Figure => ({ ...c, n });
+
+/** part / whole, undefined (with the reason) when there is nothing to divide by. */
+export function ratio(part: number, whole: number, reason: string): Coefficient {
+  return whole === 0 ? undefinedBecause(reason) : defined(part / whole);
+}
+
+function deletionFigures(stats: readonly ItemStats[]): DeletionFigures {
+  let characters = 0;
+  let bothDeleted = 0;
+  let onlyA = 0;
+  let onlyB = 0;
+  for (const s of stats) {
+    characters += s.characters;
+    bothDeleted += s.bothDeleted;
+    onlyA += s.onlyA;
+    onlyB += s.onlyB;
+  }
+  const bothKept = characters - bothDeleted - onlyA - onlyB;
+  // Rows: A deleted / kept; columns: B deleted / kept.
+  const table = [
+    [bothDeleted, onlyA],
+    [onlyB, bothKept],
+  ];
+  return {
+    characters,
+    bothDeleted,
+    onlyA,
+    onlyB,
+    bothKept,
+    percent: withN(percentAgreementFromTable(table), characters),
+    kappa: withN(cohenKappaFromTable(table), characters),
+  };
+}
+
+function pointFigures(stats: readonly ItemStats[]): PointFigures {
+  let a = 0;
+  let b = 0;
+  let matched = 0;
+  let iouSum = 0;
+  for (const s of stats) {
+    a += s.a;
+    b += s.b;
+    matched += s.matched;
+    iouSum += s.iouSum;
+  }
+  return {
+    a,
+    b,
+    matched,
+    unmatchedA: a - matched,
+    unmatchedB: b - matched,
+    meanIoU: withN(ratio(iouSum, matched, 'no matched pairs'), matched),
+    f1: withN(ratio(2 * matched, a + b, 'no points'), a + b),
+  };
+}
+
+export function typeFigures(stats: readonly ItemStats[]): TypeFigures {
+  const pairs = stats.flatMap((s) => s.typePairs);
+  const confusion = contingencyTable(pairs, AMBIGUITY_TYPES);
+  const n = pairs.length;
+  return {
+    pairs: n,
+    untypedPairs: stats.reduce((sum, s) => sum + s.untypedPairs, 0),
+    percent: withN(percentAgreementFromTable(confusion), n),
+    kappa: withN(cohenKappaFromTable(confusion), n),
+    alpha: withN(krippendorffAlphaNominal(pairs), n),
+    labels: [...AMBIGUITY_TYPES],
+    confusion,
+    perType: AMBIGUITY_TYPES.map((type, i) => {
+      const byA = confusion[i]!.reduce((x, y) => x + y, 0);
+      const byB = confusion.reduce((x, row) => x + row[i]!, 0);
+      return { type, byA, byB, both: confusion[i]![i]!, agreement: withN(specificAgreement(confusion, i), byA + byB) };
+    }),
+  };
+}
+
+function countFigures(stats: readonly ItemStats[]): CountFigures {
+  const n = stats.length;
+  const equal = stats.filter((s) => s.a === s.b).length;
+  const absDiff = stats.reduce((sum, s) => sum + Math.abs(s.a - s.b), 0);
+  return {
+    problems: n,
+    equal: withN(ratio(equal, n, 'no problems'), n),
+    meanAbsDifference: withN(ratio(absDiff, n, 'no problems'), n),
+  };
+}
+
+function goldFigures(stats: readonly ItemStats[]): GoldFigures {
+  const byAnnotator = new Map<string, GoldSide & { problems: number }>();
+  const add = (name: string, side: GoldSide) => {
+    const acc = byAnnotator.get(name) ?? { problems: 0, points: 0, kept: 0, typed: 0, typeCorrect: 0 };
+    acc.problems++;
+    acc.points += side.points;
+    acc.kept += side.kept;
+    acc.typed += side.typed;
+    acc.typeCorrect += side.typeCorrect;
+    byAnnotator.set(name, acc);
+  };
+  let problems = 0;
+  for (const s of stats) {
+    if (!s.goldA || !s.goldB) continue;
+    problems++;
+    add(s.annotatorA, s.goldA);
+    add(s.annotatorB, s.goldB);
+  }
+  const annotators: GoldAnnotatorFigures[] = [...byAnnotator.entries()]
+    .sort(([x], [y]) => x.localeCompare(y))
+    .map(([annotator, g]) => ({
+      annotator,
+      ...g,
+      keptShare: withN(ratio(g.kept, g.points, 'no points on adjudicated problems'), g.points),
+      typeAccuracy: withN(ratio(g.typeCorrect, g.typed, 'no typed points aligned to the gold'), g.typed),
+    }));
+  return { problems, annotators };
+}
+
+/** Every figure over a group of items (all problems, or one annotator pair's). */
+export function aggregate(stats: readonly ItemStats[]): AgreementFigures {
+  return {
+    problems: stats.length,
+    deletion: deletionFigures(stats),
+    points: pointFigures(stats),
+    types: typeFigures(stats),
+    counts: countFigures(stats),
+    gold: goldFigures(stats),
+  };
+}

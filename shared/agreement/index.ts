@@ -1,0 +1,3 @@
+export * from './coefficients';
+export * from './types';
+export { computeAgreement, problemAgreement } from './compute';
