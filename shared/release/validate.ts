@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { dedupeKeywords } from '../tasks';
+import { isAmbiguityType } from '../taxonomy';
+import { releaseRecordSchema } from './format';
+import { deriveFromBase } from './derivable';
+import { reviewWarnings } from './warnings';
+import { finding, type LineRecord, type ReleaseFinding } from './rules';
+
+export { RULES, type LineRecord, type ReleaseFinding, type Rule, type Severity } from './rules';
+
+export interface ValidationReport {
+  tasks: number;
+  errors: number;
+  warnings: number;
+  findings: ReleaseFinding[];
+}
+
+export interface ValidateOptions {
+  /** Base text by question_id: enables the unknown-problem and derivability rules. */
+  problems?: ReadonlyMap<string, string>;
+}
+
+const KNOWN_FIELDS = new Set(Object.keys(releaseRecordSchema.shape));
+
+/** Parse a JSONL release: schema violations become findings with their line numbers. */
+export function parseRelease(text: string): { records: LineRecord[]; findings: ReleaseFinding[] } {
+  const records: LineRecord[] = [];
+  const findings: ReleaseFinding[] = [];
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  lines.forEach((raw, i) => {
+    const line = i + 1;
+    const place = { task_id: `line ${line}`, line };
+    if (raw.trim() === '') return findings.push(finding(place, 'schema', 'empty line; every line must hold one JSON object'));
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (err) {
+      return findings.push(finding(place, 'schema', `not valid JSON (${err instanceof Error ? err.message : String(err)})`));
+    }
+    const taskId = (value as { task_id?: unknown } | null)?.task_id;
+    const where = { task_id: typeof taskId === 'string' && taskId ? taskId : place.task_id, line };
+    const parsed = releaseRecordSchema.safeParse(value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) findings.push(finding(where, 'schema', `${issuePath(issue) || '(record)'}: ${issue.message}`));
+      return;
+    }
+    for (const key of Object.keys(value as object)) {
+      if (!KNOWN_FIELDS.has(key)) findings.push(finding(where, 'unknown-field', `${key}: not a release field; consumers ignore it`));
+    }
+    records.push({ line, record: parsed.data });
+  });
+  return { records, findings };
+}
+
+function issuePath(issue: z.core.$ZodIssue): string {
+  return issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+}
+
+/** The rules on one record by itself. */
+function recordFindings(entry: LineRecord): ReleaseFinding[] {
+  const { record } = entry;
+  const at = { task_id: record.task_id, line: entry.line };
+  const out: ReleaseFinding[] = [];
+  const k = record.qa_pairs.length;
+  if (k < 1 || k > 3) out.push(finding(at, 'k-range', `qa_pairs: K = ${k}; a task has 1 to 3 ambiguity points`));
+  record.qa_pairs.forEach((qa, i) => {
+    if (qa.question.trim() === '') out.push(finding(at, 'question-empty', `qa_pairs[${i}].question: empty`));
+    if (qa.answer.trim() === '') out.push(finding(at, 'answer-empty', `qa_pairs[${i}].answer: empty`));
+  });
+  if (record.keywords.length === 0) out.push(finding(at, 'keywords-empty', 'keywords: none; a task needs the types of its points'));
+  record.keywords.forEach((kw, i) => {
+    if (kw.trim() === '') out.push(finding(at, 'keywords-empty', `keywords[${i}]: empty keyword`));
+    else if (!isAmbiguityType(kw)) out.push(finding(at, 'keyword-unknown', `keywords[${i}]: "${kw}" is not one of the 11 ambiguity types`));
+  });
+  out.push(...keywordAgreement(entry));
+  return out;
+}
+
+/** Keywords are the de-duplicated point types, in point order (or, without per-point types, at most one per point). */
+function keywordAgreement({ record, line }: LineRecord): ReleaseFinding[] {
+  const at = { task_id: record.task_id, line };
+  const out: ReleaseFinding[] = [];
+  const repeated = record.keywords.filter((kw, i) => record.keywords.indexOf(kw) !== i);
+  if (repeated.length) out.push(finding(at, 'keywords-mismatch', `keywords: "${repeated[0]}" appears more than once; keywords are de-duplicated`));
+  const types = record.qa_pairs.map((qa) => qa.type);
+  if (types.length > 0 && types.every((t) => t !== undefined)) {
+    types.forEach((t, i) => {
+      if (!isAmbiguityType(t)) out.push(finding(at, 'keyword-unknown', `qa_pairs[${i}].type: "${t}" is not one of the 11 ambiguity types`));
+    });
+    const expected = dedupeKeywords(types as string[]);
+    if (JSON.stringify(expected) !== JSON.stringify(record.keywords)) {
+      out.push(finding(at, 'keywords-mismatch', `keywords: ${JSON.stringify(record.keywords)} but the points' types give ${JSON.stringify(expected)}`));
+    }
+  } else if (types.some((t) => t !== undefined)) {
+    out.push(finding(at, 'schema', 'qa_pairs: some points have a type and some do not'));
+  } else if (record.keywords.length > record.qa_pairs.length && record.qa_pairs.length > 0) {
+    out.push(finding(at, 'keywords-mismatch', `keywords: ${record.keywords.length} keywords for ${record.qa_pairs.length} point(s); each point has one type`));
+  }
+  return out;
+}
+
+/** Rules across records: ids and tasks must be unique. */
+function crossFindings(entries: readonly LineRecord[]): ReleaseFinding[] {
+  const out: ReleaseFinding[] = [];
+  const ids = new Map<string, number>();
+  const tasks = new Map<string, string>();
+  for (const { record, line } of entries) {
+    const at = { task_id: record.task_id, line };
+    const firstLine = ids.get(record.task_id);
+    if (firstLine !== undefined) out.push(finding(at, 'duplicate-task-id', `task_id: "${record.task_id}" is already used on line ${firstLine}`));
+    else ids.set(record.task_id, line);
+    const key = JSON.stringify([record.question_id, record.modified_content, record.qa_pairs.map((q) => q.question)]);
+    const same = tasks.get(key);
+    if (same !== undefined) out.push(finding(at, 'duplicate-task', `same problem, text and questions as ${same}`));
+    else tasks.set(key, record.task_id);
+  }
+  return out;
+}
+
+/** With the source problems: the problem must exist and the text must come from its base text. */
+function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string>): ReleaseFinding[] {
+  const { record } = entry;
+  const at = { task_id: record.task_id, line: entry.line };
+  const base = problems.get(record.question_id);
+  if (base === undefined) return [finding(at, 'unknown-question-id', `question_id: "${record.question_id}" is not among the source problems`)];
+  const derivation = deriveFromBase(base, record.modified_content);
+  const out: ReleaseFinding[] = derivation.repairs.map((r) =>
+    finding(at, r.kind, `modified_content: at offset ${r.textAt} (base offset ${r.baseAt}) ${JSON.stringify(r.before)} becomes ${JSON.stringify(r.after)}`),
+  );
+  for (const bad of derivation.unexplained) {
+    out.push(finding(at, 'not-derivable', `modified_content: inserts ${JSON.stringify(bad.text)} at offset ${bad.textAt}, which is neither a deletion nor a small repair of the base text`));
+  }
+  out.push(...reviewWarnings.forDerivation(entry, base, derivation.deleted));
+  return out;
+}
+
+/** Every rule on parsed records. The exporter and the `validate` command both end here. */
+export function validateRecords(entries: readonly LineRecord[], options: ValidateOptions = {}): ReleaseFinding[] {
+  const out: ReleaseFinding[] = [];
+  for (const entry of entries) {
+    out.push(...recordFindings(entry));
+    if (options.problems) out.push(...problemFindings(entry, options.problems));
+  }
+  out.push(...crossFindings(entries));
+  out.push(...reviewWarnings.acrossRecords(entries));
+  return out;
+}
+
+export function report(tasks: number, findings: ReleaseFinding[]): ValidationReport {
+  const sorted = [...findings].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  const errors = sorted.filter((f) => f.severity === 'error').length;
+  return { tasks, errors, warnings: sorted.length - errors, findings: sorted };
+}
+
+/** Validate a JSONL release file's text. */
+export function validateRelease(text: string, options: ValidateOptions = {}): ValidationReport {
+  const parsed = parseRelease(text);
+  const tasks = parsed.records.length + new Set(parsed.findings.filter((f) => f.rule === 'schema').map((f) => f.line)).size;
+  return report(tasks, [...parsed.findings, ...validateRecords(parsed.records, options)]);
+}

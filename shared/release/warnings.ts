@@ -1,0 +1,82 @@
+import { finding, type LineRecord, type ReleaseFinding } from './rules';
+
+// Function words: sharing only these does not show that an answer restores what was deleted.
+const STOPWORDS = new Set('a an the of to is are be and or in on at by as it for that this with yes no'.split(' '));
+
+/** Lower-cased words and numbers (subscripts folded, letters and digits split), without function words. */
+export function contentWords(text: string): Set<string> {
+  const words = text.normalize('NFKC').toLowerCase().match(/\p{L}+|\p{N}+/gu) ?? [];
+  return new Set(words.filter((w) => !STOPWORDS.has(w)));
+}
+
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/** The deleted spans widened to whole words, so a deletion inside a word still names the word. */
+function deletedWords(base: string, deleted: readonly [number, number][]): string {
+  return deleted
+    .map(([start, end]) => {
+      let s = start;
+      let e = end;
+      while (s > 0 && WORD_CHAR.test(base[s - 1]!)) s--;
+      while (e < base.length && WORD_CHAR.test(base[e]!)) e++;
+      return base.slice(s, e);
+    })
+    .join(' ');
+}
+
+/** An answer this long found word for word in the text suggests the information was not removed. */
+const VERBATIM_ANSWER_MIN = 24;
+
+function forDerivation(entry: LineRecord, base: string, deleted: readonly [number, number][]): ReleaseFinding[] {
+  const { record } = entry;
+  const at = { task_id: record.task_id, line: entry.line };
+  const removed = deletedWords(base, deleted);
+  if (removed.trim() === '') return [finding(at, 'nothing-deleted', `modified_content: deletes nothing from the base text (${base.length} characters)`)];
+  const removedWords = contentWords(removed);
+  const out: ReleaseFinding[] = [];
+  record.qa_pairs.forEach((qa, i) => {
+    const words = contentWords(qa.answer);
+    if (words.size > 0 && ![...words].some((w) => removedWords.has(w))) {
+      out.push(finding(at, 'answer-not-from-deletion', `qa_pairs[${i}].answer: shares no content word with the deleted text`));
+    }
+  });
+  return out;
+}
+
+function forRecord({ record, line }: LineRecord): ReleaseFinding[] {
+  const at = { task_id: record.task_id, line };
+  const out: ReleaseFinding[] = [];
+  record.qa_pairs.forEach((qa, i) => {
+    const answer = qa.answer.trim();
+    if (answer.length >= VERBATIM_ANSWER_MIN && record.modified_content.includes(answer)) {
+      out.push(finding(at, 'answer-in-text', `qa_pairs[${i}].answer: appears word for word in modified_content, so the task may not hide it`));
+    }
+  });
+  return out;
+}
+
+/** A question asked word for word about two different problems is probably copied. */
+function questionsRepeated(entries: readonly LineRecord[]): ReleaseFinding[] {
+  const firstProblem = new Map<string, string>();
+  const reported = new Set<string>();
+  const out: ReleaseFinding[] = [];
+  for (const { record, line } of entries) {
+    for (const qa of record.qa_pairs) {
+      const q = qa.question.trim();
+      if (q === '') continue;
+      const first = firstProblem.get(q);
+      if (first === undefined) firstProblem.set(q, record.question_id);
+      else if (first !== record.question_id && !reported.has(`${q}\u0000${record.question_id}`)) {
+        reported.add(`${q}\u0000${record.question_id}`);
+        out.push(finding({ task_id: record.task_id, line }, 'question-repeated', `question ${JSON.stringify(q)} is also asked about ${first}`));
+      }
+    }
+  }
+  return out;
+}
+
+/** Signs a reviewer should look at; none of them blocks a release. */
+export const reviewWarnings = {
+  forDerivation,
+  acrossRecords: (entries: readonly LineRecord[]) => [...entries.flatMap(forRecord), ...questionsRepeated(entries)],
+};
