@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { MAX_POINTS } from '../edits';
+import { pointSchema, typeSchema } from './point';
+
+export const PROVENANCES = ['A', 'B', 'merged', 'new'] as const;
+export type Provenance = (typeof PROVENANCES)[number];
+
+/** Where one field of a gold point came from: A's version, B's, both (they agreed), or edited by the adjudicator. */
+export const FIELD_SOURCES = ['A', 'B', 'both', 'edited'] as const;
+export type FieldSource = (typeof FIELD_SOURCES)[number];
+
+/** The fields of a point that can each come from a different side; 'span' is deletions plus repairs. */
+export const GOLD_FIELDS = ['span', 'question', 'answer', 'type'] as const;
+export type GoldField = (typeof GOLD_FIELDS)[number];
+
+const fieldSource = z.enum(FIELD_SOURCES);
+const pointIndex = z.number().int().min(0).max(MAX_POINTS - 1).nullable();
+
+export const sourcesSchema = z.object({
+  /** The annotators' points this gold point was built from (null: none). */
+  from: z.object({ a: pointIndex.default(null), b: pointIndex.default(null) }).default({ a: null, b: null }),
+  span: fieldSource.optional(),
+  question: fieldSource.optional(),
+  answer: fieldSource.optional(),
+  type: fieldSource.optional(),
+});
+export type Sources = z.infer<typeof sourcesSchema>;
+
+export const checklistSchema = z.object({
+  /** The task still reads naturally and keeps its objective. */
+  plausible: z.boolean().default(false),
+  /** Without the answer, more than one reading is possible. */
+  ambiguous: z.boolean().default(false),
+  /** The answer restores what was deleted. */
+  sufficient: z.boolean().default(false),
+});
+export type Checklist = z.infer<typeof checklistSchema>;
+
+export const CHECKLIST_LABELS: Record<keyof Checklist, string> = {
+  plausible: 'plausible',
+  ambiguous: 'genuinely ambiguous',
+  sufficient: 'answer sufficient',
+};
+
+export const goldPointSchema = pointSchema.extend({
+  provenance: z.enum(PROVENANCES).default('new'),
+  sources: sourcesSchema.default({ from: { a: null, b: null } }),
+  checklist: checklistSchema.default({ plausible: false, ambiguous: false, sufficient: false }),
+  note: z.string().max(4000).default(''),
+});
+export type GoldPointInput = z.input<typeof goldPointSchema>;
+export type GoldPoint = z.output<typeof goldPointSchema>;
+
+const version = z.number().int('must be an integer').min(0, 'must be ≥ 0');
+
+export const saveGoldBody = z.object({
+  version,
+  points: z.array(goldPointSchema).max(MAX_POINTS, `at most ${MAX_POINTS} points`),
+  notes: z.string().max(20000).default(''),
+});
+export type SaveGoldBody = z.output<typeof saveGoldBody>;
+
+export const versionBody = z.object({ version });
+
+export const reopenBody = z.object({ reason: z.string().max(2000).default('') });
+
+export const overrideBody = z
+  .object({
+    text: z.string().max(100_000).nullable().optional(),
+    questions: z.array(z.string().max(4000)).min(1).max(MAX_POINTS).nullable().optional(),
+  })
+  .refine((o) => (o.text ?? null) !== null || (o.questions ?? null) !== null, { message: 'give a text or questions to override' });
+export type OverrideBody = z.output<typeof overrideBody>;
+
+export const ADJUDICATION_STATUSES = ['todo', 'draft', 'resolved'] as const;
+export type AdjudicationStatus = (typeof ADJUDICATION_STATUSES)[number];
+
+export const queueQuery = z.object({
+  type: typeSchema.optional(),
+  pair: z.string().regex(/^\d+-\d+$/, 'must look like "3-7"').optional(),
+  status: z.enum(ADJUDICATION_STATUSES).optional(),
+});
+
+export const revealNamesBody = z.object({ revealNames: z.boolean() });
