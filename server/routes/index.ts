@@ -1,6 +1,9 @@
 import type { RouteDef } from '../http/route';
 import { authRoutes } from './auth/auth';
 import { annotationRoutes } from './annotations/annotations';
+import { problemRoutes } from './problems/problems';
+import { userRoutes } from './users/users';
+import { assignmentAdminRoutes } from './assignments/assignments';
 
 /**
  * Every API route of the server. Each resource folder exports its route definitions;
@@ -9,4 +12,7 @@ import { annotationRoutes } from './annotations/annotations';
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
   ...annotationRoutes,
+  ...problemRoutes,
+  ...userRoutes,
+  ...assignmentAdminRoutes,
 ];

@@ -2,7 +2,7 @@ import { all, get, run, transaction, type DB } from '../../db/database';
 import { appendEvent, type Actor } from '../../db/events';
 import type { Role } from '../../shared/roles';
 import { hashPassword } from '../auth/passwords';
-import { conflict } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 
 export interface UserRow {
   id: number;
@@ -28,5 +28,42 @@ export async function createUser(db: DB, actor: Actor, input: { username: string
     const user = get<UserRow>(db, 'SELECT id, username, role, active, created_at FROM users WHERE id = ?', [lastInsertRowid])!;
     appendEvent(db, actor, { action: 'user.create', entityType: 'user', entityId: user.id, after: { username: user.username, role: user.role } });
     return user;
+  });
+}
+
+export interface UserChanges {
+  role?: Role;
+  active?: boolean;
+  password?: string;
+}
+
+/**
+ * Change an account's role, active flag or password. A maintainer cannot deactivate or
+ * demote themselves (someone must be able to manage accounts). Deactivation, and a password
+ * reset by someone else, end the user's sessions.
+ */
+export async function updateUser(db: DB, actor: Actor, username: string, changes: UserChanges): Promise<UserRow> {
+  const hash = changes.password === undefined ? undefined : await hashPassword(changes.password);
+  return transaction(db, () => {
+    const user = findUser(db, username);
+    if (!user) throw notFound(`There is no user "${username}".`);
+    const self = actor.id === user.id;
+    if (self && changes.active === false) throw conflict('You cannot deactivate your own account.');
+    if (self && changes.role !== undefined && changes.role !== user.role) throw conflict('You cannot change your own role.');
+    const before = { role: user.role, active: user.active === 1 };
+    const role = changes.role ?? user.role;
+    const active = changes.active ?? user.active === 1;
+    run(db, 'UPDATE users SET role = ?, active = ? WHERE id = ?', [role, active ? 1 : 0, user.id]);
+    if (hash !== undefined) run(db, 'UPDATE users SET password_hash = ? WHERE id = ?', [hash, user.id]);
+    if (!active || (hash !== undefined && !self)) run(db, 'DELETE FROM sessions WHERE user_id = ?', [user.id]);
+    appendEvent(db, actor, {
+      action: 'user.update',
+      entityType: 'user',
+      entityId: user.id,
+      before,
+      after: { role, active },
+      details: hash === undefined ? undefined : { passwordChanged: true },
+    });
+    return findUser(db, username)!;
   });
 }

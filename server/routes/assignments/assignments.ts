@@ -1,0 +1,25 @@
+import { setAssignmentBody } from '../../../shared/schemas/backoffice';
+import { route } from '../../http/route';
+import { autoAssign, setAssignment, workloadOverview } from '../../services/assignments';
+
+export const assignmentAdminRoutes = [
+  route({
+    method: 'get',
+    path: '/api/assignments/overview',
+    access: ['maintainer'],
+    handle: ({ db }) => workloadOverview(db),
+  }),
+  route({
+    method: 'post',
+    path: '/api/assignments/auto',
+    access: ['maintainer'],
+    handle: ({ db, actor }) => autoAssign(db, actor),
+  }),
+  route({
+    method: 'put',
+    path: '/api/assignments/:questionId',
+    access: ['maintainer'],
+    body: setAssignmentBody,
+    handle: ({ db, actor, params, body }) => ({ questionId: params.questionId, annotators: setAssignment(db, actor, params.questionId ?? '', body.annotators) }),
+  }),
+];

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { route } from '../../http/route';
+import { MAX_UPLOAD_BYTES, withUploadedFile } from '../../http/upload';
+import { importLcbFile } from '../../services/lcbImport';
+import { getProblem, listProblems } from '../../services/problems';
+
+const importQuery = z.object({ name: z.string().trim().min(1).max(200).optional() });
+
+export const problemRoutes = [
+  route({
+    method: 'post',
+    path: '/api/problems/import',
+    access: ['maintainer'],
+    rawBody: true,
+    query: importQuery,
+    handle: ({ req, db, actor, query }) =>
+      withUploadedFile(req, MAX_UPLOAD_BYTES, (file) => importLcbFile(db, file, actor, { sourceName: query.name ?? 'upload.jsonl' })),
+  }),
+  route({
+    method: 'get',
+    path: '/api/problems',
+    access: ['maintainer'],
+    handle: ({ db }) => listProblems(db),
+  }),
+  route({
+    method: 'get',
+    path: '/api/problems/:questionId',
+    access: ['maintainer', 'adjudicator'],
+    handle: ({ db, params }) => getProblem(db, params.questionId ?? ''),
+  }),
+];

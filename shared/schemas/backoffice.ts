@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { password, role, username } from './auth';
+import type { Role } from '../roles';
+import type { Difficulty } from './lcb';
+
+/** An account as the API shows it (never its password hash). */
+export interface UserView {
+  username: string;
+  role: Role;
+  active: boolean;
+  createdAt: string;
+}
+
+export const createUserBody = z.object({ username, role, password });
+export type CreateUserBody = z.infer<typeof createUserBody>;
+
+export const updateUserBody = z
+  .object({ role: role.optional(), active: z.boolean().optional(), password: password.optional() })
+  .refine((b) => b.role !== undefined || b.active !== undefined || b.password !== undefined, 'give at least one of role, active, password');
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+export const setAssignmentBody = z.object({
+  annotators: z
+    .tuple([username, username])
+    .refine(([a, b]) => a.toLowerCase() !== b.toLowerCase(), 'choose two different annotators'),
+});
+export type SetAssignmentBody = z.infer<typeof setAssignmentBody>;
+
+/** Where one annotator stands on one problem. */
+export type AnnotationProgress = 'todo' | 'in-progress' | 'submitted';
+/** Where a problem stands on the way to its gold version. */
+export type AdjudicationProgress = 'waiting' | 'ready' | 'draft' | 'resolved';
+
+export interface AssignedAnnotator {
+  username: string;
+  status: AnnotationProgress;
+}
+
+export interface ProblemListItem {
+  questionId: string;
+  title: string;
+  platform: string;
+  difficulty: Difficulty;
+  contestDate: string;
+  annotators: AssignedAnnotator[];
+  adjudication: AdjudicationProgress;
+}
+
+export interface ProblemDetail extends Omit<ProblemListItem, 'annotators' | 'adjudication'> {
+  contestId: string;
+  statement: string;
+  baseText: string;
+  starterCode: string;
+  publicTestCases: string;
+  metadata: string;
+  privateTestsBytes: number;
+  privateTestsSha256: string | null;
+  importOrder: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AnnotatorWorkload {
+  username: string;
+  active: boolean;
+  assigned: number;
+  todo: number;
+  inProgress: number;
+  submitted: number;
+}
+
+export interface AutoAssignResult {
+  problems: number;
+  assignments: number;
+}

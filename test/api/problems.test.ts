@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { get, run } from '../../db/database';
+import { assign, buildUser, type BuiltUser } from '../support/builders';
+import { tempDb } from '../support/db';
+import { loginAs, testApp } from '../support/http';
+import { lcbRecord, writeJsonl } from '../support/lcb';
+
+const ctx = tempDb();
+const app = testApp(ctx.db);
+let mara: BuiltUser;
+let ada: BuiltUser;
+let alice: BuiltUser;
+let bob: BuiltUser;
+type Agent = Awaited<ReturnType<typeof loginAs>>;
+let maintainer: Agent;
+
+beforeAll(async () => {
+  mara = await buildUser(ctx.db, { username: 'mara', role: 'maintainer' });
+  ada = await buildUser(ctx.db, { username: 'ada', role: 'adjudicator' });
+  alice = await buildUser(ctx.db, { username: 'alice', role: 'annotator' });
+  bob = await buildUser(ctx.db, { username: 'bob', role: 'annotator' });
+  maintainer = await loginAs(app, mara);
+});
+afterAll(() => ctx.cleanup());
+
+const upload = (agent: Agent, file: string) =>
+  agent.post('/api/problems/import?name=mine.jsonl').set('Content-Type', 'application/octet-stream').send(fs.readFileSync(file));
+const problemCount = () => get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM problems')!.n;
+
+describe('POST /api/problems/import', () => {
+  const records = [lcbRecord({ question_id: 'up_1', difficulty: 'hard' }), lcbRecord({ question_id: 'up_2' })];
+
+  it('imports an uploaded file and reports unchanged on a second upload', async () => {
+    const file = writeJsonl(records);
+    const first = await upload(maintainer, file);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ total: 2, inserted: 2, updated: 0, unchanged: 0 });
+    const second = await upload(maintainer, file);
+    expect(second.body).toEqual({ total: 2, inserted: 0, updated: 0, unchanged: 2 });
+    const event = get<{ details: string }>(ctx.db, "SELECT details FROM events WHERE action = 'problem.import' ORDER BY id DESC")!;
+    expect(JSON.parse(event.details).file).toBe('mine.jsonl');
+  });
+
+  it('imports nothing from a file with one broken line and names the line', async () => {
+    const before = problemCount();
+    const res = await upload(maintainer, writeJsonl([lcbRecord(), lcbRecord(), lcbRecord({ contest_date: 'yesterday' })]));
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect(res.body.error.message).toContain('line 3: contest_date:');
+    expect(res.body.error.details.issues).toEqual([expect.objectContaining({ line: 3, field: 'contest_date', path: 'line 3: contest_date' })]);
+    expect(problemCount()).toBe(before);
+  });
+
+  it('refuses an empty upload with a clear message', async () => {
+    const res = await maintainer.post('/api/problems/import').set('Content-Type', 'application/octet-stream').send(Buffer.alloc(0));
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/holds no problems/);
+  });
+
+  it('is for maintainers only', async () => {
+    const file = writeJsonl([lcbRecord()]);
+    expect((await request(app).post('/api/problems/import').send(fs.readFileSync(file))).status).toBe(401);
+    const annotator = await loginAs(app, alice);
+    const res = await upload(annotator, file);
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('forbidden');
+  });
+});
+
+describe('GET /api/problems', () => {
+  it('lists problems with their annotators, annotation and adjudication status', async () => {
+    const problem = get<{ id: number }>(ctx.db, "SELECT id FROM problems WHERE question_id = 'up_1'")!;
+    assign(ctx.db, problem.id, alice.id, 1);
+    assign(ctx.db, problem.id, bob.id, 2);
+    run(ctx.db, "INSERT INTO annotations (problem_id, user_id, status, version) VALUES (?, ?, 'submitted', 3)", [problem.id, alice.id]);
+    run(ctx.db, "INSERT INTO annotations (problem_id, user_id, status, version) VALUES (?, ?, 'draft', 1)", [problem.id, bob.id]);
+    const res = await maintainer.get('/api/problems');
+    expect(res.status).toBe(200);
+    const item = res.body.find((p: { questionId: string }) => p.questionId === 'up_1');
+    expect(item).toMatchObject({
+      title: expect.any(String),
+      difficulty: 'hard',
+      contestDate: '2025-02-01T00:00:00',
+      annotators: [
+        { username: 'alice', status: 'submitted' },
+        { username: 'bob', status: 'in-progress' },
+      ],
+      adjudication: 'waiting',
+    });
+    run(ctx.db, "UPDATE annotations SET status = 'submitted' WHERE user_id = ?", [bob.id]);
+    const ready = (await maintainer.get('/api/problems')).body.find((p: { questionId: string }) => p.questionId === 'up_1');
+    expect(ready.adjudication).toBe('ready');
+    expect((await (await loginAs(app, ada)).get('/api/problems')).status).toBe(403);
+  });
+});
+
+describe('GET /api/problems/:questionId', () => {
+  it('gives maintainers and adjudicators the full record, annotators 403, unknown ids 404', async () => {
+    const res = await (await loginAs(app, ada)).get('/api/problems/up_2');
+    expect(res.status).toBe(200);
+    expect(res.body.statement).toContain('Sample Input 1');
+    expect(res.body.baseText).not.toContain('Sample Input 1');
+    expect(res.body).not.toHaveProperty('private_test_cases');
+    expect((await maintainer.get('/api/problems/nope_9')).status).toBe(404);
+    expect((await (await loginAs(app, alice)).get('/api/problems/up_2')).status).toBe(403);
+  });
+});
