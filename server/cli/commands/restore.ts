@@ -1,0 +1,36 @@
+import { openDatabase } from '../../../db/database';
+import { BackupError, restoreDatabase } from '../../services/backup';
+import { dbPath } from '../../config';
+import { CliError, dbOption, parse, type Command } from '../command';
+import { ProgressBar } from '../progress';
+
+/** `restore <file> [--db PATH] [--force]`: check a backup, then replace the database with it. */
+export const restoreCommand: Command = {
+  name: 'restore',
+  usage: '<file> [--db PATH] [--force]',
+  summary: 'Check a backup (integrity, CCB Studio schema) and replace the database with it.',
+  async run(argv) {
+    const { values, positionals } = parse(argv, { ...dbOption, force: { type: 'boolean' } });
+    const [file] = positionals;
+    if (!file || positionals.length > 1) throw new CliError('give exactly one backup file: restore <file>', 2);
+    const target = dbPath(values.db);
+    const bar = new ProgressBar('Restoring');
+    try {
+      await restoreDatabase(file, target, {
+        force: values.force ?? false,
+        onProgress: ({ totalPages, remainingPages }) => bar.update(totalPages - remainingPages, totalPages),
+      });
+    } catch (err) {
+      if (err instanceof BackupError) throw new CliError(`${err.message} Nothing was changed.`);
+      throw err;
+    }
+    bar.done();
+    // Bring a backup made by an older version up to this version's schema.
+    const db = openDatabase(target);
+    const users = db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
+    const problems = db.prepare('SELECT COUNT(*) FROM problems').pluck().get() as number;
+    db.close();
+    console.log(`Restored ${target} from ${file} (${users} users, ${problems} problems, integrity ok).`);
+    return 0;
+  },
+};

@@ -1,0 +1,135 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { listMigrations, type DB } from '../../db/database';
+
+/** Pages copied per backup step, so progress can be shown on large databases. */
+const PAGES_PER_STEP = 256;
+/** "Everything that is left" in one step (the source may have grown since the last report). */
+const ALL_PAGES = 0x7fffffff;
+
+export interface BackupProgress {
+  totalPages: number;
+  remainingPages: number;
+}
+
+export class BackupError extends Error {}
+
+/**
+ * Copy a live database with SQLite's online backup API. Another connection writing during the
+ * copy makes SQLite restart it; after the first restart the rest is copied in one step (a
+ * single read snapshot; in WAL mode writers keep going), so a busy server cannot starve it.
+ */
+async function copyOnline(source: DB, target: string, onProgress?: (p: BackupProgress) => void): Promise<void> {
+  let lastRemaining = Infinity;
+  let restarted = false;
+  await source.backup(target, {
+    progress({ totalPages, remainingPages }) {
+      if (remainingPages > lastRemaining) restarted = true;
+      lastRemaining = remainingPages;
+      onProgress?.({ totalPages, remainingPages });
+      return restarted ? ALL_PAGES : PAGES_PER_STEP;
+    },
+  });
+}
+
+const tempName = (file: string) => path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
+
+function removeDbFiles(file: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(file + suffix, { force: true });
+}
+
+/**
+ * Write a consistent copy of db to file. The copy is made under a temporary name, checked, made
+ * self-contained (no WAL) and only then renamed into place: a crash never leaves a file that
+ * looks like a backup but is not one.
+ */
+export async function backupDatabase(db: DB, file: string, options: { force?: boolean; onProgress?: (p: BackupProgress) => void } = {}): Promise<{ file: string; bytes: number }> {
+  const target = path.resolve(file);
+  if (fs.existsSync(target) && !options.force) throw new BackupError(`${target} already exists; choose another name or pass --force.`);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const temp = tempName(target);
+  try {
+    await copyOnline(db, temp, options.onProgress);
+    const copy = new Database(temp);
+    try {
+      copy.pragma('journal_mode = DELETE');
+      assertIntact(copy, temp);
+    } finally {
+      copy.close();
+    }
+    fs.renameSync(temp, target);
+  } finally {
+    removeDbFiles(temp);
+  }
+  return { file: target, bytes: fs.statSync(target).size };
+}
+
+function assertIntact(db: DB, label: string): void {
+  const result = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
+  const problems = result.map((r) => r.integrity_check).filter((m) => m !== 'ok');
+  if (problems.length > 0) throw new BackupError(`${label} is corrupt: ${problems.slice(0, 5).join('; ')}`);
+}
+
+function tableExists(db: DB, name: string): boolean {
+  return Boolean(db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name));
+}
+
+/** Checks that file is an intact CCB Studio database this version can use; returns its migration versions. */
+export function verifyBackup(file: string): number[] {
+  if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist.`);
+  let db: DB;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } catch (err) {
+    throw new BackupError(`${file} cannot be opened as a SQLite database: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  try {
+    try {
+      assertIntact(db, file);
+    } catch (err) {
+      if (err instanceof BackupError) throw err;
+      throw new BackupError(`${file} is not a usable SQLite database: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    for (const table of ['schema_migrations', 'users', 'problems', 'events']) {
+      if (!tableExists(db, table)) throw new BackupError(`${file} is not a CCB Studio database (no "${table}" table).`);
+    }
+    const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[];
+    if (!versions.includes(1)) throw new BackupError(`${file} is not a CCB Studio database (its migrations are missing).`);
+    const known = new Set(listMigrations().map((m) => m.version));
+    const unknown = versions.filter((v) => !known.has(v));
+    if (unknown.length > 0) throw new BackupError(`${file} was made by a newer CCB Studio (unknown migrations ${unknown.join(', ')}); upgrade first.`);
+    return versions;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Replace the database at target with the backup in file, after checking the backup. The pages
+ * are written into the target with the backup API in one write transaction, so the replacement
+ * is atomic: a crash leaves the old database, and a running server sees the restored one
+ * (copying a file over it would leave the server writing to the old, unlinked file).
+ */
+export async function restoreDatabase(file: string, target: string, options: { force?: boolean; onProgress?: (p: BackupProgress) => void } = {}): Promise<{ migrations: number[] }> {
+  const source = path.resolve(file);
+  const destination = path.resolve(target);
+  if (source === destination) throw new BackupError('The backup and the target are the same file.');
+  const migrations = verifyBackup(source);
+  if (fs.existsSync(destination) && !options.force) {
+    throw new BackupError(`${destination} already exists; pass --force to replace it with the backup.`);
+  }
+  fs.mkdirSync(path.dirname(destination), { recursive: true });
+  const backup = new Database(source, { readonly: true, fileMustExist: true });
+  try {
+    await backup.backup(destination, {
+      progress({ totalPages, remainingPages }) {
+        options.onProgress?.({ totalPages, remainingPages });
+        return ALL_PAGES;
+      },
+    });
+  } finally {
+    backup.close();
+  }
+  return { migrations };
+}
