@@ -89,7 +89,7 @@ interface Current {
 function findAnnotator(db: DB, username: string): { id: number; username: string } {
   const user = get<{ id: number; username: string; role: string; active: number }>(db, 'SELECT id, username, role, active FROM users WHERE username = ?', [username]);
   if (!user) throw badRequest(`annotators: there is no user "${username}".`);
-  if (user.role !== 'annotator') throw badRequest(`annotators: ${user.username} is a ${user.role}, not an annotator.`);
+  if (user.role !== 'annotator') throw badRequest(`annotators: ${user.username} is not an annotator (role: ${user.role}).`);
   if (!user.active) throw badRequest(`annotators: ${user.username} is deactivated.`);
   return user;
 }

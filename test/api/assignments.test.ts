@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { all, get, run } from '../../db/database';
+import { autoAssign } from '../../server/services/assignments';
+import { SYSTEM_ACTOR } from '../../db/events';
+import { buildProblem, buildUser, type BuiltUser } from '../support/builders';
+import { tempDb } from '../support/db';
+import { loginAs, testApp } from '../support/http';
+
+type Agent = Awaited<ReturnType<typeof loginAs>>;
+
+const assignedTo = (db: ReturnType<typeof tempDb>['db'], questionId: string) =>
+  all<{ username: string }>(
+    db,
+    'SELECT u.username FROM assignments a JOIN users u ON u.id = a.user_id JOIN problems p ON p.id = a.problem_id WHERE p.question_id = ? ORDER BY a.slot',
+    [questionId],
+  ).map((r) => r.username);
+
+describe('auto-assignment', () => {
+  const ctx = tempDb();
+  const app = testApp(ctx.db);
+  let maintainer: Agent;
+  let mara: BuiltUser;
+  afterAll(() => ctx.cleanup());
+
+  beforeAll(async () => {
+    mara = await buildUser(ctx.db, { username: 'mara', role: 'maintainer' });
+    maintainer = await loginAs(app, mara);
+  });
+
+  it('fails clearly with fewer than two active annotators', async () => {
+    buildProblem(ctx.db, { questionId: 'auto_0' });
+    await buildUser(ctx.db, { username: 'zed', role: 'annotator' });
+    await buildUser(ctx.db, { username: 'gone', role: 'annotator' });
+    run(ctx.db, "UPDATE users SET active = 0 WHERE username = 'gone'");
+    const res = await maintainer.post('/api/assignments/auto');
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/at least 2 active annotators; there is 1/);
+    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM assignments')!.n).toBe(0);
+  });
+
+  it('gives every open problem two distinct annotators, balancing load, ties by username', async () => {
+    await buildUser(ctx.db, { username: 'amy', role: 'annotator' });
+    await buildUser(ctx.db, { username: 'ben', role: 'annotator' });
+    for (let i = 1; i <= 5; i++) buildProblem(ctx.db, { questionId: `auto_${i}` });
+    const res = await maintainer.post('/api/assignments/auto');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ problems: 6, assignments: 12 });
+    expect(assignedTo(ctx.db, 'auto_0')).toEqual(['amy', 'ben']);
+    expect(assignedTo(ctx.db, 'auto_1')).toEqual(['zed', 'amy']);
+    const loads = all<{ username: string; n: number }>(ctx.db, 'SELECT u.username, COUNT(*) AS n FROM assignments a JOIN users u ON u.id = a.user_id GROUP BY u.id ORDER BY u.username');
+    expect(loads).toEqual([{ username: 'amy', n: 4 }, { username: 'ben', n: 4 }, { username: 'zed', n: 4 }]);
+    expect(get<{ n: number }>(ctx.db, "SELECT COUNT(*) AS n FROM events WHERE action = 'assignment.auto'")!.n).toBe(6);
+  });
+
+  it('tops up half-assigned problems without repeating an annotator and leaves full ones alone', async () => {
+    buildProblem(ctx.db, { questionId: 'auto_6' });
+    const problem = buildProblem(ctx.db, { questionId: 'auto_7' });
+    const zed = get<{ id: number }>(ctx.db, "SELECT id FROM users WHERE username = 'zed'")!;
+    run(ctx.db, 'INSERT INTO assignments (problem_id, user_id, slot) VALUES (?, ?, 2)', [problem.id, zed.id]);
+    expect(autoAssign(ctx.db, SYSTEM_ACTOR)).toEqual({ problems: 2, assignments: 3 });
+    const seven = assignedTo(ctx.db, 'auto_7');
+    expect(seven).toHaveLength(2);
+    expect(new Set(seven).size).toBe(2);
+    expect(seven[1]).toBe('zed');
+    expect((await maintainer.post('/api/assignments/auto')).body).toEqual({ problems: 0, assignments: 0 });
+  });
+
+  it('reports per-annotator progress', async () => {
+    const amy = get<{ id: number }>(ctx.db, "SELECT id FROM users WHERE username = 'amy'")!;
+    const [first, second] = all<{ problem_id: number }>(ctx.db, 'SELECT problem_id FROM assignments WHERE user_id = ? ORDER BY problem_id', [amy.id]);
+    run(ctx.db, "INSERT INTO annotations (problem_id, user_id, status, version) VALUES (?, ?, 'submitted', 4)", [first!.problem_id, amy.id]);
+    run(ctx.db, "INSERT INTO annotations (problem_id, user_id, status, version) VALUES (?, ?, 'draft', 2)", [second!.problem_id, amy.id]);
+    const res = await maintainer.get('/api/assignments/overview');
+    expect(res.status).toBe(200);
+    const amyRow = res.body.find((r: { username: string }) => r.username === 'amy');
+    expect(amyRow).toEqual({ username: 'amy', active: true, assigned: 6, todo: 4, inProgress: 1, submitted: 1 });
+    expect(res.body.find((r: { username: string }) => r.username === 'gone')).toMatchObject({ active: false, assigned: 0 });
+  });
+});
+
+describe('manual assignment', () => {
+  const ctx = tempDb();
+  const app = testApp(ctx.db);
+  let maintainer: Agent;
+  let annotator: Agent;
+  const users: Record<string, BuiltUser> = {};
+  afterAll(() => ctx.cleanup());
+
+  beforeAll(async () => {
+    for (const [username, role] of [['mara', 'maintainer'], ['ada', 'adjudicator'], ['amy', 'annotator'], ['ben', 'annotator'], ['cy', 'annotator']] as const) {
+      users[username] = await buildUser(ctx.db, { username, role });
+    }
+    maintainer = await loginAs(app, users.mara!);
+    annotator = await loginAs(app, users.amy!);
+    buildProblem(ctx.db, { questionId: 'man_1' });
+  });
+
+  it('assigns two annotators and replaces one, keeping the other in its slot', async () => {
+    const res = await maintainer.put('/api/assignments/man_1').send({ annotators: ['amy', 'ben'] });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ questionId: 'man_1', annotators: ['amy', 'ben'] });
+    await maintainer.put('/api/assignments/man_1').send({ annotators: ['cy', 'ben'] }).expect(200);
+    expect(assignedTo(ctx.db, 'man_1')).toEqual(['cy', 'ben']);
+    const event = get<{ before: string; after: string }>(ctx.db, "SELECT before, after FROM events WHERE action = 'assignment.set' ORDER BY id DESC")!;
+    expect(JSON.parse(event.before)).toEqual({ annotators: ['amy', 'ben'] });
+    expect(JSON.parse(event.after)).toEqual({ annotators: ['cy', 'ben'] });
+  });
+
+  it('refuses duplicates, non-annotators, unknown users and unknown problems', async () => {
+    const same = await maintainer.put('/api/assignments/man_1').send({ annotators: ['amy', 'AMY'] });
+    expect(same.status).toBe(400);
+    expect(same.body.error.message).toMatch(/annotators: choose two different annotators/);
+    const adjudicator = await maintainer.put('/api/assignments/man_1').send({ annotators: ['amy', 'ada'] });
+    expect(adjudicator.status).toBe(400);
+    expect(adjudicator.body.error.message).toMatch(/ada is not an annotator \(role: adjudicator\)/);
+    expect((await maintainer.put('/api/assignments/man_1').send({ annotators: ['amy', 'nobody'] })).status).toBe(400);
+    expect((await maintainer.put('/api/assignments/nope').send({ annotators: ['amy', 'ben'] })).status).toBe(404);
+    expect((await maintainer.put('/api/assignments/man_1').send({ annotators: ['amy'] })).status).toBe(400);
+    expect(assignedTo(ctx.db, 'man_1')).toEqual(['cy', 'ben']);
+  });
+
+  it('refuses with 409 to remove an annotator whose annotation exists', async () => {
+    const problem = get<{ id: number }>(ctx.db, "SELECT id FROM problems WHERE question_id = 'man_1'")!;
+    run(ctx.db, "INSERT INTO annotations (problem_id, user_id, status, version) VALUES (?, ?, 'draft', 1)", [problem.id, users.cy!.id]);
+    const res = await maintainer.put('/api/assignments/man_1').send({ annotators: ['amy', 'ben'] });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toMatch(/cy has already started annotating man_1/);
+    expect(assignedTo(ctx.db, 'man_1')).toEqual(['cy', 'ben']);
+  });
+
+  it('is for maintainers only', async () => {
+    expect((await request(app).put('/api/assignments/man_1').send({ annotators: ['amy', 'ben'] })).status).toBe(401);
+    expect((await annotator.put('/api/assignments/man_1').send({ annotators: ['amy', 'ben'] })).status).toBe(403);
+    expect((await annotator.post('/api/assignments/auto')).status).toBe(403);
+    expect((await annotator.get('/api/assignments/overview')).status).toBe(403);
+    expect((await request(app).get('/api/assignments/overview')).status).toBe(401);
+  });
+});

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { get } from '../../db/database';
+import { buildUser, type BuiltUser } from '../support/builders';
+import { tempDb } from '../support/db';
+import { loginAs, testApp } from '../support/http';
+
+const ctx = tempDb();
+const app = testApp(ctx.db);
+let mara: BuiltUser;
+let alice: BuiltUser;
+type Agent = Awaited<ReturnType<typeof loginAs>>;
+let maintainer: Agent;
+
+beforeAll(async () => {
+  mara = await buildUser(ctx.db, { username: 'mara', role: 'maintainer' });
+  alice = await buildUser(ctx.db, { username: 'alice', role: 'annotator' });
+  maintainer = await loginAs(app, mara);
+});
+afterAll(() => ctx.cleanup());
+
+describe('users routes', () => {
+  it('answer 401 without a session and 403 to non-maintainers', async () => {
+    expect((await request(app).get('/api/users')).status).toBe(401);
+    expect((await request(app).post('/api/users').send({ username: 'x1', role: 'annotator', password: 'long-enough' })).status).toBe(401);
+    const annotator = await loginAs(app, alice);
+    expect((await annotator.get('/api/users')).status).toBe(403);
+    expect((await annotator.put('/api/users/alice').send({ role: 'maintainer' })).status).toBe(403);
+    expect(get<{ role: string }>(ctx.db, "SELECT role FROM users WHERE username = 'alice'")!.role).toBe('annotator');
+  });
+
+  it('lists accounts without password hashes', async () => {
+    const res = await maintainer.get('/api/users');
+    expect(res.status).toBe(200);
+    expect(res.body).toContainEqual({ username: 'alice', role: 'annotator', active: true, createdAt: expect.any(String) });
+    expect(JSON.stringify(res.body)).not.toMatch(/scrypt|hash/i);
+  });
+
+  it('creates an account that can log in, and names bad fields', async () => {
+    const res = await maintainer.post('/api/users').send({ username: 'dave', role: 'adjudicator', password: 'dave-password' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ username: 'dave', role: 'adjudicator', active: true });
+    expect(res.body).not.toHaveProperty('password_hash');
+    await loginAs(app, { username: 'dave', password: 'dave-password' });
+    const bad = await maintainer.post('/api/users').send({ username: 'e', role: 'boss', password: 'short' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/username: .*role: .*password: at least 8 characters/);
+    const dup = await maintainer.post('/api/users').send({ username: 'DAVE', role: 'annotator', password: 'another-pass' });
+    expect(dup.status).toBe(409);
+  });
+
+  it('changes a role, resets a password and deactivates (ending sessions) and reactivates', async () => {
+    const erin = await buildUser(ctx.db, { username: 'erin', role: 'annotator' });
+    const erinAgent = await loginAs(app, erin);
+    expect((await maintainer.put('/api/users/erin').send({ role: 'adjudicator' })).body.role).toBe('adjudicator');
+    expect((await maintainer.put('/api/users/erin').send({ password: 'brand-new-pass' })).status).toBe(200);
+    expect((await erinAgent.get('/api/me')).status).toBe(401);
+    const again = await loginAs(app, { username: 'erin', password: 'brand-new-pass' });
+    const off = await maintainer.put('/api/users/erin').send({ active: false });
+    expect(off.body.active).toBe(false);
+    expect((await again.get('/api/me')).status).toBe(401);
+    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [erin.id])!.n).toBe(0);
+    expect((await request(app).post('/api/auth/login').send({ username: 'erin', password: 'brand-new-pass' })).status).toBe(401);
+    expect((await maintainer.put('/api/users/erin').send({ active: true })).body.active).toBe(true);
+    await loginAs(app, { username: 'erin', password: 'brand-new-pass' });
+  });
+
+  it('does not let a maintainer deactivate or demote themselves', async () => {
+    const demote = await maintainer.put('/api/users/mara').send({ role: 'annotator' });
+    expect(demote.status).toBe(409);
+    expect(demote.body.error.message).toMatch(/your own role/);
+    const off = await maintainer.put('/api/users/mara').send({ active: false });
+    expect(off.status).toBe(409);
+    expect(get<{ role: string; active: number }>(ctx.db, "SELECT role, active FROM users WHERE username = 'mara'")).toEqual({ role: 'maintainer', active: 1 });
+    expect((await maintainer.get('/api/me')).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown account and 400 for an empty change', async () => {
+    expect((await maintainer.put('/api/users/nobody').send({ active: false })).status).toBe(404);
+    const empty = await maintainer.put('/api/users/alice').send({});
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toMatch(/at least one of role, active, password/);
+  });
+});
