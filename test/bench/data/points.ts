@@ -18,8 +18,8 @@ export function wordRanges(text: string): Range[] {
 const QUESTION_OPENINGS = ['What exactly is meant by', 'How should the program treat', 'Which rule applies to', 'What is required about'];
 
 function pointFor(base: string, words: Range[], from: number, to: number, random: () => number): Point {
-  const first = randomInt(random, from, Math.max(from, to - 4));
-  const last = Math.min(to - 1, first + randomInt(random, 0, 3));
+  const first = randomInt(random, from, Math.max(from, to - 8));
+  const last = Math.min(to - 1, first + randomInt(random, 0, 7));
   const deletion: Range = [words[first]![0], words[last]![1]];
   const deleted = base.slice(deletion[0], deletion[1]);
   const context = base.slice(Math.max(0, deletion[0] - 30), deletion[0]).replace(/\s+/g, ' ').trim();
@@ -33,7 +33,7 @@ function pointFor(base: string, words: Range[], from: number, to: number, random
 }
 
 /**
- * `count` (1–3) valid points on a base text: each deletes a run of 1–4 whole words from
+ * `count` (1–3) valid points on a base text: each deletes a run of 1–8 whole words from
  * its own third of the text (so deletions never overlap), with a question, an answer drawn
  * from the deleted words and a type.
  */
@@ -44,13 +44,15 @@ export function makePoints(base: string, count: number, random: () => number): P
   return Array.from({ length: count }, (_, i) => pointFor(base, words, i * size, i === count - 1 ? words.length : (i + 1) * size, random));
 }
 
-/** Grow or shrink a deletion by whole words at either end (staying inside [lo, hi) words). */
+/** Grow or shrink a deletion by a word at one end, as a second annotator's span often differs. */
 function nudge(range: Range, words: Range[], random: () => number): Range {
   const firstWord = words.findIndex((w) => w[0] === range[0]);
   const lastWord = words.findIndex((w) => w[1] === range[1]);
   if (firstWord < 0 || lastWord < 0) return range;
-  const a = Math.max(0, firstWord + randomInt(random, -1, 1));
-  const b = Math.min(words.length - 1, Math.max(a, lastWord + randomInt(random, -1, 1)));
+  const step = random() < 0.5 ? -1 : 1;
+  const atStart = random() < 0.5;
+  const a = atStart ? Math.min(lastWord, Math.max(0, firstWord + step)) : firstWord;
+  const b = atStart ? lastWord : Math.min(words.length - 1, Math.max(a, lastWord + step));
   return [words[a]![0], words[b]![1]];
 }
 

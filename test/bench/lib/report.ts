@@ -6,6 +6,7 @@ function fmt(x: number | null, digits = 2): string {
   if (x === null) return '—';
   if (Math.abs(x) >= 1000) return x.toFixed(0);
   if (Math.abs(x) >= 100) return x.toFixed(1);
+  if (x !== 0 && Math.abs(x) < 0.1) return x.toPrecision(2);
   return x.toFixed(digits);
 }
 
