@@ -18,11 +18,14 @@ const ALL: readonly Role[] = ['annotator', 'adjudicator', 'maintainer'];
 /** Every page of the app; each is loaded on demand so the editor page stays light. */
 export const pageRoutes: PageRoute[] = [
   { path: '/', roles: ALL, page: lazy(() => import('./pages/HomePage')) },
+  { path: '/queue', roles: ['annotator'], nav: 'My queue', page: lazy(() => import('./pages/annotator/QueuePage')) },
+  { path: '/annotate/:questionId', roles: ['annotator'], page: lazy(() => import('./pages/annotator/EditorPage')) },
+  { path: '/audit', roles: ['maintainer'], nav: 'Audit log', page: lazy(() => import('./pages/maintainer/AuditLogPage')) },
 ];
 
 /** Where each role lands after login. */
 export const HOME_BY_ROLE: Record<Role, string> = {
-  annotator: '/',
+  annotator: '/queue',
   adjudicator: '/',
   maintainer: '/',
 };

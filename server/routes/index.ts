@@ -1,5 +1,9 @@
 import type { RouteDef } from '../http/route';
 import { authRoutes } from './auth/auth';
+import { adjudicationRoutes } from './adjudications/adjudications';
+import { adjudicationSettingRoutes } from './adjudications/settings';
+import { agreementRoutes } from './agreement/agreement';
+import { eventRoutes } from './events/events';
 import { annotationRoutes } from './annotations/annotations';
 import { problemRoutes } from './problems/problems';
 import { userRoutes } from './users/users';
@@ -11,6 +15,10 @@ import { assignmentAdminRoutes } from './assignments/assignments';
  */
 export const allRoutes: RouteDef[] = [
   ...authRoutes,
+  ...adjudicationRoutes,
+  ...adjudicationSettingRoutes,
+  ...eventRoutes,
+  ...agreementRoutes,
   ...annotationRoutes,
   ...problemRoutes,
   ...userRoutes,

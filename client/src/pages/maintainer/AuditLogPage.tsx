@@ -1,0 +1,183 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../../api';
+import { navigate, useLocation } from '../../router';
+import type { EventPage, EventView } from '../../../../shared/schemas/events';
+import './AuditLogPage.css';
+
+const FILTERS = ['action', 'actor', 'entityType', 'entityId', 'from', 'to'] as const;
+type Filters = Record<(typeof FILTERS)[number], string>;
+const PAGE_SIZE = 50;
+
+function filtersFrom(search: URLSearchParams): Filters {
+  return Object.fromEntries(FILTERS.map((f) => [f, search.get(f) ?? ''])) as Filters;
+}
+
+function queryString(filters: Filters, page: number): string {
+  const params = new URLSearchParams();
+  for (const f of FILTERS) if (filters[f].trim()) params.set(f, filters[f].trim());
+  if (page > 1) params.set('page', String(page));
+  return params.toString();
+}
+
+/** The maintainer's view of the append-only audit log: filter, page through, inspect changes. */
+export default function AuditLogPage() {
+  const location = useLocation();
+  const applied = filtersFrom(location.search);
+  const page = Math.max(1, Number(location.search.get('page') ?? '1') || 1);
+  const key = queryString(applied, page);
+  const [form, setForm] = useState<Filters>(applied);
+  const [data, setData] = useState<EventPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  // Back/forward navigation changes the applied filters: show them in the form too.
+  useEffect(() => setForm(filtersFrom(new URLSearchParams(window.location.search))), [key]);
+
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    api.get<EventPage>(`/api/events?${key}${key ? '&' : ''}pageSize=${PAGE_SIZE}`).then(
+      (result) => live && setData(result),
+      (err: unknown) => live && setError(err instanceof ApiError ? err.message : String(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key]);
+
+  const go = (filters: Filters, toPage: number) => {
+    const qs = queryString(filters, toPage);
+    navigate(`/audit${qs ? `?${qs}` : ''}`);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    go(form, 1);
+  };
+  const reset = () => {
+    const empty = filtersFrom(new URLSearchParams());
+    setForm(empty);
+    go(empty, 1);
+  };
+  const field = (name: keyof Filters) => ({
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+  });
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <section className="page audit-log">
+      <h1>Audit log</h1>
+      <p className="muted">Every change to accounts, problems, assignments, annotations, adjudications and releases, newest first. The log is append-only.</p>
+      <form className="card audit-filters" onSubmit={submit} aria-label="Filter events">
+        <label>
+          Action
+          <select {...field('action')}>
+            <option value="">All actions</option>
+            {(data?.actions ?? []).map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Actor
+          <input {...field('actor')} placeholder="username, cli or system" />
+        </label>
+        <label>
+          Entity type
+          <input {...field('entityType')} placeholder="e.g. annotation" />
+        </label>
+        <label>
+          Entity id
+          <input {...field('entityId')} />
+        </label>
+        <label>
+          From
+          <input type="date" {...field('from')} />
+        </label>
+        <label>
+          To
+          <input type="date" {...field('to')} />
+        </label>
+        <div className="row audit-actions">
+          <button type="submit" className="primary">
+            Apply filters
+          </button>
+          <button type="button" onClick={reset}>
+            Reset
+          </button>
+        </div>
+      </form>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {data && <EventTable events={data.events} />}
+      {data && (
+        <nav className="row audit-pager" aria-label="Pages">
+          <button type="button" disabled={page <= 1} onClick={() => go(applied, page - 1)}>
+            Newer
+          </button>
+          <span>
+            Page {Math.min(page, pages)} of {pages} · {data.total} event{data.total === 1 ? '' : 's'}
+          </span>
+          <button type="button" disabled={page >= pages} onClick={() => go(applied, page + 1)}>
+            Older
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+function EventTable({ events }: { events: EventView[] }) {
+  if (events.length === 0) return <p className="notice">No events match these filters.</p>;
+  return (
+    <table className="audit-table">
+      <thead>
+        <tr>
+          <th scope="col">When (UTC)</th>
+          <th scope="col">Actor</th>
+          <th scope="col">Action</th>
+          <th scope="col">Entity</th>
+          <th scope="col">Change</th>
+        </tr>
+      </thead>
+      <tbody>
+        {events.map((e) => (
+          <tr key={e.id}>
+            <td className="mono">{e.at.replace('T', ' ').replace(/\.\d+Z$/, '')}</td>
+            <td>{e.actor}</td>
+            <td>
+              <span className="badge">{e.action}</span>
+            </td>
+            <td className="mono">
+              {e.entityType}
+              {e.entityId !== null && ` ${e.entityId}`}
+            </td>
+            <td>
+              <ChangeDetails event={e} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ChangeDetails({ event }: { event: EventView }) {
+  const parts = (['before', 'after', 'details'] as const).filter((k) => event[k] !== null && event[k] !== undefined);
+  if (parts.length === 0) return <span className="muted">—</span>;
+  return (
+    <details>
+      <summary>{parts.join(' / ')}</summary>
+      {parts.map((k) => (
+        <div key={k}>
+          <strong>{k}</strong>
+          <pre className="audit-json">{JSON.stringify(event[k], null, 2)}</pre>
+        </div>
+      ))}
+    </details>
+  );
+}
