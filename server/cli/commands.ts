@@ -1,9 +1,16 @@
 import type { Command } from './command';
 import { backupCommand } from './commands/backup';
 import { restoreCommand } from './commands/restore';
+import { importLcbCommand } from './commands/importLcb';
+import { usersAddCommand, usersListCommand } from './commands/users';
+import { assignCommand } from './commands/assign';
 
 /** Every CLI command; each lives in its own file under commands/. */
 export const commands: Command[] = [
   backupCommand,
   restoreCommand,
+  importLcbCommand,
+  usersAddCommand,
+  usersListCommand,
+  assignCommand,
 ];

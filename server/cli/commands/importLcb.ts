@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import { CLI_ACTOR } from '../../../db/events';
+import { formatImportIssue } from '../../../shared/schemas/lcb';
+import { ImportError, importLcbFile } from '../../services/lcbImport';
+import { CliError, dbOption, openDb, parse, type Command } from '../command';
+import { formatBytes, ProgressBar } from '../progress';
+
+/** Most file errors printed; the rest are counted. */
+export const MAX_PRINTED_ISSUES = 50;
+
+function printIssues(err: ImportError): void {
+  console.error(`error: ${err.message}`);
+  for (const issue of err.issues.slice(0, MAX_PRINTED_ISSUES)) console.error(formatImportIssue(issue));
+  const more = err.totalIssues - Math.min(err.issues.length, MAX_PRINTED_ISSUES);
+  if (more > 0) console.error(`… and ${more} more`);
+}
+
+/** `import-lcb <file.jsonl> [--db PATH]`: import LiveCodeBench problems through the one importer. */
+export const importLcbCommand: Command = {
+  name: 'import-lcb',
+  usage: '<file.jsonl> [--db PATH]',
+  summary: 'Import LiveCodeBench code_generation_lite problems (all or nothing; re-importing is safe).',
+  async run(argv) {
+    const { values, positionals } = parse(argv, dbOption);
+    const [file] = positionals;
+    if (!file || positionals.length > 1) throw new CliError('give exactly one file: import-lcb <file.jsonl>', 2);
+    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CliError(`no such file: ${file}`);
+    const db = openDb(values.db);
+    const bar = new ProgressBar('Reading');
+    try {
+      const summary = await importLcbFile(db, file, CLI_ACTOR, {
+        onProgress: (done, total) => bar.update(done, total, `${formatBytes(done)} / ${formatBytes(total)}`),
+      });
+      bar.done();
+      console.log(`imported ${summary.total} problems: ${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} unchanged`);
+      return 0;
+    } catch (err) {
+      bar.done();
+      if (!(err instanceof ImportError)) throw err;
+      printIssues(err);
+      return 1;
+    } finally {
+      db.close();
+    }
+  },
+};

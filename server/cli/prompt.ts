@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import { CliError } from './command';
+
+/** Ask a question on the terminal without echoing the answer (for passwords). */
+export function promptHidden(question: string): Promise<string> {
+  const stdin = process.stdin;
+  if (!stdin.isTTY) return Promise.reject(new CliError('no terminal to ask for the password: use --password-file FILE', 2));
+  return new Promise((resolve, reject) => {
+    let value = '';
+    const finish = (result: () => void) => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write('\n');
+      result();
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') return finish(() => resolve(value));
+        if (ch === '\u0003' || ch === '\u0004') return finish(() => reject(new CliError('cancelled', 130)));
+        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
+        else value += ch;
+      }
+    };
+    process.stderr.write(question);
+    stdin.setEncoding('utf8');
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.on('data', onData);
+  });
+}
+
+/** The first line of a file (without its line end). */
+export function firstLine(file: string): string {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new CliError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  return text.split(/\r?\n/)[0] ?? '';
+}
