@@ -1,4 +1,6 @@
 import type { Command } from './command';
+import { agreementCommand } from './commands/agreement';
+import { importAnnotationsCommand } from './commands/importAnnotations';
 import { backupCommand } from './commands/backup';
 import { restoreCommand } from './commands/restore';
 import { importLcbCommand } from './commands/importLcb';
@@ -7,6 +9,8 @@ import { assignCommand } from './commands/assign';
 
 /** Every CLI command; each lives in its own file under commands/. */
 export const commands: Command[] = [
+  agreementCommand,
+  importAnnotationsCommand,
   backupCommand,
   restoreCommand,
   importLcbCommand,

@@ -1,0 +1,70 @@
+import type { Point } from '../../shared/edits';
+import { importedAnnotationLine } from '../../shared/schemas/annotationImport';
+import type { ImportIssue } from '../../shared/schemas/lcb';
+import { readLines } from './lineReader';
+
+/** One valid line of an annotation file. */
+export interface ParsedAnnotation {
+  line: number;
+  questionId: string;
+  annotator: string;
+  points: Point[];
+}
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+function fieldName(path: readonly PropertyKey[]): string {
+  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+}
+
+type LineResult = { annotation: ParsedAnnotation } | { issues: ImportIssue[] } | null;
+
+/** Decode, parse and validate the shape of one line; null for a blank line. */
+export function parseAnnotationLine(number: number, bytes: Buffer, decoder: TextDecoder): LineResult {
+  const raw = number === 1 && bytes.subarray(0, 3).equals(BOM) ? bytes.subarray(3) : bytes;
+  let text: string;
+  try {
+    text = decoder.decode(raw);
+  } catch {
+    return { issues: [{ line: number, field: '', message: 'invalid UTF-8' }] };
+  }
+  if (text.trim() === '') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    return { issues: [{ line: number, field: '', message: `invalid JSON (${err instanceof Error ? err.message.slice(0, 160) : 'parse error'})` }] };
+  }
+  const parsed = importedAnnotationLine.safeParse(json);
+  if (!parsed.success) {
+    return { issues: parsed.error.issues.map((i) => ({ line: number, field: fieldName(i.path) || '(line)', message: i.message })) };
+  }
+  const { question_id, annotator, points } = parsed.data;
+  return { annotation: { line: number, questionId: question_id, annotator, points } };
+}
+
+/** Every annotation of a file, or the issues of every bad line; duplicates are issues too. */
+export async function readAnnotationFile(file: string): Promise<{ annotations: ParsedAnnotation[]; issues: ImportIssue[] }> {
+  const annotations: ParsedAnnotation[] = [];
+  const issues: ImportIssue[] = [];
+  const seen = new Map<string, number>();
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  for await (const { number, bytes } of readLines(file)) {
+    const result = parseAnnotationLine(number, bytes, decoder);
+    if (!result) continue;
+    if ('issues' in result) {
+      issues.push(...result.issues);
+      continue;
+    }
+    const a = result.annotation;
+    const key = `${a.questionId}\u0000${a.annotator.toLowerCase()}`;
+    const first = seen.get(key);
+    if (first !== undefined) issues.push({ line: number, field: 'annotator', message: `${a.annotator} already annotates ${a.questionId} on line ${first}` });
+    else {
+      seen.set(key, number);
+      annotations.push(a);
+    }
+  }
+  if (annotations.length === 0 && issues.length === 0) issues.push({ line: 0, field: '', message: 'the file holds no annotations' });
+  return { annotations, issues };
+}

@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { all, get, run, transaction, type DB } from '../../db/database';
+import { appendEvent, type Actor } from '../../db/events';
+import { validatePoints, type Point } from '../../shared/edits';
+import type { AnnotationImportSummary } from '../../shared/schemas/annotationImport';
+import type { ImportIssue } from '../../shared/schemas/lcb';
+import { hashPassword } from '../auth/passwords';
+import { readAnnotationFile, type ParsedAnnotation } from './annotationFile';
+import { ImportError } from './lcbFile';
+
+interface ProblemRow {
+  id: number;
+  base_text: string;
+}
+interface UserRow {
+  id: number;
+  username: string;
+  role: string;
+}
+interface ExistingAnnotation {
+  id: number;
+  status: string;
+  source: string;
+}
+
+/** What the import will do for one line, decided before anything is written. */
+interface Step {
+  annotation: ParsedAnnotation;
+  problemId: number;
+  username: string;
+  userId: number | null;
+  slot: 1 | 2 | null;
+  action: 'create' | 'update' | 'unchanged';
+  existingId: number | null;
+}
+
+const canonical = (points: readonly Point[]) =>
+  JSON.stringify(points.map((p) => [p.deletions, p.repairs.map((r) => [r.start, r.end, r.text]), p.question, p.answer, p.type]));
+
+function storedPoints(db: DB, annotationId: number): string {
+  const rows = all<{ deletions: string; repairs: string; question: string; answer: string; type: Point['type'] }>(
+    db,
+    'SELECT deletions, repairs, question, answer, type FROM annotation_points WHERE annotation_id = ? ORDER BY idx',
+    [annotationId],
+  );
+  return canonical(rows.map((r) => ({ deletions: JSON.parse(r.deletions), repairs: JSON.parse(r.repairs), question: r.question, answer: r.answer, type: r.type })));
+}
+
+/** Users per problem: who is assigned now, plus who this file adds (the third one is an error). */
+class Slots {
+  private readonly byProblem = new Map<number, Map<string, 1 | 2>>();
+  constructor(private readonly db: DB) {}
+
+  private of(problemId: number): Map<string, 1 | 2> {
+    let slots = this.byProblem.get(problemId);
+    if (!slots) {
+      const rows = all<{ username: string; slot: 1 | 2 }>(this.db, 'SELECT u.username, s.slot FROM assignments s JOIN users u ON u.id = s.user_id WHERE s.problem_id = ?', [problemId]);
+      slots = new Map(rows.map((r) => [r.username.toLowerCase(), r.slot]));
+      this.byProblem.set(problemId, slots);
+    }
+    return slots;
+  }
+
+  /** The existing slot (null when already assigned), a new free slot, or the two holders when full. */
+  claim(problemId: number, username: string): { slot: 1 | 2 | null } | { full: string[] } {
+    const slots = this.of(problemId);
+    if (slots.has(username.toLowerCase())) return { slot: null };
+    const taken = new Set(slots.values());
+    const free = ([1, 2] as const).find((s) => !taken.has(s));
+    if (free === undefined) return { full: [...slots.keys()] };
+    slots.set(username.toLowerCase(), free);
+    return { slot: free };
+  }
+}
+
+function planLine(db: DB, a: ParsedAnnotation, slots: Slots, issues: ImportIssue[]): Step | null {
+  const at = (field: string, message: string) => issues.push({ line: a.line, field, message });
+  const problem = get<ProblemRow>(db, 'SELECT id, base_text FROM problems WHERE question_id = ?', [a.questionId]);
+  if (!problem) {
+    at('question_id', `there is no problem "${a.questionId}" (import the problems first)`);
+    return null;
+  }
+  const findings = validatePoints(problem.base_text, a.points, 'submit');
+  for (const f of findings) at(f.path, f.message);
+  const user = get<UserRow>(db, 'SELECT id, username, role FROM users WHERE username = ?', [a.annotator]);
+  if (user && user.role !== 'annotator') at('annotator', `${user.username} is a ${user.role}; only annotators can hold annotations`);
+  const claim = slots.claim(problem.id, a.annotator);
+  if ('full' in claim) at('annotator', `${a.questionId} already has two annotators (${claim.full.join(', ')}); ${a.annotator} would be a third`);
+  const existing = user ? get<ExistingAnnotation>(db, 'SELECT id, status, source FROM annotations WHERE problem_id = ? AND user_id = ?', [problem.id, user.id]) : undefined;
+  let action: Step['action'] = 'create';
+  if (existing) {
+    if (existing.status === 'submitted' && existing.source === 'import' && storedPoints(db, existing.id) === canonical(a.points)) action = 'unchanged';
+    else if (existing.source === 'import') action = 'update';
+    else at('annotator', `${a.annotator} already has an annotation of ${a.questionId} from the editor (${existing.status}); it is not overwritten`);
+  }
+  if (findings.length > 0 || 'full' in claim) return null;
+  return { annotation: a, problemId: problem.id, username: user?.username ?? a.annotator, userId: user?.id ?? null, slot: claim.slot, action, existingId: existing?.id ?? null };
+}
+
+function writePoints(db: DB, annotationId: number, points: readonly Point[]): void {
+  run(db, 'DELETE FROM annotation_points WHERE annotation_id = ?', [annotationId]);
+  points.forEach((p, idx) =>
+    run(db, 'INSERT INTO annotation_points (annotation_id, idx, deletions, repairs, question, answer, type) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      annotationId, idx, JSON.stringify(p.deletions), JSON.stringify(p.repairs), p.question, p.answer, p.type,
+    ]),
+  );
+}
+
+function writeAnnotation(db: DB, step: Step, userId: number): void {
+  if (step.action === 'update') {
+    run(db, `UPDATE annotations SET status = 'submitted', version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), submitted_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`, [step.existingId]);
+    writePoints(db, step.existingId!, step.annotation.points);
+    return;
+  }
+  const { lastInsertRowid } = run(
+    db,
+    `INSERT INTO annotations (problem_id, user_id, status, version, source, submitted_at) VALUES (?, ?, 'submitted', 1, 'import', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+    [step.problemId, userId],
+  );
+  writePoints(db, Number(lastInsertRowid), step.annotation.points);
+}
+
+function createAnnotator(db: DB, actor: Actor, username: string, hash: string): number {
+  const { lastInsertRowid } = run(db, `INSERT INTO users (username, role, password_hash) VALUES (?, 'annotator', ?)`, [username, hash]);
+  const id = Number(lastInsertRowid);
+  appendEvent(db, actor, { action: 'user.create', entityType: 'user', entityId: id, after: { username, role: 'annotator' }, details: { by: 'annotation import', passwordUsable: false } });
+  return id;
+}
+
+/** Plan every line against the database, then write all of it — or nothing — in one transaction. */
+function applyImport(db: DB, actor: Actor, parsed: ParsedAnnotation[], hashes: Map<string, string>, sourceName: string): AnnotationImportSummary {
+  return transaction(db, () => {
+    const issues: ImportIssue[] = [];
+    const slots = new Slots(db);
+    const steps = parsed.map((a) => planLine(db, a, slots, issues)).filter((s): s is Step => s !== null);
+    if (issues.length > 0) throw new ImportError(issues.sort((x, y) => x.line - y.line));
+    const created = new Map<string, number>();
+    const summary: AnnotationImportSummary = { total: parsed.length, created: 0, updated: 0, unchanged: 0, assignmentsCreated: 0, usersCreated: [] };
+    for (const step of steps) {
+      let userId = step.userId ?? created.get(step.username.toLowerCase());
+      if (userId === undefined) {
+        userId = createAnnotator(db, actor, step.username, hashes.get(step.username.toLowerCase())!);
+        created.set(step.username.toLowerCase(), userId);
+        summary.usersCreated.push(step.username);
+      }
+      if (step.slot !== null) {
+        run(db, 'INSERT INTO assignments (problem_id, user_id, slot, assigned_by) VALUES (?, ?, ?, ?)', [step.problemId, userId, step.slot, actor.id]);
+        summary.assignmentsCreated++;
+      }
+      if (step.action !== 'unchanged') writeAnnotation(db, step, userId);
+      summary[step.action === 'create' ? 'created' : step.action === 'update' ? 'updated' : 'unchanged']++;
+    }
+    if (summary.created + summary.updated + summary.assignmentsCreated + summary.usersCreated.length > 0) {
+      appendEvent(db, actor, { action: 'annotation.import', entityType: 'annotation', details: { file: sourceName, ...summary } });
+    }
+    return summary;
+  });
+}
+
+/** An unusable password: random, hashed, never shown to anyone. */
+async function hashesForNewAnnotators(db: DB, parsed: ParsedAnnotation[]): Promise<Map<string, string>> {
+  const hashes = new Map<string, string>();
+  for (const a of parsed) {
+    const key = a.annotator.toLowerCase();
+    if (hashes.has(key) || get(db, 'SELECT 1 FROM users WHERE username = ?', [a.annotator])) continue;
+    hashes.set(key, await hashPassword(randomBytes(32).toString('base64url')));
+  }
+  return hashes;
+}
+
+/**
+ * Import external double annotations (JSONL, one annotation per line) as submitted
+ * annotations with source 'import': the same checks as the editor's submit, every bad line
+ * reported as "line N: field: message", all or nothing, and a re-import changes nothing.
+ */
+export async function importAnnotationsFile(db: DB, actor: Actor, file: string, options: { sourceName?: string } = {}): Promise<AnnotationImportSummary> {
+  const { annotations, issues } = await readAnnotationFile(file);
+  if (issues.length > 0) throw new ImportError(issues);
+  const hashes = await hashesForNewAnnotators(db, annotations);
+  return applyImport(db, actor, annotations, hashes, options.sourceName ?? path.basename(file));
+}
