@@ -2,6 +2,10 @@ import { get, type DB } from '../db/database';
 import { SYSTEM_ACTOR } from '../db/events';
 import type { Role } from '../shared/roles';
 import { createUser } from './services/users';
+import { importLcbFile } from './services/lcbImport';
+import { autoAssign } from './services/assignments';
+import { DATA_DIR } from './config';
+import path from 'node:path';
 
 /** Demo accounts: fixed, documented passwords for a local demo on 127.0.0.1. */
 export const DEMO_ACCOUNTS: { username: string; role: Role; password: string }[] = [
@@ -16,7 +20,12 @@ export function isEmpty(db: DB): boolean {
   return !get(db, 'SELECT 1 FROM users LIMIT 1');
 }
 
+/** The demo problems: short original statements in LiveCodeBench's record format. */
+export const DEMO_PROBLEMS = path.join(DATA_DIR, 'problems.jsonl');
+
 /** Seed the demo on first start: accounts, then the demo problems and work from data/. */
 export async function seedDemo(db: DB): Promise<void> {
   for (const account of DEMO_ACCOUNTS) await createUser(db, SYSTEM_ACTOR, account);
+  await importLcbFile(db, DEMO_PROBLEMS, SYSTEM_ACTOR);
+  autoAssign(db, SYSTEM_ACTOR);
 }
