@@ -1,0 +1,91 @@
+import type { DB } from '../../../db/database';
+import { overrideBody, queueQuery, reopenBody, saveGoldBody, versionBody } from '../../../shared/schemas/adjudication';
+import { route } from '../../http/route';
+import { loadCase } from '../../services/adjudications/caseFile';
+import { acceptAgreement, reopenGold, resolveGold, saveGold } from '../../services/adjudications/gold';
+import { putOverride, removeOverride } from '../../services/adjudications/overrides';
+import { presentCase } from '../../services/adjudications/presenter';
+import { listQueue } from '../../services/adjudications/queue';
+import { revealNames } from '../../services/adjudications/store';
+
+// Adjudication sees both annotators' work, so annotators get 403 on every route here.
+const ADJUDICATORS = ['adjudicator', 'maintainer'] as const;
+const MAINTAINERS = ['maintainer'] as const;
+
+/** Every state change answers with the fresh case view, so the client always holds the new version. */
+const view = (db: DB, questionId: string) => presentCase(loadCase(db, questionId), revealNames(db));
+
+export const adjudicationRoutes = [
+  route({
+    method: 'get',
+    path: '/api/adjudications',
+    access: ADJUDICATORS,
+    query: queueQuery,
+    handle: ({ db, query }) => listQueue(db, query),
+  }),
+  route({
+    method: 'get',
+    path: '/api/adjudications/:questionId',
+    access: ADJUDICATORS,
+    handle: ({ db, params }) => view(db, params.questionId ?? ''),
+  }),
+  route({
+    method: 'put',
+    path: '/api/adjudications/:questionId',
+    access: ADJUDICATORS,
+    body: saveGoldBody,
+    handle({ db, actor, params, body }) {
+      saveGold(db, actor, params.questionId ?? '', body);
+      return view(db, params.questionId ?? '');
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/api/adjudications/:questionId/resolve',
+    access: ADJUDICATORS,
+    body: versionBody,
+    handle({ db, actor, params, body }) {
+      resolveGold(db, actor, params.questionId ?? '', body.version);
+      return view(db, params.questionId ?? '');
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/api/adjudications/:questionId/accept',
+    access: ADJUDICATORS,
+    body: versionBody,
+    handle({ db, actor, params, body }) {
+      acceptAgreement(db, actor, params.questionId ?? '', body.version);
+      return view(db, params.questionId ?? '');
+    },
+  }),
+  route({
+    method: 'post',
+    path: '/api/adjudications/:questionId/reopen',
+    access: MAINTAINERS,
+    body: reopenBody,
+    handle({ db, actor, params, body }) {
+      reopenGold(db, actor, params.questionId ?? '', body.reason);
+      return view(db, params.questionId ?? '');
+    },
+  }),
+  route({
+    method: 'put',
+    path: '/api/adjudications/:questionId/overrides/:subset',
+    access: ADJUDICATORS,
+    body: overrideBody,
+    handle({ db, actor, params, body }) {
+      putOverride(db, actor, params.questionId ?? '', params.subset ?? '', body);
+      return view(db, params.questionId ?? '');
+    },
+  }),
+  route({
+    method: 'delete',
+    path: '/api/adjudications/:questionId/overrides/:subset',
+    access: ADJUDICATORS,
+    handle({ db, actor, params }) {
+      removeOverride(db, actor, params.questionId ?? '', params.subset ?? '');
+      return view(db, params.questionId ?? '');
+    },
+  }),
+];

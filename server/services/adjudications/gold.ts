@@ -1,0 +1,130 @@
+import { run, transaction, type DB } from '../../../db/database';
+import { appendEvent, type Actor } from '../../../db/events';
+import { deriveProvenance, resolveFindings } from '../../../shared/adjudication';
+import { normalizeWhitespace } from '../../../shared/crossCheck';
+import { validatePoints, type Point } from '../../../shared/edits';
+import type { GoldPoint, SaveGoldBody } from '../../../shared/schemas/adjudication';
+import { conflict, validationFailed } from '../../http/errors';
+import { checkEditable, checkVersion, goldSnapshot, loadCase, type CaseFile } from './caseFile';
+import { deleteOverride, writeGoldPoints } from './store';
+
+/** Recompute each point's provenance and field sources from its content (labels from the client are not trusted). */
+function withProvenance(file: CaseFile, points: readonly GoldPoint[]): GoldPoint[] {
+  return points.map((p) => ({ ...p, ...deriveProvenance(p, p.sources.from, file.A.points, file.B.points) }));
+}
+
+const samePoint = (x: Point | undefined, y: Point | undefined): boolean => JSON.stringify(x ?? null) === JSON.stringify(y ?? null);
+
+/** Overrides of tasks that contain a point whose content changed no longer describe their task. */
+function staleOverrides(file: CaseFile, next: readonly GoldPoint[]): string[] {
+  const strip = (p: GoldPoint | undefined): Point | undefined =>
+    p && { deletions: p.deletions, repairs: p.repairs, question: normalizeWhitespace(p.question), answer: normalizeWhitespace(p.answer), type: p.type };
+  return file.overrides
+    .filter((o) => o.subset.split(',').map(Number).some((i) => i >= next.length || !samePoint(strip(file.gold[i]), strip(next[i]))))
+    .map((o) => o.subset);
+}
+
+function upsertAdjudication(db: DB, file: CaseFile, actor: Actor, fields: { status: 'draft' | 'resolved'; notes: string }): number {
+  const version = (file.adjudication?.version ?? 0) + 1;
+  const resolved = fields.status === 'resolved';
+  run(
+    db,
+    `INSERT INTO adjudications (problem_id, status, version, notes, updated_by, updated_at, resolved_by, resolved_at)
+     VALUES (?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, CASE WHEN ? THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END)
+     ON CONFLICT (problem_id) DO UPDATE SET status = excluded.status, version = excluded.version, notes = excluded.notes,
+       updated_by = excluded.updated_by, updated_at = excluded.updated_at, resolved_by = excluded.resolved_by, resolved_at = excluded.resolved_at`,
+    [file.problem.id, fields.status, version, fields.notes, actor.id, resolved ? actor.id : null, resolved ? 1 : 0],
+  );
+  return version;
+}
+
+/** Save a gold draft (PUT): structural rules only, the checklist may still be incomplete. */
+export function saveGold(db: DB, actor: Actor, questionId: string, body: SaveGoldBody): void {
+  transaction(db, () => {
+    const file = loadCase(db, questionId);
+    checkEditable(file);
+    checkVersion(file, body.version);
+    const findings = validatePoints(file.problem.base_text, body.points, 'draft');
+    if (findings.length > 0) throw validationFailed(findings);
+    const points = withProvenance(file, body.points);
+    const dropped = staleOverrides(file, points);
+    for (const subset of dropped) deleteOverride(db, file.problem.id, subset);
+    const next = upsertAdjudication(db, file, actor, { status: 'draft', notes: body.notes });
+    writeGoldPoints(db, file.problem.id, points);
+    appendEvent(db, actor, {
+      action: 'adjudication.save',
+      entityType: 'adjudication',
+      entityId: questionId,
+      before: goldSnapshot(file),
+      after: { status: 'draft', version: next, notes: body.notes, points },
+      details: dropped.length > 0 ? { droppedOverrides: dropped } : undefined,
+    });
+  });
+}
+
+/** Resolve the stored gold draft: every rule of resolveFindings must hold. */
+export function resolveGold(db: DB, actor: Actor, questionId: string, version: number): void {
+  transaction(db, () => {
+    const file = loadCase(db, questionId);
+    checkEditable(file);
+    checkVersion(file, version);
+    const findings = resolveFindings(file.problem.base_text, file.gold);
+    if (findings.length > 0) throw validationFailed(findings);
+    const next = upsertAdjudication(db, file, actor, { status: 'resolved', notes: file.adjudication?.notes ?? '' });
+    appendEvent(db, actor, {
+      action: 'adjudication.resolve',
+      entityType: 'adjudication',
+      entityId: questionId,
+      before: { status: 'draft', version },
+      after: { status: 'resolved', version: next, points: file.gold },
+    });
+  });
+}
+
+/** One action when A and B agree exactly: gold = the agreed points, checklist confirmed, resolved. */
+export function acceptAgreement(db: DB, actor: Actor, questionId: string, version: number): void {
+  transaction(db, () => {
+    const file = loadCase(db, questionId);
+    checkEditable(file);
+    checkVersion(file, version);
+    if (!file.crossCheck.exactAgreement) {
+      throw conflict('Annotators A and B do not agree exactly on this problem; adjudicate the differences instead.');
+    }
+    const agreed = file.A.points.map((p, i): GoldPoint => ({
+      ...p,
+      provenance: 'A',
+      sources: { from: { a: i, b: file.crossCheck.alignment.pairs.find((pair) => pair.a === i)!.b } },
+      checklist: { plausible: true, ambiguous: true, sufficient: true },
+      note: '',
+    }));
+    const points = withProvenance(file, agreed);
+    const notes = file.adjudication?.notes || 'Accepted: both annotators agree exactly.';
+    for (const o of file.overrides) deleteOverride(db, file.problem.id, o.subset);
+    const next = upsertAdjudication(db, file, actor, { status: 'resolved', notes });
+    writeGoldPoints(db, file.problem.id, points);
+    appendEvent(db, actor, {
+      action: 'adjudication.accept',
+      entityType: 'adjudication',
+      entityId: questionId,
+      before: goldSnapshot(file),
+      after: { status: 'resolved', version: next, notes, points },
+    });
+  });
+}
+
+/** Maintainers only: a resolved problem becomes an editable draft again. */
+export function reopenGold(db: DB, actor: Actor, questionId: string, reason: string): void {
+  transaction(db, () => {
+    const file = loadCase(db, questionId);
+    if (file.adjudication?.status !== 'resolved') throw conflict(`Problem "${questionId}" is not resolved; there is nothing to reopen.`);
+    const next = upsertAdjudication(db, file, actor, { status: 'draft', notes: file.adjudication.notes });
+    appendEvent(db, actor, {
+      action: 'adjudication.reopen',
+      entityType: 'adjudication',
+      entityId: questionId,
+      before: { status: 'resolved', version: file.adjudication.version, resolvedBy: file.adjudication.resolved_by_name, resolvedAt: file.adjudication.resolved_at },
+      after: { status: 'draft', version: next },
+      details: reason ? { reason } : undefined,
+    });
+  });
+}

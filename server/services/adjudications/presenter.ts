@@ -1,0 +1,44 @@
+import { alignPoints } from '../../../shared/alignment';
+import { resolveFindings } from '../../../shared/adjudication';
+import { generateTasks } from '../../../shared/tasks';
+import type { CaseView, SideView } from '../../../shared/adjudicationView';
+import type { CaseFile } from './caseFile';
+import type { SideWork } from './store';
+
+function presentSide(side: SideWork, label: 'A' | 'B', reveal: boolean): SideView {
+  return {
+    label: `Annotator ${label}`,
+    name: reveal ? side.username : null,
+    status: side.status,
+    submittedAt: side.submittedAt,
+    points: side.points,
+  };
+}
+
+/** The cross-check view of one problem: both annotations as A/B, the alignment, the gold state and its tasks. */
+export function presentCase(file: CaseFile, reveal: boolean): CaseView {
+  const base = file.problem.base_text;
+  const alignment = alignPoints(file.A.points, file.B.points);
+  return {
+    questionId: file.problem.question_id,
+    title: file.problem.title,
+    difficulty: file.problem.difficulty,
+    baseText: base,
+    revealNames: reveal,
+    annotations: { A: presentSide(file.A, 'A', reveal), B: presentSide(file.B, 'B', reveal) },
+    alignment,
+    crossCheck: file.crossCheck,
+    gold: {
+      status: file.adjudication?.status ?? 'todo',
+      version: file.adjudication?.version ?? 0,
+      notes: file.adjudication?.notes ?? '',
+      points: file.gold,
+      overrides: file.overrides,
+      updatedAt: file.adjudication?.updated_at ?? null,
+      resolvedBy: file.adjudication?.resolved_by_name ?? null,
+      resolvedAt: file.adjudication?.resolved_at ?? null,
+      resolveIssues: resolveFindings(base, file.gold),
+    },
+    tasks: generateTasks(base, file.gold, 'all-subsets', file.overrides),
+  };
+}

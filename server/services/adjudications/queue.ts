@@ -1,0 +1,78 @@
+import { all, get, type DB } from '../../../db/database';
+import type { QueueItem, QueueView } from '../../../shared/adjudicationView';
+import { buildCrossCheck } from '../../../shared/crossCheck';
+import type { AdjudicationStatus } from '../../../shared/schemas/adjudication';
+import { AMBIGUITY_TYPES } from '../../../shared/taxonomy';
+import { loadSides, revealNames, type SideWork } from './store';
+
+export interface QueueFilters {
+  type?: string;
+  pair?: string;
+  status?: AdjudicationStatus;
+}
+
+interface ReadyRow {
+  id: number;
+  question_id: string;
+  title: string;
+  difficulty: string;
+  base_text: string;
+  status: 'draft' | 'resolved' | null;
+}
+
+/** Problems whose two assigned annotators have both submitted. */
+function readyProblems(db: DB): ReadyRow[] {
+  return all<ReadyRow>(
+    db,
+    `SELECT p.id, p.question_id, p.title, p.difficulty, p.base_text, j.status
+       FROM problems p LEFT JOIN adjudications j ON j.problem_id = p.id
+      WHERE (SELECT COUNT(*) FROM assignments s JOIN annotations a ON a.problem_id = s.problem_id AND a.user_id = s.user_id
+              WHERE s.problem_id = p.id AND a.status = 'submitted') = 2
+      ORDER BY p.import_order`,
+  );
+}
+
+function pairOf(A: SideWork, B: SideWork, reveal: boolean, labels: Map<string, string>): { key: string; label: string } {
+  const [x, y] = A.userId < B.userId ? [A, B] : [B, A];
+  const key = `${x.userId}-${y.userId}`;
+  if (!labels.has(key)) labels.set(key, reveal ? `${x.username} & ${y.username}` : `Pair ${labels.size + 1}`);
+  return { key, label: labels.get(key)! };
+}
+
+/** The adjudication queue: ready problems sorted by disagreement (highest first), with progress. */
+export function listQueue(db: DB, filters: QueueFilters): QueueView {
+  const reveal = revealNames(db);
+  const labels = new Map<string, string>();
+  const items: QueueItem[] = [];
+  for (const row of readyProblems(db)) {
+    const { A, B } = loadSides(db, row.id);
+    if (!A || !B) continue;
+    const cc = buildCrossCheck(row.base_text, A.points, B.points);
+    const used = new Set([...A.points, ...B.points].map((p) => p.type));
+    items.push({
+      questionId: row.question_id,
+      title: row.title,
+      difficulty: row.difficulty,
+      status: row.status ?? 'todo',
+      disagreement: cc.disagreement,
+      exactAgreement: cc.exactAgreement,
+      pointsA: A.points.length,
+      pointsB: B.points.length,
+      types: AMBIGUITY_TYPES.filter((t) => used.has(t)),
+      pair: pairOf(A, B, reveal, labels),
+    });
+  }
+  const count = (s: AdjudicationStatus) => items.filter((i) => i.status === s).length;
+  const assigned = get<{ n: number }>(db, 'SELECT COUNT(DISTINCT problem_id) AS n FROM assignments')?.n ?? 0;
+  const filtered = items
+    .filter((i) => !filters.type || i.types.includes(filters.type))
+    .filter((i) => !filters.pair || i.pair.key === filters.pair)
+    .filter((i) => !filters.status || i.status === filters.status)
+    .sort((x, y) => y.disagreement - x.disagreement);
+  return {
+    items: filtered,
+    progress: { ready: items.length, todo: count('todo'), draft: count('draft'), resolved: count('resolved'), waiting: Math.max(0, assigned - items.length) },
+    pairs: [...labels].map(([key, label]) => ({ key, label })),
+    revealNames: reveal,
+  };
+}

@@ -1,0 +1,37 @@
+import { run, type DB } from '../../db/database';
+import type { Point } from '../../shared/edits';
+
+export type PointFixture = Partial<Point> & Pick<Point, 'deletions'>;
+
+/** Store one annotator's annotation of a problem with its points (submitted unless told otherwise). */
+export function buildAnnotation(db: DB, problemId: number, userId: number, points: readonly PointFixture[], status: 'draft' | 'submitted' = 'submitted'): number {
+  const { lastInsertRowid } = run(
+    db,
+    `INSERT INTO annotations (problem_id, user_id, status, version, submitted_at)
+     VALUES (?, ?, ?, 1, CASE WHEN ? = 'submitted' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END)`,
+    [problemId, userId, status, status],
+  );
+  const id = Number(lastInsertRowid);
+  points.forEach((p, idx) => {
+    run(db, 'INSERT INTO annotation_points (annotation_id, idx, deletions, repairs, question, answer, type) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+      id,
+      idx,
+      JSON.stringify(p.deletions),
+      JSON.stringify(p.repairs ?? []),
+      p.question ?? `Question ${idx + 1}?`,
+      p.answer ?? `Answer ${idx + 1}.`,
+      p.type === undefined ? 'Behavior' : p.type,
+    ]);
+  });
+  return id;
+}
+
+/** Find the [start, end) range of the n-th occurrence (0-based) of a phrase in a text. */
+export function spanOf(text: string, phrase: string, nth = 0): [number, number] {
+  let at = -1;
+  for (let i = 0; i <= nth; i++) {
+    at = text.indexOf(phrase, at + 1);
+    if (at < 0) throw new Error(`"${phrase}" not found in the text`);
+  }
+  return [at, at + phrase.length];
+}
