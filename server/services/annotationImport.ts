@@ -98,6 +98,14 @@ function planLine(db: DB, a: ParsedAnnotation, slots: Slots, issues: ImportIssue
   return { annotation: a, problemId: problem.id, username: user?.username ?? a.annotator, userId: user?.id ?? null, slot: claim.slot, action, existingId: existing?.id ?? null };
 }
 
+/** Check every line against the database (read-only); issues come out in line order. */
+function planAll(db: DB, parsed: readonly ParsedAnnotation[], issues: ImportIssue[]): Step[] {
+  const slots = new Slots(db);
+  const steps = parsed.map((a) => planLine(db, a, slots, issues)).filter((s): s is Step => s !== null);
+  issues.sort((x, y) => x.line - y.line);
+  return steps;
+}
+
 function writePoints(db: DB, annotationId: number, points: readonly Point[]): void {
   run(db, 'DELETE FROM annotation_points WHERE annotation_id = ?', [annotationId]);
   points.forEach((p, idx) =>
@@ -132,9 +140,8 @@ function createAnnotator(db: DB, actor: Actor, username: string, hash: string): 
 function applyImport(db: DB, actor: Actor, parsed: ParsedAnnotation[], hashes: Map<string, string>, sourceName: string): AnnotationImportSummary {
   return transaction(db, () => {
     const issues: ImportIssue[] = [];
-    const slots = new Slots(db);
-    const steps = parsed.map((a) => planLine(db, a, slots, issues)).filter((s): s is Step => s !== null);
-    if (issues.length > 0) throw new ImportError(issues.sort((x, y) => x.line - y.line));
+    const steps = planAll(db, parsed, issues);
+    if (issues.length > 0) throw new ImportError(issues);
     const created = new Map<string, number>();
     const summary: AnnotationImportSummary = { total: parsed.length, created: 0, updated: 0, unchanged: 0, assignmentsCreated: 0, usersCreated: [] };
     for (const step of steps) {
@@ -176,7 +183,11 @@ async function hashesForNewAnnotators(db: DB, parsed: ParsedAnnotation[]): Promi
  */
 export async function importAnnotationsFile(db: DB, actor: Actor, file: string, options: { sourceName?: string } = {}): Promise<AnnotationImportSummary> {
   const { annotations, issues } = await readAnnotationFile(file);
-  if (issues.length > 0) throw new ImportError(issues);
+  if (issues.length > 0) {
+    // Report the database checks of the well-formed lines too, so one run shows every problem.
+    planAll(db, annotations, issues);
+    throw new ImportError(issues);
+  }
   const hashes = await hashesForNewAnnotators(db, annotations);
   return applyImport(db, actor, annotations, hashes, options.sourceName ?? path.basename(file));
 }
