@@ -1,0 +1,103 @@
+import type { Point } from '../../../../../shared/edits';
+import type { FieldIssue } from '../../../../../shared/errors';
+import { AMBIGUITY_TYPES, isAmbiguityType, TYPE_DEFINITIONS } from '../../../../../shared/taxonomy';
+import { showRepairText } from './TextPane';
+
+interface Props {
+  index: number;
+  point: Point;
+  base: string;
+  readOnly: boolean;
+  issues: FieldIssue[];
+  onChange: (patch: Partial<Pick<Point, 'question' | 'answer' | 'type'>>) => void;
+  onRestore: (offset: number) => void;
+  onRemoveRepair: (repairIndex: number) => void;
+  onRemovePoint: () => void;
+}
+
+function snippet(text: string): string {
+  const flat = text.replace(/\n/g, '↵');
+  return flat.length > 60 ? `${flat.slice(0, 28)} … ${flat.slice(-28)}` : flat;
+}
+
+function FieldError({ issues, field }: { issues: FieldIssue[]; field: string }) {
+  const mine = issues.filter((i) => i.path === field || i.path.startsWith(`${field}[`));
+  if (mine.length === 0) return null;
+  return <span className="field-error">{mine.map((i) => i.message).join('; ')}</span>;
+}
+
+function Deletions({ index, point, base, readOnly, onRestore, onRemoveRepair }: Omit<Props, 'issues' | 'onChange' | 'onRemovePoint'>) {
+  if (point.deletions.length === 0 && point.repairs.length === 0) {
+    return <p className="muted small">Select text in the statement and press <kbd>{index + 1}</kbd> to delete it for this point.</p>;
+  }
+  return (
+    <ul className="edit-list">
+      {point.deletions.map(([s, e]) => (
+        <li key={`d${s}`}>
+          <del className={`deleted p${index + 1}`}>{snippet(base.slice(s, e))}</del>
+          {!readOnly && (
+            <button type="button" className="link" onClick={() => onRestore(s)} aria-label={`Restore "${snippet(base.slice(s, e))}"`}>
+              restore
+            </button>
+          )}
+        </li>
+      ))}
+      {point.repairs.map((r, i) => (
+        <li key={`r${r.start}-${i}`}>
+          <span className="muted">repair:</span> <s>{showRepairText(base.slice(r.start, r.end))}</s> → <ins className={`repair-mark p${index + 1}`}>{showRepairText(r.text)}</ins>
+          {!readOnly && (
+            <button type="button" className="link" onClick={() => onRemoveRepair(i)} aria-label={`Remove repair ${i + 1} of point ${index + 1}`}>
+              remove
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One ambiguity point: its deletions and repairs, key question, answer and type. */
+export function PointCard(props: Props) {
+  const { index, point, readOnly, issues, onChange, onRemovePoint } = props;
+  const prefix = `points[${index}]`;
+  const mine = issues.filter((i) => i.path.startsWith(prefix));
+  const invalid = (field: string) => mine.some((i) => i.path.startsWith(`${prefix}.${field}`));
+  return (
+    <fieldset className={`point-card p${index + 1}`} aria-label={`Point ${index + 1}`}>
+      <legend>
+        <span className={`swatch p${index + 1}`} aria-hidden="true" /> Point {index + 1}
+      </legend>
+      {!readOnly && (
+        <button type="button" className="link remove-point" onClick={onRemovePoint} aria-label={`Remove point ${index + 1}`}>
+          Remove point
+        </button>
+      )}
+      <Deletions {...props} />
+      <FieldError issues={mine} field={`${prefix}.deletions`} />
+      <FieldError issues={mine} field={`${prefix}.repairs`} />
+      <label>
+        Key question
+        <textarea rows={2} value={point.question} readOnly={readOnly} aria-invalid={invalid('question')} placeholder="What should a model ask to recover the deleted information?" onChange={(e) => onChange({ question: e.target.value })} />
+        <FieldError issues={mine} field={`${prefix}.question`} />
+      </label>
+      <label>
+        Answer
+        <textarea rows={2} value={point.answer} readOnly={readOnly} aria-invalid={invalid('answer')} placeholder="The ground truth, drawn from the deleted text" onChange={(e) => onChange({ answer: e.target.value })} />
+        <FieldError issues={mine} field={`${prefix}.answer`} />
+      </label>
+      <label>
+        Ambiguity type
+        <select value={point.type ?? ''} disabled={readOnly} aria-invalid={invalid('type')} onChange={(e) => onChange({ type: isAmbiguityType(e.target.value) ? e.target.value : null })}>
+          <option value="">Choose a type…</option>
+          {AMBIGUITY_TYPES.map((t) => (
+            <option key={t} value={t} title={TYPE_DEFINITIONS[t]}>
+              {t}
+            </option>
+          ))}
+        </select>
+        <FieldError issues={mine} field={`${prefix}.type`} />
+      </label>
+      <p className="type-definition muted small">{point.type ? TYPE_DEFINITIONS[point.type] : 'Each type names what kind of information the deletion removes.'}</p>
+    </fieldset>
+  );
+}

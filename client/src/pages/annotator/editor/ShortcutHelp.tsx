@@ -1,0 +1,28 @@
+const SHORTCUTS: [string, string][] = [
+  ['1 2 3', 'delete the selected text for point 1, 2 or 3'],
+  ['click', 'a struck-through span restores it'],
+  ['r', 'repair at the caret or selection (punctuation, line break, case)'],
+  ['p', 'cycle the preview: all points → point 1 → …'],
+  ['Ctrl S', 'save now (drafts also save by themselves)'],
+  ['Esc', 'cancel a repair, clear the selection'],
+];
+
+export function ShortcutHelp() {
+  return (
+    <section className="card shortcuts" aria-labelledby="shortcuts-title">
+      <h2 id="shortcuts-title">Keyboard</h2>
+      <dl>
+        {SHORTCUTS.map(([keys, what]) => (
+          <div key={keys}>
+            <dt>
+              {keys.split(' ').map((k) => (
+                <kbd key={k}>{k}</kbd>
+              ))}
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

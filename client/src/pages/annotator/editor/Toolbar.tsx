@@ -1,0 +1,35 @@
+import type { MouseEvent } from 'react';
+import { MAX_POINTS, type Point } from '../../../../../shared/edits';
+
+interface Props {
+  points: Point[];
+  onDelete: (point: number) => void;
+  onRepair: () => void;
+  onAddPoint: () => void;
+}
+
+// mousedown is cancelled so pressing a button keeps the text selection it acts on.
+const keepSelection = (e: MouseEvent) => e.preventDefault();
+
+export function Toolbar({ points, onDelete, onRepair, onAddPoint }: Props) {
+  const slots = Array.from({ length: Math.min(MAX_POINTS, points.length + 1) }, (_, i) => i);
+  return (
+    <div className="toolbar" role="toolbar" aria-label="Edit the statement">
+      <span className="muted small">Select text, then</span>
+      {slots.map((i) => (
+        <button key={i} type="button" className={`delete-btn p${i + 1}`} onMouseDown={keepSelection} onClick={() => onDelete(i)} title={`Delete the selection for point ${i + 1} (key ${i + 1})`}>
+          <kbd>{i + 1}</kbd> Delete for point {i + 1}
+        </button>
+      ))}
+      <button type="button" onMouseDown={keepSelection} onClick={onRepair} disabled={points.every((p) => p.deletions.length === 0)} title="Repair next to a deletion (key r)">
+        <kbd>r</kbd> Repair
+      </button>
+      <span className="spacer" />
+      {points.length < MAX_POINTS && (
+        <button type="button" className="link" onClick={onAddPoint}>
+          + Add point
+        </button>
+      )}
+    </div>
+  );
+}

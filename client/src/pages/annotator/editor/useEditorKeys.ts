@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+
+export interface EditorKeyActions {
+  deleteFor: (point: number) => void;
+  repair: () => void;
+  cyclePreview: () => void;
+  saveNow: () => void;
+  escape: () => void;
+}
+
+function typingInField(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+/** The editor's keyboard shortcuts; keys typed into form fields are left alone. */
+export function useEditorKeys(actions: EditorKeyActions, enabled: boolean): void {
+  const latest = useRef(actions);
+  useEffect(() => {
+    latest.current = actions;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (e: KeyboardEvent) => {
+      const a = latest.current;
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        a.saveNow();
+        return;
+      }
+      if (e.key === 'Escape') return a.escape();
+      if (e.ctrlKey || e.metaKey || e.altKey || typingInField(e.target)) return;
+      if (['1', '2', '3'].includes(e.key)) {
+        e.preventDefault();
+        a.deleteFor(Number(e.key) - 1);
+      } else if (e.key === 'r') {
+        e.preventDefault();
+        a.repair();
+      } else if (e.key === 'p') {
+        a.cyclePreview();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [enabled]);
+}
