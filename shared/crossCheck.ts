@@ -1,4 +1,4 @@
-import { diffWords } from 'diff';
+import { diffWords, diffWordsWithSpace } from 'diff';
 import { alignPoints, type Alignment } from './alignment';
 import { applyEdits, mergeRanges, type Point, type PointEdits, type Range } from './edits';
 
@@ -52,9 +52,14 @@ export const DISAGREEMENT_WEIGHTS = { span: 0.5, type: 0.25, question: 0.125, an
 
 export const normalizeWhitespace = (s: string): string => s.trim().replace(/\s+/g, ' ');
 
-function wordDiff(a: string, b: string): DiffPart[] {
-  return diffWords(a, b).map((c) => ({ value: c.value, kind: c.added ? 'onlyB' : c.removed ? 'onlyA' : 'same' }));
-}
+const toParts = (changes: { value: string; added: boolean; removed: boolean }[]): DiffPart[] =>
+  changes.map((c) => ({ value: c.value, kind: c.added ? 'onlyB' : c.removed ? 'onlyA' : 'same' }));
+
+/** Word diff of two short, whitespace-normalised texts (questions, answers). */
+const wordDiff = (a: string, b: string): DiffPart[] => toParts(diffWords(a, b));
+
+/** Word diff that keeps every whitespace character, so each side's text can be rebuilt from it exactly. */
+const exactWordDiff = (a: string, b: string): DiffPart[] => toParts(diffWordsWithSpace(a, b));
 
 const countWords = (s: string): number => (s.match(/\S+/g) ?? []).length;
 
@@ -142,6 +147,66 @@ function disagreementOf(alignment: Alignment, pairs: readonly PairCheck[]): numb
   return Math.min(1, Math.max(0, 1 - agreed / slots));
 }
 
+/**
+ * Cut positions of the base text where neither side edits anything and a word starts (after a
+ * whitespace character): the texts before and after such a cut can be diffed separately.
+ */
+function syncPoints(base: string, pointsA: readonly Point[], pointsB: readonly Point[]): number[] {
+  const edits: Range[] = [];
+  for (const p of [...pointsA, ...pointsB]) {
+    for (const [s, e] of p.deletions) edits.push([s, e]);
+    for (const r of p.repairs) edits.push([r.start, r.end]);
+  }
+  const touched = (k: number) => edits.some(([s, e]) => s < k && k < e) || edits.some(([s, e]) => s === e && s === k);
+  const eligible = (k: number) => /\s/.test(base[k - 1]!) && !touched(k);
+  const cuts: number[] = [];
+  let last = 0;
+  // In every untouched stretch, cut just after the previous edit and just before the next one,
+  // so the long common middle becomes a piece of its own.
+  for (const [s, e] of [...mergeRanges(edits), [base.length + 1, base.length + 1] as Range]) {
+    const end = Math.min(s, base.length);
+    let first = last + 1;
+    while (first < end && !eligible(first)) first++;
+    let final = end - 1;
+    while (final > first && !eligible(final)) final--;
+    if (first < end) cuts.push(first);
+    if (final > first) cuts.push(final);
+    last = e;
+  }
+  return cuts;
+}
+
+function shiftPoints(points: readonly Point[], start: number, end: number): PointEdits[] {
+  const inside = (s: number, e: number) => s >= start && e <= end;
+  return points.map((p) => ({
+    deletions: p.deletions.filter(([s, e]) => inside(s, e)).map(([s, e]): Range => [s - start, e - start]),
+    repairs: p.repairs.filter((r) => inside(r.start, r.end)).map((r) => ({ ...r, start: r.start - start, end: r.end - start })),
+  }));
+}
+
+/**
+ * Word diff of A's and B's underspecified texts. Both derive from the base text, so the base is
+ * cut where neither side edits and each piece is diffed alone: equal pieces cost nothing and the
+ * diff stays fast on long statements.
+ */
+function textWordDiff(base: string, pointsA: readonly Point[], pointsB: readonly Point[]): DiffPart[] {
+  const bounds = [0, ...syncPoints(base, pointsA, pointsB), base.length];
+  const parts: DiffPart[] = [];
+  const push = (part: DiffPart) => {
+    const prev = parts[parts.length - 1];
+    if (prev && prev.kind === part.kind) prev.value += part.value;
+    else if (part.value !== '') parts.push({ ...part });
+  };
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const slice = base.slice(bounds[i], bounds[i + 1]);
+    const a = applyEdits(slice, shiftPoints(pointsA, bounds[i]!, bounds[i + 1]!));
+    const b = applyEdits(slice, shiftPoints(pointsB, bounds[i]!, bounds[i + 1]!));
+    if (a === b) push({ value: a, kind: 'same' });
+    else exactWordDiff(a, b).forEach(push);
+  }
+  return parts;
+}
+
 /** Compare two annotations of one base text (GUIDE §2 "Cross-check"). */
 export function buildCrossCheck(base: string, pointsA: readonly Point[], pointsB: readonly Point[]): CrossCheck {
   const textA = applyEdits(base, pointsA);
@@ -161,7 +226,7 @@ export function buildCrossCheck(base: string, pointsA: readonly Point[], pointsB
     ),
     textA,
     textB,
-    textDiff: textA === textB ? [{ value: textA, kind: 'same' }] : wordDiff(textA, textB),
+    textDiff: textA === textB ? [{ value: textA, kind: 'same' }] : textWordDiff(base, pointsA, pointsB),
     alignment: { pairs, unmatchedA: alignment.unmatchedA, unmatchedB: alignment.unmatchedB },
     disagreement: exactAgreement ? 0 : disagreementOf(alignment, pairs),
     exactAgreement,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { buildCrossCheck, markBaseText, wordSimilarity, DISAGREEMENT_WEIGHTS } from '../../shared/crossCheck';
 import type { Point, Range } from '../../shared/edits';
 
@@ -98,5 +99,31 @@ describe('buildCrossCheck', () => {
     const other = buildCrossCheck(BASE, a, [point([[78, 101]])]);
     expect(shifted.disagreement).toBeGreaterThan(0);
     expect(shifted.disagreement).toBeLessThan(other.disagreement);
+  });
+
+  it('has a text diff that spells out A’s text (same + only A) and B’s text (same + only B)', () => {
+    const text = 'Read N numbers.\nPrint  the sum, then the product.\nNumbers are 1-indexed; the list may be empty.\n';
+    const range = fc.tuple(fc.nat(text.length - 1), fc.integer({ min: 1, max: 12 })).map(([s, l]): Range => [s, Math.min(text.length, s + l)]);
+    const side = fc.uniqueArray(range, { maxLength: 3, selector: (r) => r[0] }).map((ranges) => {
+      // keep a side's ranges disjoint, as the editor does
+      const kept: Range[] = [];
+      for (const r of ranges) if (!kept.some(([s, e]) => r[0] < e && s < r[1])) kept.push(r);
+      return kept.map((r) => point([r]));
+    });
+    fc.assert(
+      fc.property(side, side, (a, b) => {
+        const cc = buildCrossCheck(text, a, b);
+        expect(cc.textDiff.filter((p) => p.kind !== 'onlyB').map((p) => p.value).join('')).toBe(cc.textA);
+        expect(cc.textDiff.filter((p) => p.kind !== 'onlyA').map((p) => p.value).join('')).toBe(cc.textB);
+      }),
+    );
+  });
+
+  it('keeps repairs in the text diff', () => {
+    const a = [point([[30, 77]], { repairs: [{ start: 28, end: 29, text: '.' }] })];
+    const cc = buildCrossCheck(BASE, a, []);
+    expect(cc.textA.startsWith('Given an array of N integers. ')).toBe(true);
+    expect(cc.textDiff.filter((p) => p.kind !== 'onlyB').map((p) => p.value).join('')).toBe(cc.textA);
+    expect(cc.textDiff.filter((p) => p.kind !== 'onlyA').map((p) => p.value).join('')).toBe(BASE);
   });
 });
