@@ -6,6 +6,8 @@ import { restoreCommand } from './commands/restore';
 import { importLcbCommand } from './commands/importLcb';
 import { usersAddCommand, usersListCommand } from './commands/users';
 import { assignCommand } from './commands/assign';
+import { exportCommand } from './commands/export';
+import { validateCommand } from './commands/validate';
 
 /** Every CLI command; each lives in its own file under commands/. */
 export const commands: Command[] = [
@@ -17,4 +19,6 @@ export const commands: Command[] = [
   usersAddCommand,
   usersListCommand,
   assignCommand,
+  exportCommand,
+  validateCommand,
 ];

@@ -4,6 +4,7 @@ import { adjudicationRoutes } from './adjudications/adjudications';
 import { adjudicationSettingRoutes } from './adjudications/settings';
 import { agreementRoutes } from './agreement/agreement';
 import { eventRoutes } from './events/events';
+import { releaseRoutes } from './releases/releases';
 import { annotationRoutes } from './annotations/annotations';
 import { problemRoutes } from './problems/problems';
 import { userRoutes } from './users/users';
@@ -18,6 +19,7 @@ export const allRoutes: RouteDef[] = [
   ...adjudicationRoutes,
   ...adjudicationSettingRoutes,
   ...eventRoutes,
+  ...releaseRoutes,
   ...agreementRoutes,
   ...annotationRoutes,
   ...problemRoutes,

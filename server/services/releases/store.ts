@@ -1,0 +1,104 @@
+import { all, get, run, transaction, type DB } from '../../../db/database';
+import { appendEvent, type Actor } from '../../../db/events';
+import type { ReleaseManifest, ReleaseSummary } from '../../../shared/schemas/release';
+import { AppError, conflict, notFound } from '../../http/errors';
+import { buildRelease, type BuildOptions, type BuiltRelease } from './build';
+
+interface ReleaseRow {
+  id: number;
+  name: string;
+  kind: 'export' | 'legacy';
+  notes: string;
+  policy: string;
+  manifest: string;
+  created_at: string;
+  created_by: string | null;
+}
+
+const SELECT_RELEASE = `SELECT r.id, r.name, r.kind, r.notes, r.policy, r.manifest, r.created_at, u.username AS created_by
+  FROM releases r LEFT JOIN users u ON u.id = r.created_by`;
+
+function present(row: ReleaseRow): ReleaseSummary {
+  return {
+    name: row.name,
+    kind: row.kind,
+    notes: row.notes,
+    policy: row.policy,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    manifest: JSON.parse(row.manifest) as ReleaseManifest,
+  };
+}
+
+/** The validation report refused the release: 400 with the report, nothing written. */
+export function releaseInvalid(built: BuiltRelease): AppError {
+  const first = built.report.findings.find((f) => f.severity === 'error');
+  return new AppError(400, 'validation_failed', `The release has ${built.report.errors} validation error(s)${first ? `; first: ${first.task_id}: ${first.message}` : ''}.`, { report: built.report });
+}
+
+const nameTaken = (name: string) => conflict(`A release named "${name}" already exists; releases are immutable, choose a new name.`);
+
+/**
+ * Build, validate and store a release with all its files in one transaction. Refuses a
+ * release with validation errors (400) or a name already used (409); writes nothing then.
+ */
+export function cutRelease(db: DB, actor: Actor, options: BuildOptions): { release: ReleaseSummary; built: BuiltRelease } {
+  if (get(db, 'SELECT 1 FROM releases WHERE name = ?', [options.name])) throw nameTaken(options.name);
+  return transaction(db, () => {
+    if (get(db, 'SELECT 1 FROM releases WHERE name = ?', [options.name])) throw nameTaken(options.name);
+    const built = buildRelease(db, options);
+    if (built.report.errors > 0) throw releaseInvalid(built);
+    const { lastInsertRowid } = run(db, 'INSERT INTO releases (name, notes, policy, kind, manifest, created_by) VALUES (?, ?, ?, ?, ?, ?)', [
+      options.name,
+      options.notes,
+      options.policy,
+      'export',
+      JSON.stringify(built.manifest),
+      actor.id,
+    ]);
+    for (const f of built.files) run(db, 'INSERT INTO release_files (release_id, path, content, sha256) VALUES (?, ?, ?, ?)', [lastInsertRowid, f.path, f.content, f.sha256]);
+    appendEvent(db, actor, {
+      action: 'release.cut',
+      entityType: 'release',
+      entityId: options.name,
+      after: { name: options.name, policy: options.policy, extended: options.extended, counts: built.manifest.counts },
+      details: { files: built.manifest.files, warnings: built.report.warnings },
+    });
+    const row = get<ReleaseRow>(db, `${SELECT_RELEASE} WHERE r.id = ?`, [lastInsertRowid])!;
+    return { release: present(row), built };
+  });
+}
+
+export function listReleases(db: DB): ReleaseSummary[] {
+  return all<ReleaseRow>(db, `${SELECT_RELEASE} ORDER BY r.id DESC`).map(present);
+}
+
+function releaseRow(db: DB, name: string): ReleaseRow {
+  const row = get<ReleaseRow>(db, `${SELECT_RELEASE} WHERE r.name = ?`, [name]);
+  if (!row) throw notFound(`No release named "${name}".`);
+  return row;
+}
+
+export function getRelease(db: DB, name: string): ReleaseSummary & { files: { path: string; bytes: number; sha256: string }[] } {
+  const row = releaseRow(db, name);
+  const files = all<{ path: string; bytes: number; sha256: string }>(db, 'SELECT path, length(content) AS bytes, sha256 FROM release_files WHERE release_id = ? ORDER BY path', [row.id]);
+  return { ...present(row), files };
+}
+
+export interface StoredFile {
+  path: string;
+  content: Buffer;
+}
+
+export function releaseFiles(db: DB, name: string): { release: ReleaseSummary; files: StoredFile[] } {
+  const row = releaseRow(db, name);
+  const files = all<StoredFile>(db, 'SELECT path, content FROM release_files WHERE release_id = ? ORDER BY path', [row.id]);
+  return { release: present(row), files };
+}
+
+export function releaseFile(db: DB, name: string, path: string): StoredFile {
+  const row = releaseRow(db, name);
+  const file = get<StoredFile>(db, 'SELECT path, content FROM release_files WHERE release_id = ? AND path = ?', [row.id, path]);
+  if (!file) throw notFound(`Release "${name}" has no file "${path}".`);
+  return file;
+}

@@ -1,0 +1,192 @@
+import { all, type DB } from '../../../db/database';
+import type { Range, Repair } from '../../../shared/edits';
+import type { ReleaseRecord } from '../../../shared/release/format';
+import { generateTasks, type GeneratedTask, type GoldPointLike, type TaskOverride } from '../../../shared/tasks';
+import type { VariantPolicy } from '../../../shared/subsets';
+import { isAmbiguityType } from '../../../shared/taxonomy';
+
+/** A problem that has a resolved gold version, in import order. */
+export interface ReleaseProblem {
+  id: number;
+  questionId: string;
+  title: string;
+  platform: string;
+  contestDate: string;
+  difficulty: string;
+  baseText: string;
+  source: 'adjudication' | 'legacy';
+}
+
+export interface ReleaseTask {
+  problemId: number;
+  questionId: string;
+  /** Stored subset key ("0,2"). */
+  subset: string;
+  /** The kept id of the release this one continues, if any. */
+  keptId: string | null;
+  position: number | null;
+  generated: GeneratedTask;
+  points: GoldRow[];
+}
+
+export interface ReleaseTasks {
+  problems: ReleaseProblem[];
+  /** The tasks in release order with their final ids. */
+  tasks: (ReleaseTask & { taskId: string })[];
+}
+
+interface ProblemRow {
+  id: number;
+  question_id: string;
+  title: string;
+  platform: string;
+  contest_date: string;
+  difficulty: string;
+  base_text: string;
+  source: 'adjudication' | 'legacy';
+}
+
+export interface GoldRow {
+  problem_id: number;
+  idx: number;
+  deletions: string;
+  repairs: string;
+  question: string;
+  answer: string;
+  type: string | null;
+  provenance: string;
+}
+
+interface OverrideRow {
+  problem_id: number;
+  subset: string;
+  text: string | null;
+  questions: string | null;
+  answers: string | null;
+  keywords: string | null;
+  kind: 'edit' | 'rewrite';
+}
+
+interface TaskIdRow {
+  problem_id: number;
+  subset: string;
+  task_id: string;
+  position: number;
+}
+
+const parseList = <T>(json: string | null): T[] | null => (json === null ? null : (JSON.parse(json) as T[]));
+
+function groupBy<T extends { problem_id: number }>(rows: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.problem_id);
+    if (list) list.push(row);
+    else out.set(row.problem_id, [row]);
+  }
+  return out;
+}
+
+function toPoint(row: GoldRow): GoldPointLike {
+  return {
+    deletions: parseList<Range>(row.deletions) ?? [],
+    repairs: parseList<Repair>(row.repairs) ?? [],
+    question: row.question,
+    answer: row.answer,
+    type: isAmbiguityType(row.type) ? row.type : null,
+  };
+}
+
+function toOverride(row: OverrideRow): TaskOverride {
+  return {
+    subset: row.subset,
+    text: row.text,
+    questions: parseList<string>(row.questions),
+    answers: parseList<string>(row.answers),
+    keywords: parseList<string>(row.keywords),
+    kind: row.kind,
+  };
+}
+
+function loadProblems(db: DB): ReleaseProblem[] {
+  const rows = all<ProblemRow>(
+    db,
+    `SELECT p.id, p.question_id, p.title, p.platform, p.contest_date, p.difficulty, p.base_text, a.source
+       FROM problems p JOIN adjudications a ON a.problem_id = p.id
+      WHERE a.status = 'resolved'
+      ORDER BY p.import_order, p.id`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    questionId: r.question_id,
+    title: r.title,
+    platform: r.platform,
+    contestDate: r.contest_date,
+    difficulty: r.difficulty,
+    baseText: r.base_text,
+    source: r.source,
+  }));
+}
+
+/** Ids for tasks a kept-id release does not know: after the highest task_N ever kept. */
+function freshIds(kept: readonly TaskIdRow[]) {
+  const used = new Set(kept.map((r) => r.task_id));
+  let n = Math.max(0, ...kept.map((r) => Number(/^task_(\d+)$/.exec(r.task_id)?.[1] ?? 0)));
+  return () => {
+    let id: string;
+    do id = `task_${++n}`;
+    while (used.has(id));
+    return id;
+  };
+}
+
+/**
+ * The tasks of the database under a variant policy: resolved problems in import order,
+ * their subsets by size then point index, per-task overrides applied. Ids are task_1…task_N,
+ * unless task_ids rows exist (a release this one continues): then kept tasks keep their ids
+ * in the order of their stored positions, and new tasks follow.
+ */
+export function loadReleaseTasks(db: DB, policy: VariantPolicy): ReleaseTasks {
+  const problems = loadProblems(db);
+  const gold = groupBy(all<GoldRow>(db, `SELECT * FROM gold_points ORDER BY problem_id, idx`));
+  const overrides = groupBy(all<OverrideRow>(db, `SELECT problem_id, subset, text, questions, answers, keywords, kind FROM task_overrides`));
+  const keptRows = all<TaskIdRow>(db, `SELECT problem_id, subset, task_id, position FROM task_ids`);
+  const kept = new Map(keptRows.map((r) => [`${r.problem_id}:${r.subset}`, r]));
+
+  const tasks: ReleaseTask[] = [];
+  for (const problem of problems) {
+    const points = gold.get(problem.id) ?? [];
+    const generated = generateTasks(problem.baseText, points.map(toPoint), policy, (overrides.get(problem.id) ?? []).map(toOverride));
+    for (const task of generated) {
+      const keptRow = kept.get(`${problem.id}:${task.key}`);
+      tasks.push({ problemId: problem.id, questionId: problem.questionId, subset: task.key, keptId: keptRow?.task_id ?? null, position: keptRow?.position ?? null, generated: task, points });
+    }
+  }
+  const withKept = tasks.filter((t) => t.keptId !== null).sort((a, b) => a.position! - b.position!);
+  const fresh = tasks.filter((t) => t.keptId === null);
+  const nextId = freshIds(keptRows);
+  return {
+    problems,
+    tasks: [...withKept.map((t) => ({ ...t, taskId: t.keptId! })), ...fresh.map((t) => ({ ...t, taskId: nextId() }))],
+  };
+}
+
+/** A task as a release record: the five public fields, plus per-point types and provenance when extended. */
+export function toRecord(task: ReleaseTasks['tasks'][number], source: ReleaseProblem['source'], extended: boolean): ReleaseRecord {
+  const { generated } = task;
+  const record: ReleaseRecord = {
+    task_id: task.taskId,
+    question_id: task.questionId,
+    keywords: generated.keywords,
+    modified_content: generated.text,
+    qa_pairs: generated.qa.map((qa) => (extended && qa.type !== null ? { question: qa.question, answer: qa.answer, type: qa.type } : { question: qa.question, answer: qa.answer })),
+  };
+  if (extended) {
+    record.provenance = {
+      subset: generated.subset,
+      points: generated.subset.map((i) => task.points[i]?.provenance ?? 'new'),
+      override: generated.override?.kind ?? null,
+      adjudication: source,
+    };
+  }
+  return record;
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { AppError } from '../../http/errors';
+import { MANIFEST_FILE, type BuiltFile } from './build';
+
+/** A folder we may replace: missing, empty, or a release written by us before. */
+function replaceable(dir: string): boolean {
+  if (!fs.existsSync(dir)) return true;
+  if (!fs.statSync(dir).isDirectory()) return false;
+  const entries = fs.readdirSync(dir);
+  return entries.length === 0 || entries.includes(MANIFEST_FILE);
+}
+
+/**
+ * Write a release folder atomically: the files go into a temporary folder next to the
+ * target, which is then renamed into place. A crash leaves at most a hidden temporary
+ * folder, never a half-written release under the target name.
+ */
+export function writeReleaseDir(target: string, files: readonly BuiltFile[]): void {
+  const dir = path.resolve(target);
+  if (!replaceable(dir)) throw new AppError(400, 'bad_request', `${target} exists and is not a release folder; choose an empty or new folder.`);
+  const parent = path.dirname(dir);
+  fs.mkdirSync(parent, { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(parent, `.${path.basename(dir)}.tmp-`));
+  let old: string | null = null;
+  try {
+    for (const f of files) {
+      const file = path.join(tmp, f.path);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, f.content);
+    }
+    if (fs.existsSync(dir)) {
+      old = `${tmp}.old`;
+      fs.renameSync(dir, old);
+    }
+    fs.renameSync(tmp, dir);
+  } catch (err) {
+    if (old && !fs.existsSync(dir)) fs.renameSync(old, dir);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw err;
+  }
+  if (old) fs.rmSync(old, { recursive: true, force: true });
+}

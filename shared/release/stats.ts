@@ -1,0 +1,89 @@
+import { AMBIGUITY_TYPES } from '../taxonomy';
+import type { ReleaseRecord } from './format';
+
+/** What the card needs to know about a source problem of the release. */
+export interface ProblemFacts {
+  questionId: string;
+  platform: string;
+  contestDate: string;
+  difficulty: string;
+}
+
+export interface Count {
+  label: string;
+  count: number;
+}
+
+export interface LengthStats {
+  min: number;
+  median: number;
+  mean: number;
+  max: number;
+}
+
+export interface ReleaseStats {
+  tasks: number;
+  problems: number;
+  /** Tasks per K (number of points), K = 1, 2, 3 in order. */
+  k: Count[];
+  /** Each keyword counted once per task, in taxonomy order; unknown keywords last. */
+  keywords: Count[];
+  keywordTotal: number;
+  /** Per-point types over all qa pairs of all tasks, where the types are known. */
+  pointTypes: Count[] | null;
+  points: number;
+  textLength: LengthStats;
+  questionLength: LengthStats;
+  answerLength: LengthStats;
+  contestDates: { from: string; to: string } | null;
+  difficulty: Count[];
+  platforms: Count[];
+}
+
+function lengthStats(values: readonly number[]): LengthStats {
+  if (values.length === 0) return { min: 0, median: 0, mean: 0, max: 0 };
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  const mean = sorted.reduce((s, v) => s + v, 0) / sorted.length;
+  return { min: sorted[0]!, median, mean: Math.round(mean * 10) / 10, max: sorted[sorted.length - 1]! };
+}
+
+function tally(values: readonly string[], order: readonly string[] = []): Count[] {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const known = order.filter((l) => counts.has(l)).map((label) => ({ label, count: counts.get(label)! }));
+  const rest = [...counts.keys()].filter((l) => !order.includes(l)).sort().map((label) => ({ label, count: counts.get(label)! }));
+  return [...known, ...rest];
+}
+
+/** Sort by count, most frequent first, ties in the given order. */
+export const byCount = (counts: readonly Count[]): Count[] => [...counts].sort((a, b) => b.count - a.count);
+
+/**
+ * Every figure of the data card, computed from the exported records (and the facts of
+ * their source problems), so the card cannot drift from the data.
+ */
+export function releaseStats(records: readonly ReleaseRecord[], problems: readonly ProblemFacts[], pointTypes: readonly (readonly (string | null)[])[] | null = null): ReleaseStats {
+  const used = new Set(records.map((r) => r.question_id));
+  const sources = problems.filter((p) => used.has(p.questionId));
+  const dates = sources.map((p) => p.contestDate.slice(0, 10)).filter(Boolean).sort();
+  const qa = records.flatMap((r) => r.qa_pairs);
+  const types = pointTypes ?? (qa.every((p) => p.type !== undefined) && qa.length > 0 ? records.map((r) => r.qa_pairs.map((p) => p.type ?? null)) : null);
+  const keywords = records.flatMap((r) => r.keywords);
+  return {
+    tasks: records.length,
+    problems: used.size,
+    k: [1, 2, 3].map((k) => ({ label: String(k), count: records.filter((r) => r.qa_pairs.length === k).length })),
+    keywords: tally(keywords, AMBIGUITY_TYPES),
+    keywordTotal: keywords.length,
+    pointTypes: types ? tally(types.flat().map((t) => t ?? '(none)'), AMBIGUITY_TYPES) : null,
+    points: qa.length,
+    textLength: lengthStats(records.map((r) => [...r.modified_content].length)),
+    questionLength: lengthStats(qa.map((p) => [...p.question].length)),
+    answerLength: lengthStats(qa.map((p) => [...p.answer].length)),
+    contestDates: dates.length ? { from: dates[0]!, to: dates[dates.length - 1]! } : null,
+    difficulty: tally(sources.map((p) => p.difficulty), ['easy', 'medium', 'hard']),
+    platforms: tally(sources.map((p) => p.platform)),
+  };
+}

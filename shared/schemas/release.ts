@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { VARIANT_POLICIES } from '../subsets';
+
+/** Release names go into URLs, zip folders and card titles: letters, digits, dot, dash, underscore. */
+export const releaseName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'use 1–64 letters, digits, dots, dashes or underscores, starting with a letter or digit');
+
+export const variantPolicy = z.enum(VARIANT_POLICIES, { message: `must be one of: ${VARIANT_POLICIES.join(', ')}` });
+
+export const previewReleaseBody = z.object({
+  policy: variantPolicy.default('all-subsets'),
+  extended: z.boolean().default(false),
+});
+
+export const cutReleaseBody = previewReleaseBody.extend({
+  name: releaseName,
+  notes: z.string().max(4000, 'at most 4000 characters').default(''),
+});
+
+export type PreviewReleaseInput = z.infer<typeof previewReleaseBody>;
+export type CutReleaseInput = z.infer<typeof cutReleaseBody>;
+
+export interface ManifestFile {
+  path: string;
+  bytes: number;
+  sha256: string;
+}
+
+/** manifest.json of a release: what it holds, counted, with a checksum per file. */
+export interface ReleaseManifest {
+  name: string;
+  notes: string;
+  policy: string;
+  extended: boolean;
+  continues: string | null;
+  tool_version: string;
+  counts: {
+    tasks: number;
+    problems: number;
+    points: number;
+    k: Record<string, number>;
+    keywords: Record<string, number>;
+  };
+  validation: { errors: number; warnings: number };
+  files: ManifestFile[];
+}
+
+/** A release as the API lists it: the manifest plus who cut it and when. */
+export interface ReleaseSummary {
+  name: string;
+  kind: 'export' | 'legacy';
+  notes: string;
+  policy: string;
+  createdBy: string | null;
+  createdAt: string;
+  manifest: ReleaseManifest;
+}
