@@ -11,9 +11,9 @@ export interface ChildHandle<T> {
 }
 
 /** Start a TypeScript module in a fresh Node process (through tsx), talking over IPC. */
-export function startChild<T>(script: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): ChildHandle<T> {
+export function startChild<T>(script: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}, nodeFlags: readonly string[] = []): ChildHandle<T> {
   const child = fork(script, [...args], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...nodeFlags],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -1,0 +1,54 @@
+import { openDatabase, run, transaction } from '../../../db/database';
+import type { Point } from '../../../shared/edits';
+import { hashPassword } from '../../../server/auth/passwords';
+import { loadLcbSubset, baseTexts } from './lcbSubset';
+import { makePoints } from './points';
+import { seededRandom } from './random';
+
+export const DRAFT_PASSWORD = 'bench-annotator-pass';
+
+/** One annotation a load-test connection writes: its owner, and two valid drafts to alternate. */
+export interface DraftSlot {
+  username: string;
+  questionId: string;
+  drafts: [Point[], Point[]];
+}
+
+/**
+ * A database with `annotators` annotators, each assigned `perAnnotator` real problems
+ * (slot 1). With `withAnnotations`, every assignment also has its annotation row (version 0),
+ * which the baseline server updates.
+ */
+export async function buildDraftDb(file: string, annotators: number, perAnnotator: number, withAnnotations: boolean): Promise<DraftSlot[]> {
+  const records = loadLcbSubset();
+  const bases = baseTexts(records);
+  const hash = await hashPassword(DRAFT_PASSWORD);
+  const random = seededRandom(11);
+  const db = openDatabase(file);
+  const slots: DraftSlot[] = [];
+  transaction(db, () => {
+    for (let u = 0; u < annotators; u++) {
+      const username = `bench${u}`;
+      const userId = Number(run(db, 'INSERT INTO users (username, role, password_hash) VALUES (?, ?, ?)', [username, 'annotator', hash]).lastInsertRowid);
+      for (let k = 0; k < perAnnotator; k++) {
+        const n = u * perAnnotator + k;
+        const r = records[n % records.length]!;
+        const base = bases[n % bases.length]!;
+        const questionId = `${r.question_id}_load${n}`;
+        const problemId = Number(
+          run(
+            db,
+            `INSERT INTO problems (question_id, title, platform, contest_id, contest_date, difficulty, statement, base_text, record_sha256, import_order)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            [questionId, r.question_title, r.platform, r.contest_id, r.contest_date, r.difficulty, r.question_content, base, `bench-${n}`, n + 1],
+          ).lastInsertRowid,
+        );
+        run(db, 'INSERT INTO assignments (problem_id, user_id, slot) VALUES (?, ?, 1)', [problemId, userId]);
+        if (withAnnotations) run(db, 'INSERT INTO annotations (problem_id, user_id) VALUES (?, ?)', [problemId, userId]);
+        slots.push({ username, questionId, drafts: [makePoints(base, 3, random), makePoints(base, 2, random)] });
+      }
+    }
+  });
+  db.close();
+  return slots;
+}
