@@ -4,6 +4,7 @@ import type { Role } from '../shared/roles';
 import { createUser } from './services/users';
 import { importLcbFile } from './services/lcbImport';
 import { autoAssign } from './services/assignments';
+import { importAnnotationsFile } from './services/annotationImport';
 import { DATA_DIR } from './config';
 import path from 'node:path';
 
@@ -23,9 +24,13 @@ export function isEmpty(db: DB): boolean {
 /** The demo problems: short original statements in LiveCodeBench's record format. */
 export const DEMO_PROBLEMS = path.join(DATA_DIR, 'problems.jsonl');
 
+/** Demo double annotations (alice/bob/carol), some agreeing and some not, so cross-check and agreement have data. */
+export const DEMO_ANNOTATIONS = path.join(DATA_DIR, 'annotations.jsonl');
+
 /** Seed the demo on first start: accounts, then the demo problems and work from data/. */
 export async function seedDemo(db: DB): Promise<void> {
   for (const account of DEMO_ACCOUNTS) await createUser(db, SYSTEM_ACTOR, account);
   await importLcbFile(db, DEMO_PROBLEMS, SYSTEM_ACTOR);
+  await importAnnotationsFile(db, SYSTEM_ACTOR, DEMO_ANNOTATIONS);
   autoAssign(db, SYSTEM_ACTOR);
 }
