@@ -8,6 +8,7 @@ import { failedRow, type BenchContext, type BenchRow, type Scenario } from './li
 // failed row while the others still run.
 const SCENARIOS: { name: string; load: () => Promise<{ scenario: Scenario }> }[] = [
   { name: 'import', load: () => import('./scenarios/import') },
+  { name: 'export', load: () => import('./scenarios/export') },
   { name: 'drafts', load: () => import('./scenarios/drafts') },
   { name: 'crosscheck', load: () => import('./scenarios/crossCheck') },
   { name: 'agreement', load: () => import('./scenarios/agreement') },

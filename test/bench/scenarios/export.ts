@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { all, openDatabase, type DB } from '../../../db/database';
+import { buildRelease } from '../../../server/services/releases/build';
+import { writeReleaseDir } from '../../../server/services/releases/writeDir';
+import { buildExportDb } from '../data/exportDb';
+import { scratchDir } from '../lib/config';
+import { median, timeInterleaved } from '../lib/stats';
+import { row, type BenchContext, type BenchRow, type Scenario } from '../lib/types';
+
+/** Baseline: the same gold rows by a bare SELECT, one JSON line each, written to a file. */
+function bareDump(db: DB, out: string): void {
+  const rows = all<Record<string, unknown>>(
+    db,
+    `SELECT p.question_id, p.base_text, g.idx, g.deletions, g.repairs, g.question, g.answer, g.type
+       FROM problems p JOIN adjudications a ON a.problem_id = p.id JOIN gold_points g ON g.problem_id = p.id
+      WHERE a.status = 'resolved' ORDER BY p.import_order, g.idx`,
+  );
+  fs.writeFileSync(out, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+}
+
+/** The real export, as `npm run cli -- export --out DIR` does it: build (validation and card included), then write. */
+function realExport(db: DB, out: string): number {
+  const built = buildRelease(db, { name: 'bench', notes: '', policy: 'all-subsets', extended: false });
+  if (built.report.errors > 0) throw new Error(`the generated release has ${built.report.errors} validation error(s)`);
+  writeReleaseDir(out, built.files);
+  return built.manifest.counts.tasks;
+}
+
+interface Measured {
+  problems: number;
+  tasks: number;
+  exportMs: number;
+  baselineMs: number;
+  runs: number;
+}
+
+async function measure(ctx: BenchContext, problems: number, runs: number): Promise<Measured> {
+  const dir = scratchDir('export');
+  try {
+    const file = path.join(dir, 'export.sqlite');
+    const started = Date.now();
+    const { tasks } = buildExportDb(file, problems);
+    const db = openDatabase(file);
+    try {
+      const exported = realExport(db, path.join(dir, 'check'));
+      if (exported !== tasks) throw new Error(`export wrote ${exported} tasks, expected ${tasks}`);
+      ctx.log(`${problems} problems / ${tasks} tasks (database built in ${((Date.now() - started) / 1000).toFixed(1)} s); ${runs} runs each`);
+      const [exportMs, baselineMs] = await timeInterleaved([() => realExport(db, path.join(dir, 'release')), () => bareDump(db, path.join(dir, 'bare.jsonl'))], runs, 0);
+      const m = { problems, tasks, exportMs: median(exportMs!), baselineMs: median(baselineMs!), runs };
+      ctx.log(`export ${m.exportMs.toFixed(0)} ms, bare dump ${m.baselineMs.toFixed(0)} ms`);
+      return m;
+    } finally {
+      db.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const exportRow = (m: Measured): BenchRow =>
+  row(`export ${m.problems} problems / ${m.tasks} tasks (validation and data card included; baseline: bare SELECT + JSON.stringify + write)`, 'ms', m.exportMs, m.baselineMs, { kind: 'ratio-max', limit: 3 }, m.runs);
+
+export const scenario: Scenario = {
+  id: 2,
+  name: 'Export',
+  async run(ctx) {
+    const small = await measure(ctx, 80, ctx.quick ? 3 : 9);
+    const large = await measure(ctx, ctx.quick ? 800 : 8000, ctx.quick ? 1 : 3);
+    const scale = large.problems / small.problems;
+    return [
+      exportRow(small),
+      exportRow(large),
+      row(`export growth: ${large.problems} vs ${small.problems} problems (${scale}× the data; baseline column: the small export)`, 'ms', large.exportMs, small.exportMs, { kind: 'ratio-max', limit: 1.2 * scale }, large.runs),
+    ];
+  },
+};
