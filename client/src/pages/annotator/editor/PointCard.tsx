@@ -67,11 +67,6 @@ export function PointCard(props: Props) {
       <legend>
         <span className={`swatch p${index + 1}`} aria-hidden="true" /> Point {index + 1}
       </legend>
-      {!readOnly && (
-        <button type="button" className="link remove-point" onClick={onRemovePoint} aria-label={`Remove point ${index + 1}`}>
-          Remove point
-        </button>
-      )}
       <Deletions {...props} />
       <FieldError issues={mine} field={`${prefix}.deletions`} />
       <FieldError issues={mine} field={`${prefix}.repairs`} />
@@ -98,6 +93,11 @@ export function PointCard(props: Props) {
         <FieldError issues={mine} field={`${prefix}.type`} />
       </label>
       <p className="type-definition muted small">{point.type ? TYPE_DEFINITIONS[point.type] : 'Each type names what kind of information the deletion removes.'}</p>
+      {!readOnly && (
+        <button type="button" className="link remove-point" onClick={onRemovePoint} aria-label={`Remove point ${index + 1}`}>
+          Remove point
+        </button>
+      )}
     </fieldset>
   );
 }
