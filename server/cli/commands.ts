@@ -8,6 +8,7 @@ import { usersAddCommand, usersListCommand } from './commands/users';
 import { assignCommand } from './commands/assign';
 import { exportCommand } from './commands/export';
 import { validateCommand } from './commands/validate';
+import { importReleaseCommand } from './commands/importRelease';
 
 /** Every CLI command; each lives in its own file under commands/. */
 export const commands: Command[] = [
@@ -21,4 +22,5 @@ export const commands: Command[] = [
   assignCommand,
   exportCommand,
   validateCommand,
+  importReleaseCommand,
 ];

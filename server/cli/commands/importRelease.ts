@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import { CLI_ACTOR } from '../../../db/events';
+import { formatImportIssue } from '../../../shared/schemas/lcb';
+import { ImportError } from '../../services/lcbFile';
+import { importLegacyReleaseFile, type LegacyImportReport, type ReportedTask } from '../../services/releases/legacyImport';
+import { CliError, dbOption, openDb, parse, type Command } from '../command';
+import { MAX_PRINTED_ISSUES } from './importLcb';
+
+const show = (s: string, max = 60) => {
+  const json = JSON.stringify(s);
+  return json.length > max ? `${json.slice(0, max - 2)}…"` : json;
+};
+
+function taskLines(tasks: readonly ReportedTask[]): string[] {
+  return tasks.map((t) => {
+    const repairs = t.repairs.map((r) => `[${r.start}, ${r.end}) ${show(r.before)} → ${show(r.after)}`).join('; ');
+    return `  ${t.taskId} (${t.questionId}, points ${t.subset}): ${repairs || 'word change'}`;
+  });
+}
+
+/** The import report as text: counts first, then every repaired and every rewritten task. */
+export function formatLegacyReport(r: LegacyImportReport): string {
+  const p = r.problems;
+  const lines = [
+    `release "${r.release}": ${r.tasks} tasks from ${p.total} problems${r.releaseAlreadyStored ? ' (release file already stored)' : ''}`,
+    `problems: ${p.recovered} recovered, ${p.alreadyImported.length} already imported, ${p.notImported.length} not imported, ${p.unrecoverable.length} unrecoverable`,
+    `recovered tasks: ${r.kinds.pure} pure deletions, ${r.kinds.repaired} with small repairs, ${r.kinds.rewrite} rewrites`,
+    `single-point tasks: ${r.singlePoint.pure} pure deletions, ${r.singlePoint.repaired} with small repairs, ${r.singlePoint.rewrite} rewrites`,
+    `overrides: ${r.overrides.edit} edit, ${r.overrides.rewrite} rewrite; excluded subsets: ${r.exclusions.map((e) => `${e.questionId} {${e.subset}}`).join(', ') || 'none'}`,
+  ];
+  if (r.repaired.length) lines.push('repaired (deletions plus small repairs):', ...taskLines(r.repaired));
+  if (r.rewrites.length) lines.push('rewrites (kept as overrides marked rewrite):', ...taskLines(r.rewrites));
+  if (p.notImported.length) {
+    lines.push(`not imported (${r.tasksWithoutProblem} tasks kept in the release file only; import the problems and run import-release again): ${p.notImported.join(', ')}`);
+  }
+  for (const u of p.unrecoverable) lines.push(`unrecoverable ${u.questionId}: ${u.reason}`);
+  return lines.join('\n');
+}
+
+/** `import-release <file.jsonl> [--name NAME] [--db PATH] [--json]`: bring an existing release into the app. */
+export const importReleaseCommand: Command = {
+  name: 'import-release',
+  usage: '<file.jsonl> [--name NAME] [--notes TEXT] [--json] [--db PATH]',
+  summary: 'Import an existing release (e.g. the public ClarifyCodeBench.jsonl): ids, points and overrides (all or nothing; re-running is idempotent).',
+  run(argv) {
+    const { values, positionals } = parse(argv, { ...dbOption, name: { type: 'string' }, notes: { type: 'string' }, json: { type: 'boolean' } });
+    const [file] = positionals;
+    if (!file || positionals.length > 1) throw new CliError('give exactly one file: import-release <file.jsonl>', 2);
+    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CliError(`no such file: ${file}`);
+    const db = openDb(values.db);
+    try {
+      const report = importLegacyReleaseFile(db, file, CLI_ACTOR, { name: values.name, notes: values.notes });
+      console.log(values.json ? JSON.stringify(report, null, 2) : formatLegacyReport(report));
+      return 0;
+    } catch (err) {
+      if (!(err instanceof ImportError)) throw err;
+      console.error(`error: ${err.message}`);
+      for (const issue of err.issues.slice(0, MAX_PRINTED_ISSUES)) console.error(formatImportIssue(issue));
+      return 1;
+    } finally {
+      db.close();
+    }
+  },
+};

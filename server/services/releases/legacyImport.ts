@@ -1,0 +1,241 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { all, get, run, transaction, type DB } from '../../../db/database';
+import { appendEvent, type Actor } from '../../../db/events';
+import { RELEASE_FILE } from '../../../shared/release/format';
+import type { LineRecord } from '../../../shared/release/rules';
+import { releaseStats } from '../../../shared/release/stats';
+import { validateRelease } from '../../../shared/release/validate';
+import { releaseName, type ReleaseManifest } from '../../../shared/schemas/release';
+import { badRequest, conflict } from '../../http/errors';
+import { toolVersion } from './facts';
+import { parseLegacyRelease } from './legacyFile';
+import { recoverProblem, type RecoveredProblem, type RecoveredTask, type TaskKind } from './legacyRecover';
+import { knownProblems, storedTaskIds, taskIdOwner, writeRecoveredProblem, type KnownProblem } from './legacyStore';
+
+export interface LegacyImportOptions {
+  /** Release name; by default the file name without its extension. */
+  name?: string;
+  notes?: string;
+}
+
+export interface ReportedTask {
+  taskId: string;
+  questionId: string;
+  subset: string;
+  /** Each repair with its base-text position, the text it replaces and the new text. */
+  repairs: { start: number; end: number; before: string; after: string }[];
+}
+
+export interface LegacyImportReport {
+  release: string;
+  /** True when this release (same name, same bytes) was stored by an earlier run. */
+  releaseAlreadyStored: boolean;
+  tasks: number;
+  problems: {
+    total: number;
+    recovered: number;
+    /** Already recovered from this release by an earlier run: left as they are. */
+    alreadyImported: string[];
+    /** Not in the problems table: their tasks live only in the stored release file. */
+    notImported: string[];
+    unrecoverable: { questionId: string; reason: string }[];
+  };
+  /** Tasks of problems that are not imported: kept in the release file only. */
+  tasksWithoutProblem: number;
+  /** Recovered tasks by how their text relates to the base text; `singlePoint` counts K = 1 only. */
+  kinds: Record<TaskKind, number>;
+  singlePoint: Record<TaskKind, number>;
+  repaired: ReportedTask[];
+  rewrites: ReportedTask[];
+  overrides: { edit: number; rewrite: number };
+  exclusions: { questionId: string; subset: string }[];
+}
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+
+export function defaultReleaseName(file: string): string {
+  const stem = path.basename(file).replace(/\.jsonl$/i, '').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[^A-Za-z0-9]+/, '');
+  return (stem || 'legacy').slice(0, 64);
+}
+
+function checkName(name: string): string {
+  const parsed = releaseName.safeParse(name);
+  if (!parsed.success) throw badRequest(`name: ${parsed.error.issues[0]?.message ?? 'invalid release name'}`);
+  return parsed.data;
+}
+
+function byProblem(records: readonly LineRecord[]): Map<string, LineRecord[]> {
+  const out = new Map<string, LineRecord[]>();
+  for (const entry of records) {
+    const list = out.get(entry.record.question_id);
+    if (list) list.push(entry);
+    else out.set(entry.record.question_id, [entry]);
+  }
+  return out;
+}
+
+function manifestOf(name: string, notes: string, records: readonly LineRecord[], db: DB, jsonl: Buffer, text: string): ReleaseManifest {
+  const facts = all<{ questionId: string; platform: string; contestDate: string; difficulty: string }>(
+    db,
+    'SELECT question_id AS questionId, platform, contest_date AS contestDate, difficulty FROM problems',
+  );
+  const stats = releaseStats(
+    records.map((r) => r.record),
+    facts,
+  );
+  const problems = new Map(all<{ question_id: string; base_text: string }>(db, 'SELECT question_id, base_text FROM problems').map((p) => [p.question_id, p.base_text]));
+  const report = validateRelease(text, problems.size > 0 ? { problems } : {});
+  return {
+    name,
+    notes,
+    policy: 'legacy',
+    extended: false,
+    continues: null,
+    tool_version: toolVersion(),
+    counts: {
+      tasks: stats.tasks,
+      problems: stats.problems,
+      points: stats.points,
+      k: Object.fromEntries(stats.k.map((c) => [c.label, c.count])),
+      keywords: Object.fromEntries(stats.keywords.map((c) => [c.label, c.count])),
+    },
+    validation: { errors: report.errors, warnings: report.warnings },
+    files: [{ path: RELEASE_FILE, bytes: jsonl.length, sha256: sha256(jsonl) }],
+  };
+}
+
+/** Store the release file itself (kind 'legacy'), or find it stored by an earlier run. */
+function storeRelease(db: DB, actor: Actor, name: string, notes: string, records: readonly LineRecord[], jsonl: Buffer): boolean {
+  const existing = get<{ id: number; kind: string; sha256: string | null }>(
+    db,
+    `SELECT r.id, r.kind, f.sha256 FROM releases r LEFT JOIN release_files f ON f.release_id = r.id AND f.path = ? WHERE r.name = ?`,
+    [RELEASE_FILE, name],
+  );
+  if (existing) {
+    if (existing.kind === 'legacy' && existing.sha256 === sha256(jsonl)) return true;
+    throw conflict(`A different release named "${name}" already exists; releases are immutable, choose another --name.`);
+  }
+  const manifest = manifestOf(name, notes, records, db, jsonl, jsonl.toString('utf8'));
+  const { lastInsertRowid } = run(db, `INSERT INTO releases (name, notes, policy, kind, manifest, created_by) VALUES (?, ?, 'legacy', 'legacy', ?, ?)`, [
+    name,
+    notes,
+    JSON.stringify(manifest),
+    actor.id,
+  ]);
+  const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
+  for (const [file, content] of [[RELEASE_FILE, jsonl], ['manifest.json', manifestBytes]] as const) {
+    run(db, 'INSERT INTO release_files (release_id, path, content, sha256) VALUES (?, ?, ?, ?)', [lastInsertRowid, file, content, sha256(content)]);
+  }
+  return false;
+}
+
+/** A problem already recovered from this very release is left alone; anything else there is curated work: refuse. */
+function alreadyImported(db: DB, problem: KnownProblem, entries: readonly LineRecord[]): boolean {
+  if (problem.adjudication === null && storedTaskIds(db, problem.id).length === 0) return false;
+  const stored = storedTaskIds(db, problem.id).map((s) => s.split(' ')[0]).sort();
+  const ids = entries.map((e) => e.record.task_id).sort();
+  if (problem.adjudication === 'legacy' && stored.join() === ids.join()) return true;
+  throw conflict(
+    `${problem.questionId} already has ${problem.adjudication === 'adjudication' ? 'an adjudicated gold version' : 'gold points from another release'}; import-release never overwrites it. Nothing was imported.`,
+  );
+}
+
+function emptyKinds(): Record<TaskKind, number> {
+  return { pure: 0, repaired: 0, rewrite: 0 };
+}
+
+function reported(questionId: string, t: RecoveredTask): ReportedTask {
+  return { taskId: t.taskId, questionId, subset: t.subset, repairs: t.repairs.map((r) => ({ start: r.start, end: r.end, before: r.before, after: r.text })) };
+}
+
+function tally(report: LegacyImportReport, questionId: string, recovered: RecoveredProblem): void {
+  for (const t of recovered.tasks) {
+    report.kinds[t.kind]++;
+    if (!t.subset.includes(',')) report.singlePoint[t.kind]++;
+    if (t.kind === 'repaired') report.repaired.push(reported(questionId, t));
+    if (t.kind === 'rewrite') report.rewrites.push(reported(questionId, t));
+    if (t.override) report.overrides[t.override.kind]++;
+  }
+  report.exclusions.push(...recovered.exclusions.map((subset) => ({ questionId, subset })));
+}
+
+function newReport(name: string, tasks: number, problems: number): LegacyImportReport {
+  return {
+    release: name,
+    releaseAlreadyStored: false,
+    tasks,
+    problems: { total: problems, recovered: 0, alreadyImported: [], notImported: [], unrecoverable: [] },
+    tasksWithoutProblem: 0,
+    kinds: emptyKinds(),
+    singlePoint: emptyKinds(),
+    repaired: [],
+    rewrites: [],
+    overrides: { edit: 0, rewrite: 0 },
+    exclusions: [],
+  };
+}
+
+/**
+ * Import an existing release (issue 5, legacy import) in one transaction: the file is stored
+ * as a 'legacy' release; for every source problem that is imported, its points are recovered
+ * from the single-point tasks and every task keeps its id and position, with the overrides
+ * that make `export` reproduce it. Re-running with the same file is idempotent; a problem that
+ * already has other gold work makes the whole import refuse.
+ */
+export function importLegacyRelease(db: DB, bytes: Buffer, actor: Actor, options: { name: string; notes?: string }): LegacyImportReport {
+  const name = checkName(options.name);
+  const records = parseLegacyRelease(bytes);
+  const groups = byProblem(records);
+  const positions = new Map(records.map((e, i) => [e.record.task_id, i + 1]));
+  return transaction(db, () => {
+    const report = newReport(name, records.length, groups.size);
+    const known = knownProblems(db, [...groups.keys()]);
+    for (const [questionId, entries] of groups) {
+      const problem = known.get(questionId);
+      if (!problem) {
+        report.problems.notImported.push(questionId);
+        report.tasksWithoutProblem += entries.length;
+        continue;
+      }
+      if (alreadyImported(db, problem, entries)) {
+        report.problems.alreadyImported.push(questionId);
+        continue;
+      }
+      const recovered = recoverProblem(problem.baseText, entries);
+      if ('reason' in recovered) {
+        report.problems.unrecoverable.push({ questionId, reason: recovered.reason });
+        report.tasksWithoutProblem += entries.length;
+        continue;
+      }
+      for (const t of recovered.tasks) {
+        const owner = taskIdOwner(db, t.taskId);
+        if (owner) throw conflict(`${t.taskId} (line ${t.line}) is already the id of a task of ${owner.questionId}; nothing was imported.`);
+      }
+      writeRecoveredProblem(db, actor, problem.id, name, recovered, positions);
+      report.problems.recovered++;
+      tally(report, questionId, recovered);
+    }
+    report.releaseAlreadyStored = storeRelease(db, actor, name, options.notes ?? '', records, bytes);
+    appendEvent(db, actor, {
+      action: 'release.import',
+      entityType: 'release',
+      entityId: name,
+      details: {
+        tasks: report.tasks,
+        problems: report.problems,
+        kinds: report.kinds,
+        overrides: report.overrides,
+        rewrites: report.rewrites.map((t) => t.taskId),
+        exclusions: report.exclusions,
+      },
+    });
+    return report;
+  });
+}
+
+/** importLegacyRelease on a file: its name (without extension) is the default release name. */
+export function importLegacyReleaseFile(db: DB, file: string, actor: Actor, options: LegacyImportOptions = {}): LegacyImportReport {
+  return importLegacyRelease(db, fs.readFileSync(file), actor, { name: options.name ?? defaultReleaseName(file), notes: options.notes });
+}

@@ -1,0 +1,152 @@
+import { diffWords } from 'diff';
+import { isTinyRepair, mergeRanges, MAX_POINTS, type Range, type Repair } from '../../../shared/edits';
+import type { LineRecord } from '../../../shared/release/rules';
+import { reconstructEdits, type Reconstruction } from '../../../shared/release/reconstruct';
+import { subsetKey, subsetsFor } from '../../../shared/subsets';
+import { generateTasks, type GoldPointLike, type TaskOverride } from '../../../shared/tasks';
+import { isAmbiguityType } from '../../../shared/taxonomy';
+
+/** How a released task relates to the points recovered for its problem. */
+export type TaskKind = 'pure' | 'repaired' | 'rewrite';
+
+export interface RecoveredTask {
+  taskId: string;
+  line: number;
+  subset: string;
+  /** Of the task text against the base text: pure deletion, deletions plus small repairs, or a rewrite. */
+  kind: TaskKind;
+  repairs: (Repair & { before: string })[];
+  /** The stored override, when generation alone does not give the released record. */
+  override: TaskOverride & { repairs: Repair[] } | null;
+}
+
+export interface RecoveredProblem {
+  points: GoldPointLike[];
+  tasks: RecoveredTask[];
+  /** Subsets the policy generates but the release leaves out. */
+  exclusions: string[];
+}
+
+export interface Unrecoverable {
+  reason: string;
+}
+
+const withBefore = (base: string, r: Reconstruction) => r.repairs.map((x) => ({ ...x, before: base.slice(x.start, x.end) }));
+
+function taskKind(r: Reconstruction): TaskKind {
+  return r.pure ? 'pure' : r.explainable ? 'repaired' : 'rewrite';
+}
+
+/**
+ * The edits a rewritten single-point task keeps as its point: the deletions, the small
+ * repairs, and for a word change the letters it drops ("resulting" → "result" deletes
+ * "ing"); a substituted phrase counts as deleted. Its override keeps the exact text.
+ */
+function bestEffortEdits(base: string, r: Reconstruction): { deletions: Range[]; repairs: Repair[] } {
+  const deletions: Range[] = [...r.deletions];
+  const repairs: Repair[] = [];
+  for (const repair of r.repairs) {
+    const before = base.slice(repair.start, repair.end);
+    if (isTinyRepair(before, repair.text)) repairs.push(repair);
+    else if (before.length === 0) continue;
+    else if (before.startsWith(repair.text)) deletions.push([repair.start + repair.text.length, repair.end]);
+    else if (before.endsWith(repair.text)) deletions.push([repair.start, repair.end - repair.text.length]);
+    else deletions.push([repair.start, repair.end]);
+  }
+  return { deletions: mergeRanges(deletions.filter(([s, e]) => s < e)), repairs };
+}
+
+function recoverPoint(base: string, entry: LineRecord): { point: GoldPointLike; reconstruction: Reconstruction } {
+  const { record } = entry;
+  const r = reconstructEdits(base, record.modified_content);
+  const edits = r.explainable ? { deletions: r.deletions, repairs: r.repairs } : bestEffortEdits(base, r);
+  const keyword = record.keywords[0] ?? null;
+  const qa = record.qa_pairs[0]!;
+  return { point: { ...edits, question: qa.question, answer: qa.answer, type: isAmbiguityType(keyword) ? keyword : null }, reconstruction: r };
+}
+
+/** Shared words of two strings, as a share of the longer: a reworded question still matches its point. */
+function similarity(a: string, b: string): number {
+  if (a === b) return 1;
+  let common = 0;
+  let total = 0;
+  for (const part of diffWords(a, b)) {
+    const words = part.value.split(/\s+/).filter(Boolean).length;
+    if (!part.added && !part.removed) common += words;
+    if (!part.added) total += words;
+  }
+  return total === 0 ? 0 : common / Math.max(total, b.split(/\s+/).filter(Boolean).length);
+}
+
+function permutations(n: number, k: number): number[][] {
+  if (k === 0) return [[]];
+  return permutations(n, k - 1).flatMap((p) => Array.from({ length: n }, (_, i) => i).filter((i) => !p.includes(i)).map((i) => [...p, i]));
+}
+
+/** The points a combination task's qa pairs are, in its order: the assignment that matches best. */
+function matchPoints(points: readonly GoldPointLike[], qa: LineRecord['record']['qa_pairs']): number[] | null {
+  const score = (pair: (typeof qa)[number], p: GoldPointLike) =>
+    2 * Number(pair.question === p.question) + 2 * Number(pair.answer === p.answer) + similarity(pair.question, p.question) + similarity(pair.answer, p.answer);
+  let best: number[] | null = null;
+  let bestScore = -1;
+  for (const candidate of permutations(points.length, qa.length)) {
+    const scores = candidate.map((p, i) => score(qa[i]!, points[p]!));
+    const total = scores.reduce((s, v) => s + v, 0);
+    if (scores.every((s) => s > 0) && total > bestScore) {
+      best = candidate;
+      bestScore = total;
+    }
+  }
+  return best;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** The override giving exactly the released record, with only the fields that differ; null when none do. */
+function overrideFor(base: string, points: readonly GoldPointLike[], key: string, entry: LineRecord, forceRewrite: boolean): RecoveredTask['override'] {
+  const generated = generateTasks(base, points, 'all-subsets').find((t) => t.key === key)!;
+  const { record } = entry;
+  const text = record.modified_content;
+  const questions = record.qa_pairs.map((q) => q.question);
+  const answers = record.qa_pairs.map((q) => q.answer);
+  const override = {
+    subset: key,
+    text: forceRewrite || generated.text !== text ? text : null,
+    questions: sameList(generated.qa.map((q) => q.question), questions) ? null : questions,
+    answers: sameList(generated.qa.map((q) => q.answer), answers) ? null : answers,
+    keywords: sameList(generated.keywords, record.keywords) ? null : [...record.keywords],
+  };
+  if (!forceRewrite && override.text === null && override.questions === null && override.answers === null && override.keywords === null) return null;
+  const r = reconstructEdits(base, text);
+  return { ...override, kind: forceRewrite || !r.explainable ? 'rewrite' : 'edit', repairs: r.repairs };
+}
+
+/**
+ * Recover a problem's gold points from its released tasks (GUIDE §2): each single-point task
+ * is one point, in release order, its edits reconstructed against the base text; each
+ * combination task is matched to its points by its questions and answers. Every task gets
+ * the override (if any) that makes generation reproduce it field for field.
+ */
+export function recoverProblem(base: string, entries: readonly LineRecord[]): RecoveredProblem | Unrecoverable {
+  const singles = entries.filter((e) => e.record.qa_pairs.length === 1);
+  if (singles.length === 0) return { reason: 'it has no single-point task to recover its points from' };
+  if (singles.length > MAX_POINTS) return { reason: `it has ${singles.length} single-point tasks; a problem has at most ${MAX_POINTS} points` };
+  const recovered = singles.map((e) => recoverPoint(base, e));
+  const points = recovered.map((r) => r.point);
+  const tasks: RecoveredTask[] = [];
+  const seen = new Map<string, LineRecord>();
+  for (const entry of entries) {
+    const single = singles.indexOf(entry);
+    const subset = single >= 0 ? [single] : matchPoints(points, entry.record.qa_pairs);
+    if (!subset) return { reason: `line ${entry.line} (${entry.record.task_id}): its questions match none of the problem's single-point tasks` };
+    const key = subsetKey(subset);
+    const clash = seen.get(key);
+    if (clash) return { reason: `line ${entry.line} (${entry.record.task_id}) has the same points as line ${clash.line} (${clash.record.task_id})` };
+    seen.set(key, entry);
+    const r = single >= 0 ? recovered[single]!.reconstruction : reconstructEdits(base, entry.record.modified_content);
+    const kind = taskKind(r);
+    tasks.push({ taskId: entry.record.task_id, line: entry.line, subset: key, kind, repairs: withBefore(base, r), override: overrideFor(base, points, key, entry, single >= 0 && kind === 'rewrite') });
+  }
+  const exclusions = subsetsFor(points.length, 'all-subsets').map(subsetKey).filter((k) => !seen.has(k));
+  return { points, tasks, exclusions };
+}

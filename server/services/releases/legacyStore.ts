@@ -1,0 +1,81 @@
+import { all, get, run, type DB } from '../../../db/database';
+import type { Actor } from '../../../db/events';
+import type { RecoveredProblem } from './legacyRecover';
+
+export interface KnownProblem {
+  id: number;
+  questionId: string;
+  baseText: string;
+  /** The source of its adjudication, if it has one. */
+  adjudication: 'adjudication' | 'legacy' | null;
+}
+
+export function knownProblems(db: DB, questionIds: readonly string[]): Map<string, KnownProblem> {
+  const out = new Map<string, KnownProblem>();
+  for (const questionId of questionIds) {
+    const row = get<{ id: number; base_text: string; source: 'adjudication' | 'legacy' | null }>(
+      db,
+      'SELECT p.id, p.base_text, a.source FROM problems p LEFT JOIN adjudications a ON a.problem_id = p.id WHERE p.question_id = ?',
+      [questionId],
+    );
+    if (row) out.set(questionId, { id: row.id, questionId, baseText: row.base_text, adjudication: row.source });
+  }
+  return out;
+}
+
+/** The kept task ids of a problem, as "task_id subset" strings, sorted. */
+export function storedTaskIds(db: DB, problemId: number): string[] {
+  return all<{ task_id: string; subset: string }>(db, 'SELECT task_id, subset FROM task_ids WHERE problem_id = ? ORDER BY task_id', [problemId]).map(
+    (r) => `${r.task_id} ${r.subset}`,
+  );
+}
+
+/** Who holds a task id already, if anyone. */
+export function taskIdOwner(db: DB, taskId: string): { questionId: string; subset: string } | null {
+  const row = get<{ question_id: string; subset: string }>(
+    db,
+    'SELECT p.question_id, t.subset FROM task_ids t JOIN problems p ON p.id = t.problem_id WHERE t.task_id = ?',
+    [taskId],
+  );
+  return row ? { questionId: row.question_id, subset: row.subset } : null;
+}
+
+const NO_SOURCES = JSON.stringify({ from: { a: null, b: null } });
+const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
+
+/** Write a recovered problem: a resolved legacy adjudication, its gold points, overrides, exclusions and kept ids. */
+export function writeRecoveredProblem(db: DB, actor: Actor, problemId: number, release: string, recovered: RecoveredProblem, positions: Map<string, number>): void {
+  const rewrites = recovered.tasks.filter((t) => t.kind === 'rewrite').map((t) => t.taskId);
+  const notes = `Recovered from the legacy release "${release}".${rewrites.length ? ` Rewritten tasks (kept as overrides): ${rewrites.join(', ')}.` : ''}`;
+  run(
+    db,
+    `INSERT INTO adjudications (problem_id, status, version, notes, source, updated_by, resolved_by, resolved_at)
+     VALUES (?, 'resolved', 1, ?, 'legacy', ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+    [problemId, notes, actor.id, actor.id],
+  );
+  recovered.points.forEach((p, idx) => {
+    const single = recovered.tasks.find((t) => t.subset === String(idx));
+    const note = single?.kind === 'rewrite' ? `Its task ${single.taskId} is a rewrite: the override keeps its exact text.` : '';
+    run(
+      db,
+      `INSERT INTO gold_points (problem_id, idx, deletions, repairs, question, answer, type, provenance, sources, note)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'legacy', ?, ?)`,
+      [problemId, idx, JSON.stringify(p.deletions), JSON.stringify(p.repairs), p.question, p.answer, p.type, NO_SOURCES, note],
+    );
+  });
+  for (const task of recovered.tasks) {
+    const o = task.override;
+    if (o) {
+      run(
+        db,
+        `INSERT INTO task_overrides (problem_id, subset, text, questions, answers, keywords, kind, repairs, created_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [problemId, o.subset, o.text, json(o.questions), json(o.answers), json(o.keywords), o.kind, JSON.stringify(o.repairs), actor.id],
+      );
+    }
+    run(db, 'INSERT INTO task_ids (problem_id, subset, task_id, position) VALUES (?, ?, ?, ?)', [problemId, task.subset, task.taskId, positions.get(task.taskId)!]);
+  }
+  for (const subset of recovered.exclusions) {
+    run(db, 'INSERT INTO task_exclusions (problem_id, subset, reason) VALUES (?, ?, ?)', [problemId, subset, `not in the legacy release "${release}"`]);
+  }
+}
