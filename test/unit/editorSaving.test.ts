@@ -1,0 +1,99 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ActiveTimer, IDLE_AFTER_MS } from '../../client/src/pages/annotator/editor/activeTime';
+import { DraftSaver, type SaveState } from '../../client/src/pages/annotator/editor/saver';
+import { ApiError } from '../../client/src/api';
+import type { Point } from '../../shared/edits';
+import type { AnnotationView, SaveAnnotationBody } from '../../shared/schemas/annotation';
+
+describe('ActiveTimer', () => {
+  it('counts only visible, recently active time, and caps long gaps', () => {
+    let now = 0;
+    const timer = new ActiveTimer(() => now);
+    now = 1000;
+    timer.tick(true);
+    now = 2000;
+    timer.tick(false);
+    expect(timer.take()).toBe(1000);
+    now = 2000 + IDLE_AFTER_MS + 1000;
+    timer.tick(true);
+    expect(timer.take()).toBe(0);
+    timer.activity();
+    now += 60_000;
+    timer.tick(true);
+    expect(timer.take()).toBe(2000);
+  });
+
+  it('gives back the time of a failed save', () => {
+    let now = 0;
+    const timer = new ActiveTimer(() => now);
+    now = 1500;
+    timer.tick(true);
+    const ms = timer.take();
+    timer.giveBack(ms);
+    expect(timer.take()).toBe(1500);
+  });
+});
+
+const point = (question: string): Point => ({ deletions: [[0, 1]], repairs: [], question, answer: '', type: null });
+
+function view(version: number): AnnotationView {
+  return { questionId: 'q', title: 't', status: 'draft', version, points: [], baseText: 'x', activeMs: 0, updatedAt: null, submittedAt: null };
+}
+
+describe('DraftSaver', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function setup(send: (body: SaveAnnotationBody) => Promise<AnnotationView>) {
+    const states: SaveState['kind'][] = [];
+    let given = 0;
+    const saver = new DraftSaver({ version: 3, send, takeActiveMs: () => 500, giveBackActiveMs: (ms) => (given += ms), onState: (s) => states.push(s.kind), onSaved: () => {} });
+    return { saver, states, given: () => given };
+  }
+
+  it('debounces changes into one save carrying the version, then the next version', async () => {
+    const bodies: SaveAnnotationBody[] = [];
+    const { saver, states } = setup(async (b) => (bodies.push(b), view(b.version + 1)));
+    saver.change([point('a')]);
+    saver.change([point('ab')]);
+    await vi.advanceTimersByTimeAsync(799);
+    expect(bodies).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(bodies).toEqual([{ version: 3, points: [point('ab')], activeMs: 500 }]);
+    saver.change([point('abc')]);
+    expect(await saver.flush()).toBe(true);
+    expect(bodies[1]!.version).toBe(4);
+    expect(states.at(-1)).toBe('saved');
+  });
+
+  it('stops on a 409 and never sends again', async () => {
+    const send = vi.fn(async () => {
+      throw new ApiError(409, 'conflict', 'out of date', { currentVersion: 9 });
+    });
+    const { saver, states, given } = setup(send);
+    saver.change([point('a')]);
+    expect(await saver.flush()).toBe(false);
+    expect(states.at(-1)).toBe('conflict');
+    expect(given()).toBe(500);
+    saver.change([point('b')]);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps changes after a network error and retries them', async () => {
+    let fail = true;
+    const bodies: SaveAnnotationBody[] = [];
+    const { saver, states } = setup(async (b) => {
+      if (fail) throw new ApiError(0, 'network', 'offline');
+      bodies.push(b);
+      return view(b.version + 1);
+    });
+    saver.change([point('a')]);
+    expect(await saver.flush()).toBe(false);
+    expect(states.at(-1)).toBe('error');
+    expect(saver.hasUnsaved).toBe(true);
+    fail = false;
+    expect(await saver.flush()).toBe(true);
+    expect(bodies).toEqual([{ version: 3, points: [point('a')], activeMs: 500 }]);
+  });
+});
