@@ -1,0 +1,266 @@
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { all, get, run } from '../../db/database';
+import { RELEASE_FILE } from '../../shared/release/format';
+import { parseRelease } from '../../shared/release/validate';
+import { buildRelease } from '../../server/services/releases/build';
+import { tempDb, tempDir } from '../support/db';
+import type { BuiltUser } from '../support/builders';
+import { loginAs, testApp } from '../support/http';
+import { keepTaskId } from '../support/releaseBuilders';
+import { seedReleaseFlow, type ReleaseFlow } from '../support/releaseFlow';
+
+const ctx = tempDb();
+const app = testApp(ctx.db);
+const outDir = tempDir('ccb-export-');
+let flow: ReleaseFlow;
+let annotator: BuiltUser;
+
+beforeAll(async () => {
+  flow = await seedReleaseFlow(ctx.db);
+  annotator = flow.annotators[0];
+});
+afterAll(() => {
+  ctx.cleanup();
+  fs.rmSync(outDir, { recursive: true, force: true });
+});
+
+const OPTIONS = { name: 'v1', notes: '', policy: 'all-subsets', extended: false } as const;
+const fileText = (built: ReturnType<typeof buildRelease>, p: string) => built.files.find((f) => f.path === p)!.content.toString('utf8');
+const records = (jsonl: string) => parseRelease(jsonl).records.map((r) => r.record);
+const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+
+function cli(...args: string[]) {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
+}
+
+describe('building a release from annotated and adjudicated problems', () => {
+  it('generates the tasks in import order, subsets by size then index, with ids task_1…task_N', () => {
+    const built = buildRelease(ctx.db, OPTIONS);
+    expect(built.report.errors).toBe(0);
+    const recs = records(fileText(built, RELEASE_FILE));
+    expect(recs.map((r) => r.task_id)).toEqual(Array.from({ length: 10 }, (_, i) => `task_${i + 1}`));
+    expect(recs.map((r) => r.question_id)).toEqual([...Array(3).fill('abc390_b'), ...Array(7).fill('abc391_a')]);
+    expect(recs.map((r) => r.qa_pairs.length)).toEqual([1, 1, 2, 1, 1, 1, 2, 2, 2, 3]);
+    expect(recs.map((r) => r.keywords)).toEqual([
+      ['Terminology'],
+      ['Behavior'],
+      ['Terminology', 'Behavior'],
+      ['String & Localization'],
+      ['Terminology'],
+      ['Terminology'],
+      ['String & Localization', 'Terminology'],
+      ['String & Localization', 'Terminology'],
+      ['Terminology'],
+      ['String & Localization', 'Terminology'],
+    ]);
+    const base = flow.problems[0].baseText;
+    expect(recs[0]!.modified_content).toBe(base.replace(' of positive integers', ''));
+    expect(recs[2]!.modified_content).toBe(base.replace(' of positive integers', '').replaceAll(' geometric', ''));
+    expect(recs[9]!.qa_pairs.map((q) => q.question)).toEqual(flow.gold[1].map((g) => g.question));
+  });
+
+  it('applies a per-task override and writes exactly the five public fields in order', () => {
+    const jsonl = fileText(buildRelease(ctx.db, OPTIONS), RELEASE_FILE);
+    const lines = jsonl.split('\n');
+    expect(lines.at(-1)).toBe('');
+    for (const line of lines.slice(0, -1)) expect(Object.keys(JSON.parse(line))).toEqual(['task_id', 'question_id', 'keywords', 'modified_content', 'qa_pairs']);
+    expect(lines[0]).toMatch(/^\{"task_id": "task_1", "question_id": "abc390_b", "keywords": \["Terminology"\], /);
+    const task8 = records(jsonl)[7]!;
+    expect(task8.qa_pairs.map((q) => q.question)).toEqual(['Which letters may S contain?', flow.gold[1][2]!.question]);
+  });
+
+  it('adds per-point types and provenance with --extended', () => {
+    const recs = records(fileText(buildRelease(ctx.db, { ...OPTIONS, extended: true }), RELEASE_FILE));
+    expect(recs[6]!.qa_pairs.map((q) => q.type)).toEqual(['String & Localization', 'Terminology']);
+    expect(recs[7]!.provenance).toEqual({ subset: [0, 2], points: ['merged', 'A'], override: 'edit', adjudication: 'adjudication' });
+  });
+
+  it('computes the card figures from the exported records', () => {
+    const built = buildRelease(ctx.db, OPTIONS);
+    const card = fileText(built, 'README.md');
+    expect(card).toMatch(/^---\nlicense: mit\n/);
+    expect(card).toContain('pretty_name: "ClarifyCodeBench v1"');
+    expect(card).toContain(`    path: ${RELEASE_FILE}`);
+    expect(card).toContain('| tasks | 10 |');
+    expect(card).toContain('| source problems | 2 |');
+    expect(card).toContain('| 1 | 5 | 50.0% |');
+    expect(card).toContain('| 2 | 4 | 40.0% |');
+    expect(card).toContain('| 3 | 1 | 10.0% |');
+    expect(card).toContain('| Terminology | 8 | 57.1% | 80.0% |');
+    expect(card).toContain('| String & Localization | 4 | 28.6% | 40.0% |');
+    expect(card).toContain('| Behavior | 2 | 14.3% | 20.0% |');
+    expect(card).toContain('Contest dates: 2025-01-25 to 2025-01-25.');
+    expect(card).toContain('| easy | 1 | 50.0% |');
+    expect(card).toContain('Computed over the 2 problem(s) with two submitted independent annotations.');
+    expect(card).toContain('4 submitted annotation(s) by 2 annotator(s)');
+    expect(card).toContain('12 min in total, 3 min median per annotation');
+    expect(card).toContain('Tasks with a hand-edited wording: 1');
+    expect(card).toContain(`SHA-256 of \`${RELEASE_FILE}\`: \`${sha(built.files[0]!.content)}\``);
+    const croissant = JSON.parse(fileText(built, 'croissant.json'));
+    expect(croissant.distribution[0].sha256).toBe(sha(built.files[0]!.content));
+    expect(croissant.datePublished).toBe('2025-03-02');
+    expect(fileText(built, 'charts/k-distribution.svg')).toContain('K = 1</text>');
+    const manifest = JSON.parse(fileText(built, 'manifest.json'));
+    expect(manifest.counts).toMatchObject({ tasks: 10, problems: 2, k: { 1: 5, 2: 4, 3: 1 }, keywords: { Terminology: 8 } });
+    for (const f of built.files.slice(0, -1)) expect(manifest.files).toContainEqual({ path: f.path, bytes: f.content.length, sha256: sha(f.content) });
+  });
+
+  it('gives identical bytes when built twice, and via the CLI export twice', () => {
+    const a = buildRelease(ctx.db, OPTIONS).files;
+    const b = buildRelease(ctx.db, OPTIONS).files;
+    expect(b.map((f) => f.path)).toEqual(a.map((f) => f.path));
+    b.forEach((f, i) => expect(f.content.equals(a[i]!.content)).toBe(true));
+    const first = cli('export', '--out', path.join(outDir, 'one'), '--db', ctx.file, '--name', 'v1');
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('10 tasks from 2 problems (K=1: 5, K=2: 4, K=3: 1)');
+    expect(cli('export', '--out', path.join(outDir, 'two'), '--db', ctx.file, '--name', 'v1').code).toBe(0);
+    for (const f of a) {
+      const one = fs.readFileSync(path.join(outDir, 'one', f.path));
+      expect(one.equals(f.content)).toBe(true);
+      expect(fs.readFileSync(path.join(outDir, 'two', f.path)).equals(one)).toBe(true);
+    }
+    // Exporting again over a release folder replaces it; no temporary folder is left behind.
+    expect(cli('export', '--out', path.join(outDir, 'one'), '--db', ctx.file, '--name', 'v1').code).toBe(0);
+    expect(fs.readdirSync(outDir).sort()).toEqual(['one', 'two']);
+  });
+
+  it('refuses to export over a folder that is not a release', () => {
+    const other = path.join(outDir, 'notes');
+    fs.mkdirSync(other);
+    fs.writeFileSync(path.join(other, 'mine.txt'), 'keep me');
+    const res = cli('export', '--out', other, '--db', ctx.file);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('is not a release folder');
+    expect(fs.readdirSync(other)).toEqual(['mine.txt']);
+    fs.rmSync(other, { recursive: true });
+  });
+});
+
+describe('release routes', () => {
+  it('are for maintainers only', async () => {
+    const agent = await loginAs(app, annotator);
+    expect((await agent.get('/api/releases')).status).toBe(403);
+    expect((await agent.post('/api/releases').send({ name: 'x' })).status).toBe(403);
+  });
+
+  it('previews the validation report and counts without writing anything', async () => {
+    const agent = await loginAs(app, flow.maintainer);
+    const res = await agent.post('/api/releases/preview').send({ policy: 'singletons' });
+    expect(res.status).toBe(200);
+    expect(res.body.counts).toMatchObject({ tasks: 5, k: { 1: 5, 2: 0, 3: 0 } });
+    expect(res.body.report).toMatchObject({ tasks: 5, errors: 0 });
+    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM releases')!.n).toBe(0);
+    expect((await agent.post('/api/releases/preview').send({ policy: 'some' })).body.error.message).toContain('policy:');
+  });
+
+  it('refuses a release with validation errors (400 with the report) and writes nothing', async () => {
+    const agent = await loginAs(app, flow.maintainer);
+    const problem = get<{ id: number }>(ctx.db, 'SELECT id FROM problems WHERE question_id = ?', ['abc390_b'])!;
+    run(ctx.db, `UPDATE gold_points SET question = '' WHERE problem_id = ? AND idx = 1`, [problem.id]);
+    try {
+      const res = await agent.post('/api/releases').send({ name: 'v1', policy: 'all-subsets' });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('validation_failed');
+      expect(res.body.error.details.report.findings).toContainEqual(expect.objectContaining({ task_id: 'task_2', rule: 'question-empty', severity: 'error' }));
+      expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM releases')!.n).toBe(0);
+      expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM release_files')!.n).toBe(0);
+    } finally {
+      run(ctx.db, `UPDATE gold_points SET question = ? WHERE problem_id = ? AND idx = 1`, [flow.gold[0][1]!.question, problem.id]);
+    }
+  });
+
+  it('cuts an immutable release, lists it with its manifest, serves its files and zip; 409 on a used name', async () => {
+    const agent = await loginAs(app, flow.maintainer);
+    const cut = await agent.post('/api/releases').send({ name: 'v1', notes: 'First cut.', policy: 'all-subsets' });
+    expect(cut.status).toBe(201);
+    expect(cut.body.release).toMatchObject({ name: 'v1', kind: 'export', notes: 'First cut.', createdBy: 'mara' });
+    expect(cut.body.release.manifest.counts.tasks).toBe(10);
+    expect((await agent.post('/api/releases').send({ name: 'v1', policy: 'singletons' })).status).toBe(409);
+
+    const list = await agent.get('/api/releases');
+    expect(list.body.releases.map((r: { name: string }) => r.name)).toEqual(['v1']);
+    const one = await agent.get('/api/releases/v1');
+    expect(one.body.release.files.map((f: { path: string }) => f.path)).toEqual([RELEASE_FILE, 'README.md', 'charts/k-distribution.svg', 'charts/type-distribution.svg', 'croissant.json', 'manifest.json']);
+
+    const jsonl = await agent.get(`/api/releases/v1/files/${RELEASE_FILE}`).buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(jsonl.status).toBe(200);
+    expect(sha(jsonl.body as Buffer)).toBe(cut.body.release.manifest.files[0].sha256);
+    const svg = await agent.get('/api/releases/v1/files/charts/k-distribution.svg');
+    expect(svg.headers['content-type']).toBe('image/svg+xml');
+    expect((await agent.get('/api/releases/v1/files/nope.txt')).status).toBe(404);
+    expect((await agent.get('/api/releases/v2')).status).toBe(404);
+
+    const zip = await agent.get('/api/releases/v1/download').buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toContain('v1.zip');
+    const bytes = zip.body as Buffer;
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    for (const p of [RELEASE_FILE, 'README.md', 'croissant.json', 'manifest.json', 'charts/type-distribution.svg']) expect(bytes.includes(`v1/${p}`)).toBe(true);
+    const again = await agent.get('/api/releases/v1/download').buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect((again.body as Buffer).equals(bytes)).toBe(true);
+
+    const events = all<{ action: string; entity_id: string; actor: string }>(ctx.db, `SELECT action, entity_id, actor FROM events WHERE entity_type = 'release'`);
+    expect(events).toEqual([{ action: 'release.cut', entity_id: 'v1', actor: 'mara' }]);
+    expect(() => run(ctx.db, `UPDATE releases SET notes = 'changed' WHERE name = 'v1'`)).toThrow(/immutable/);
+    expect(() => run(ctx.db, `UPDATE release_files SET sha256 = 'x'`)).toThrow(/immutable/);
+  });
+
+  it('names the release it continues in the next card', () => {
+    const card = fileText(buildRelease(ctx.db, { ...OPTIONS, name: 'v2' }), 'README.md');
+    expect(card).toContain('Continues: release `v1`');
+  });
+});
+
+describe('kept task ids (a release this database continues)', () => {
+  it('keeps the stored ids in the order of their positions and numbers new tasks after them', () => {
+    const [geometric, strings] = flow.problems;
+    // The continued release listed the string problem's singles first, in reverse.
+    keepTaskId(ctx.db, strings.id, '2', 'task_1', 1);
+    keepTaskId(ctx.db, strings.id, '1', 'task_2', 2);
+    keepTaskId(ctx.db, strings.id, '0', 'task_7', 3);
+    keepTaskId(ctx.db, geometric.id, '0', 'task_3', 4);
+    const recs = records(fileText(buildRelease(ctx.db, OPTIONS), RELEASE_FILE));
+    expect(recs.map((r) => [r.task_id, r.question_id, r.qa_pairs.length])).toEqual([
+      ['task_1', 'abc391_a', 1],
+      ['task_2', 'abc391_a', 1],
+      ['task_7', 'abc391_a', 1],
+      ['task_3', 'abc390_b', 1],
+      ['task_8', 'abc390_b', 1],
+      ['task_9', 'abc390_b', 2],
+      ['task_10', 'abc391_a', 2],
+      ['task_11', 'abc391_a', 2],
+      ['task_12', 'abc391_a', 2],
+      ['task_13', 'abc391_a', 3],
+    ]);
+    expect(recs[0]!.qa_pairs[0]!.question).toBe(flow.gold[1][2]!.question);
+  });
+
+  it('uses only resolved adjudications', () => {
+    const draft = get<{ id: number }>(ctx.db, `SELECT id FROM problems WHERE question_id = 'abc390_b'`)!;
+    run(ctx.db, `UPDATE adjudications SET status = 'draft' WHERE problem_id = ?`, [draft.id]);
+    try {
+      const recs = records(fileText(buildRelease(ctx.db, OPTIONS), RELEASE_FILE));
+      expect(new Set(recs.map((r) => r.question_id))).toEqual(new Set(['abc391_a']));
+    } finally {
+      run(ctx.db, `UPDATE adjudications SET status = 'resolved' WHERE problem_id = ?`, [draft.id]);
+    }
+  });
+});
