@@ -17,5 +17,5 @@ export function writeRoutes(): RouteDef[] {
 
 /** Fill a route's :params (from values, else a placeholder that names no real thing). */
 export function fillPath(path: string, values: Record<string, string | number> = {}): string {
-  return path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(String(values[name] ?? `no-such-${name}`)));
+  return path.replace(/[:*](\w+)/g, (_m, name: string) => encodeURIComponent(String(values[name] ?? `no-such-${name}`)));
 }
