@@ -20,6 +20,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/', roles: ALL, page: lazy(() => import('./pages/HomePage')) },
   { path: '/queue', roles: ['annotator'], nav: 'My queue', page: lazy(() => import('./pages/annotator/QueuePage')) },
   { path: '/annotate/:questionId', roles: ['annotator'], page: lazy(() => import('./pages/annotator/EditorPage')) },
+  { path: '/agreement', roles: ['maintainer'], nav: 'Agreement', page: lazy(() => import('./pages/maintainer/AgreementPage')) },
   { path: '/audit', roles: ['maintainer'], nav: 'Audit log', page: lazy(() => import('./pages/maintainer/AuditLogPage')) },
 ];
 

@@ -1,5 +1,5 @@
 import { all, type DB } from '../../db/database';
-import { computeAgreement, type AgreementItem, type AgreementPoint, type AgreementReport, type ProblemAgreement } from '../../shared/agreement';
+import { computeAgreement, type AgreementItem, type AgreementPoint, type AgreementView } from '../../shared/agreement';
 import type { Range } from '../../shared/edits';
 import { isAmbiguityType } from '../../shared/taxonomy';
 
@@ -101,9 +101,7 @@ export function loadAgreementItems(db: DB): LoadedItems {
   return { items, titles };
 }
 
-export interface AgreementView extends AgreementReport {
-  perProblem: (ProblemAgreement & { title: string })[];
-}
+export type { AgreementView } from '../../shared/agreement';
 
 /** The agreement report of the database: what the dashboard, the CLI and the data card quote. */
 export function agreementReport(db: DB): AgreementView {

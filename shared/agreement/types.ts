@@ -124,3 +124,8 @@ export interface AgreementReport extends AgreementFigures {
   pairs: PairFigures[];
   perProblem: ProblemAgreement[];
 }
+
+/** The report as the API and the CLI return it: per-problem rows carry the problem title. */
+export interface AgreementView extends AgreementReport {
+  perProblem: (ProblemAgreement & { title: string })[];
+}

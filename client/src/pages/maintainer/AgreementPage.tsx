@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import { api, ApiError } from '../../api';
+import { Link } from '../../router';
+import type { AgreementView, GoldFigures } from '../../../../shared/agreement';
+import { ConfusionHeatMap, FigureCard, PairTable, PerTypeTable, Value } from './AgreementParts';
+import './AgreementPage.css';
+
+function GoldTable({ gold }: { gold: GoldFigures }) {
+  if (gold.problems === 0) return <p className="muted">No problem is adjudicated yet; these figures appear once gold versions are resolved.</p>;
+  return (
+    <table aria-label="Each annotator against the gold">
+      <thead>
+        <tr>
+          <th scope="col">Annotator</th>
+          <th scope="col">Adjudicated problems</th>
+          <th scope="col">Points</th>
+          <th scope="col">Kept in gold</th>
+          <th scope="col">Type accuracy (kept, typed)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {gold.annotators.map((g) => (
+          <tr key={g.annotator}>
+            <th scope="row">{g.annotator}</th>
+            <td>{g.problems}</td>
+            <td>{g.points}</td>
+            <td>
+              {g.kept} (<Value c={g.keptShare} percent />)
+            </td>
+            <td>
+              <Value c={g.typeAccuracy} percent /> <span className="muted">({g.typed})</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function ProblemTable({ problems }: { problems: AgreementView['perProblem'] }) {
+  return (
+    <table aria-label="Agreement per problem, worst first">
+      <thead>
+        <tr>
+          <th scope="col">Problem</th>
+          <th scope="col">Annotators (A / B)</th>
+          <th scope="col">Score</th>
+          <th scope="col">Span overlap</th>
+          <th scope="col">Points matched (A, B)</th>
+          <th scope="col">Types agreeing</th>
+          <th scope="col">Status</th>
+        </tr>
+      </thead>
+      <tbody>
+        {problems.map((p) => (
+          <tr key={p.questionId}>
+            <th scope="row">
+              <Link href={`/adjudicate/${encodeURIComponent(p.questionId)}`} aria-label={`Cross-check ${p.questionId} ${p.title}`}>
+                {p.questionId}
+              </Link>{' '}
+              <span className="muted">{p.title}</span>
+            </th>
+            <td>{p.annotators.join(' / ')}</td>
+            <td>
+              <span className="score">
+                <span className="progress" aria-hidden="true">
+                  <span style={{ width: `${Math.round((p.score.value ?? 0) * 100)}%` }} />
+                </span>
+                <Value c={p.score} digits={2} />
+              </span>
+            </td>
+            <td>
+              <Value c={p.deletion.overlap} percent />
+            </td>
+            <td>
+              {p.points.matched} ({p.points.a}, {p.points.b})
+            </td>
+            <td>
+              {p.types.agreeing} / {p.types.pairs}
+            </td>
+            <td>{p.adjudicated ? <span className="badge resolved">adjudicated</span> : <span className="badge">open</span>}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Report({ r }: { r: AgreementView }) {
+  return (
+    <>
+      <div className="figure-grid">
+        <FigureCard label="Deletion agreement (Cohen's κ)" figure={r.deletion.kappa} unit="characters" detail={`${(((r.deletion.percent.value ?? 0) * 100)).toFixed(1)}% of characters agree`} />
+        <FigureCard label="Point detection F1" figure={r.points.f1} unit="points" detail={`${r.points.matched} matched, ${r.points.unmatchedA} + ${r.points.unmatchedB} unmatched`} />
+        <FigureCard label="Type agreement (Cohen's κ)" figure={r.types.kappa} unit="matched pairs" detail={`${(((r.types.percent.value ?? 0) * 100)).toFixed(1)}% identical`} />
+        <FigureCard label="Type agreement (Krippendorff's α)" figure={r.types.alpha} unit="matched pairs" />
+        <FigureCard label="Same number of points" figure={r.counts.equal} percent unit="problems" detail={`mean difference ${r.counts.meanAbsDifference.value?.toFixed(2) ?? 'undefined'}`} />
+      </div>
+      <section className="card" aria-labelledby="pairs-h">
+        <h2 id="pairs-h">Per annotator pair</h2>
+        <PairTable pairs={r.pairs} />
+      </section>
+      <div className="agreement-columns">
+        <section className="card" aria-labelledby="types-h">
+          <h2 id="types-h">Per ambiguity type</h2>
+          <PerTypeTable types={r.types} />
+        </section>
+        <section className="card" aria-labelledby="confusion-h">
+          <h2 id="confusion-h">Type confusion</h2>
+          <ConfusionHeatMap types={r.types} />
+        </section>
+      </div>
+      <section className="card" aria-labelledby="gold-h">
+        <h2 id="gold-h">Against the gold</h2>
+        <GoldTable gold={r.gold} />
+      </section>
+      <section className="card" aria-labelledby="problems-h">
+        <h2 id="problems-h">Per problem, lowest agreement first</h2>
+        <p className="muted">Score = mean of span overlap, point F1 and type agreement. Open a problem to cross-check it.</p>
+        <ProblemTable problems={r.perProblem} />
+      </section>
+    </>
+  );
+}
+
+/** The maintainer's agreement dashboard: how reliable is the annotation, and where is it not. */
+export default function AgreementPage() {
+  const [report, setReport] = useState<AgreementView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    api.get<AgreementView>('/api/agreement').then(
+      (r) => live && setReport(r),
+      (err: unknown) => live && setError(err instanceof ApiError ? err.message : String(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  return (
+    <section className="page agreement">
+      <h1>Inter-annotator agreement</h1>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {!report && !error && <p className="loading">Computing agreement…</p>}
+      {report && (
+        <>
+          <p className="muted">
+            Independent work only: {report.problems} problem{report.problems === 1 ? '' : 's'} with two submitted annotations, before adjudication. Hover an
+            undefined value for the reason.
+          </p>
+          {report.problems === 0 ? <p className="notice">No problem has two submitted annotations yet.</p> : <Report r={report} />}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import type { CSSProperties } from 'react';
+import type { Coefficient, Figure, PairFigures, TypeFigures } from '../../../../shared/agreement';
+import { formatCoefficient, formatPercent, heat, typeInitials } from './agreementFormat';
+
+/** A coefficient, with the reason shown when it is undefined. */
+export function Value({ c, percent = false, digits = 3 }: { c: Coefficient; percent?: boolean; digits?: number }) {
+  const text = percent ? formatPercent(c) : formatCoefficient(c, digits);
+  if (c.value !== null) return <span className="num">{text}</span>;
+  return (
+    <span className="num undefined-value" title={c.reason}>
+      {text} <span className="visually-hidden">({c.reason})</span>
+    </span>
+  );
+}
+
+export function FigureCard({ label, figure, percent, unit, detail }: { label: string; figure: Figure; percent?: boolean; unit: string; detail?: string }) {
+  return (
+    <div className="card figure-card" role="group" aria-label={label}>
+      <div className="figure-label">{label}</div>
+      <div className="figure-value">
+        <Value c={figure} percent={percent} />
+      </div>
+      <div className="muted figure-n">
+        n = {figure.n} {unit}
+        {detail ? ` · ${detail}` : ''}
+      </div>
+      {figure.value === null && <div className="muted figure-reason">{figure.reason}</div>}
+    </div>
+  );
+}
+
+export function PairTable({ pairs }: { pairs: readonly PairFigures[] }) {
+  return (
+    <table aria-label="Agreement per annotator pair">
+      <thead>
+        <tr>
+          <th scope="col">Pair (A / B)</th>
+          <th scope="col">Problems</th>
+          <th scope="col">Deletion κ</th>
+          <th scope="col">Point F1 (points)</th>
+          <th scope="col">Type agreement (pairs)</th>
+          <th scope="col">Type κ</th>
+          <th scope="col">Type α</th>
+          <th scope="col">Equal counts</th>
+        </tr>
+      </thead>
+      <tbody>
+        {pairs.map((p) => (
+          <tr key={p.annotators.join('/')}>
+            <th scope="row">
+              {p.annotators[0]} / {p.annotators[1]}
+            </th>
+            <td>{p.problems}</td>
+            <td>
+              <Value c={p.deletion.kappa} />
+            </td>
+            <td>
+              <Value c={p.points.f1} /> <span className="muted">({p.points.f1.n})</span>
+            </td>
+            <td>
+              <Value c={p.types.percent} percent /> <span className="muted">({p.types.pairs})</span>
+            </td>
+            <td>
+              <Value c={p.types.kappa} />
+            </td>
+            <td>
+              <Value c={p.types.alpha} />
+            </td>
+            <td>
+              <Value c={p.counts.equal} percent />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function PerTypeTable({ types }: { types: TypeFigures }) {
+  return (
+    <table aria-label="Agreement per ambiguity type">
+      <thead>
+        <tr>
+          <th scope="col">Type</th>
+          <th scope="col">Chosen by A</th>
+          <th scope="col">Chosen by B</th>
+          <th scope="col">Both</th>
+          <th scope="col">Specific agreement</th>
+        </tr>
+      </thead>
+      <tbody>
+        {types.perType.map((t) => (
+          <tr key={t.type} className={t.byA + t.byB === 0 ? 'unused' : undefined}>
+            <th scope="row">{t.type}</th>
+            <td>{t.byA}</td>
+            <td>{t.byB}</td>
+            <td>{t.both}</td>
+            <td>
+              <Value c={t.agreement} percent />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The 11×11 confusion matrix as a heat map: colour intensity by count, every cell labelled. */
+export function ConfusionHeatMap({ types }: { types: TypeFigures }) {
+  const max = Math.max(0, ...types.confusion.flat());
+  return (
+    <div className="heatmap-wrap">
+      <table className="heatmap" aria-label="Type confusion heat map">
+        <caption>Rows: annotator A's type · columns: annotator B's type · darker = more matched pairs</caption>
+        <thead>
+          <tr>
+            <td />
+            {types.labels.map((label) => (
+              <th key={label} scope="col" title={label}>
+                <abbr title={label}>{typeInitials(label)}</abbr>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {types.confusion.map((row, i) => (
+            <tr key={types.labels[i]}>
+              <th scope="row">{types.labels[i]}</th>
+              {row.map((count, j) => {
+                const level = heat(count, max);
+                return (
+                  <td
+                    key={types.labels[j]}
+                    className={`heat-cell${i === j ? ' diagonal' : ''}${level > 0.55 ? ' dark' : ''}`}
+                    style={{ '--heat': level } as CSSProperties}
+                    aria-label={`A ${types.labels[i]}, B ${types.labels[j]}: ${count} pair${count === 1 ? '' : 's'}`}
+                    title={`A: ${types.labels[i]} · B: ${types.labels[j]} · ${count}`}
+                  >
+                    {count}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Coefficient } from '../../../../shared/agreement';
+
+/** A coefficient as text: a number, or "undefined" (the reason goes in a title). */
+export function formatCoefficient(c: Coefficient, digits = 3): string {
+  return c.value === null ? 'undefined' : c.value.toFixed(digits);
+}
+
+export function formatPercent(c: Coefficient): string {
+  return c.value === null ? 'undefined' : `${(c.value * 100).toFixed(1)}%`;
+}
+
+/** Heat-map intensity in [0, 1] for a count, relative to the largest count. */
+export function heat(count: number, max: number): number {
+  return max <= 0 || count <= 0 ? 0 : 0.12 + 0.88 * (count / max);
+}
+
+/** Short column labels for the confusion matrix: initials of the type's words. */
+export function typeInitials(type: string): string {
+  return type
+    .split(/[\s&]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
+}
