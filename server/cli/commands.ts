@@ -9,6 +9,7 @@ import { assignCommand } from './commands/assign';
 import { exportCommand } from './commands/export';
 import { validateCommand } from './commands/validate';
 import { importReleaseCommand } from './commands/importRelease';
+import { diffReleaseCommand } from './commands/diffRelease';
 
 /** Every CLI command; each lives in its own file under commands/. */
 export const commands: Command[] = [
@@ -23,4 +24,5 @@ export const commands: Command[] = [
   exportCommand,
   validateCommand,
   importReleaseCommand,
+  diffReleaseCommand,
 ];

@@ -5,6 +5,7 @@ import { adjudicationSettingRoutes } from './adjudications/settings';
 import { agreementRoutes } from './agreement/agreement';
 import { eventRoutes } from './events/events';
 import { releaseRoutes } from './releases/releases';
+import { releaseDiffRoutes } from './releaseDiff/releaseDiff';
 import { annotationRoutes } from './annotations/annotations';
 import { problemRoutes } from './problems/problems';
 import { userRoutes } from './users/users';
@@ -20,6 +21,7 @@ export const allRoutes: RouteDef[] = [
   ...adjudicationSettingRoutes,
   ...eventRoutes,
   ...releaseRoutes,
+  ...releaseDiffRoutes,
   ...agreementRoutes,
   ...annotationRoutes,
   ...problemRoutes,

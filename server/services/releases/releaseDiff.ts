@@ -1,0 +1,36 @@
+import { get, type DB } from '../../../db/database';
+import { diffReleases, type ReleaseDiff } from '../../../shared/release/diff';
+import { RELEASE_FILE, type ReleaseRecord } from '../../../shared/release/format';
+import { parseRelease } from '../../../shared/release/validate';
+import { AppError, badRequest, notFound } from '../../http/errors';
+
+/** The records of a release file's text; a file that does not parse is refused with its first bad lines. */
+export function releaseRecords(text: string, label: string): ReleaseRecord[] {
+  const parsed = parseRelease(text);
+  const errors = parsed.findings.filter((f) => f.severity === 'error');
+  if (errors.length > 0) {
+    const more = errors.length > 3 ? ` (and ${errors.length - 3} more)` : '';
+    throw badRequest(`${label}: ${errors.slice(0, 3).map((f) => f.message).join('; ')}${more}`);
+  }
+  return parsed.records.map((r) => r.record);
+}
+
+function storedRecords(db: DB, name: string): ReleaseRecord[] {
+  const release = get<{ id: number }>(db, 'SELECT id FROM releases WHERE name = ?', [name]);
+  if (!release) throw notFound(`No release named "${name}".`);
+  const file = get<{ content: Buffer }>(db, 'SELECT content FROM release_files WHERE release_id = ? AND path = ?', [release.id, RELEASE_FILE]);
+  if (!file) throw new AppError(404, 'not_found', `Release "${name}" has no ${RELEASE_FILE}.`);
+  return releaseRecords(file.content.toString('utf8'), name);
+}
+
+export interface StoredReleaseDiff extends ReleaseDiff {
+  old: { name: string; tasks: number };
+  new: { name: string; tasks: number };
+}
+
+/** The diff between two releases stored in the app, matched by task_id. */
+export function diffStoredReleases(db: DB, oldName: string, newName: string): StoredReleaseDiff {
+  const before = storedRecords(db, oldName);
+  const after = storedRecords(db, newName);
+  return { old: { name: oldName, tasks: before.length }, new: { name: newName, tasks: after.length }, ...diffReleases(before, after) };
+}
