@@ -20,13 +20,19 @@ export const pageRoutes: PageRoute[] = [
   { path: '/', roles: ALL, page: lazy(() => import('./pages/HomePage')) },
   { path: '/queue', roles: ['annotator'], nav: 'My queue', page: lazy(() => import('./pages/annotator/QueuePage')) },
   { path: '/annotate/:questionId', roles: ['annotator'], page: lazy(() => import('./pages/annotator/EditorPage')) },
+  { path: '/problems', roles: ['maintainer'], nav: 'Problems', page: lazy(() => import('./pages/maintainer/ProblemsPage')) },
+  { path: '/problems/:questionId', roles: ['maintainer', 'adjudicator'], page: lazy(() => import('./pages/maintainer/ProblemPage')) },
+  { path: '/users', roles: ['maintainer'], nav: 'Users', page: lazy(() => import('./pages/maintainer/UsersPage')) },
+  { path: '/assignments', roles: ['maintainer'], nav: 'Assignments', page: lazy(() => import('./pages/maintainer/AssignmentsPage')) },
   { path: '/agreement', roles: ['maintainer'], nav: 'Agreement', page: lazy(() => import('./pages/maintainer/AgreementPage')) },
+  { path: '/adjudicate', roles: ['adjudicator', 'maintainer'], nav: 'Adjudication', page: lazy(() => import('./pages/adjudicator/QueuePage')) },
+  { path: '/adjudicate/:questionId', roles: ['adjudicator', 'maintainer'], page: lazy(() => import('./pages/adjudicator/CrossCheckPage')) },
   { path: '/audit', roles: ['maintainer'], nav: 'Audit log', page: lazy(() => import('./pages/maintainer/AuditLogPage')) },
 ];
 
 /** Where each role lands after login. */
 export const HOME_BY_ROLE: Record<Role, string> = {
   annotator: '/queue',
-  adjudicator: '/',
-  maintainer: '/',
+  adjudicator: '/adjudicate',
+  maintainer: '/problems',
 };

@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, ApiError } from '../../api';
+import type { AnnotatorWorkload, AutoAssignResult, ProblemListItem, UserView } from '../../../../shared/schemas/backoffice';
+import { ANNOTATION_LABEL } from './ProblemsPage';
+import './backoffice.css';
+
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
+const pct = (n: number, total: number) => `${total ? (n / total) * 100 : 0}%`;
+
+function Workload({ w }: { w: AnnotatorWorkload }) {
+  return (
+    <div className="card workload">
+      <h3>
+        {w.username} {!w.active && <span className="badge inactive">deactivated</span>}
+      </h3>
+      <div className="stacked" role="progressbar" aria-label={`Submitted by ${w.username}`} aria-valuemin={0} aria-valuemax={w.assigned} aria-valuenow={w.submitted}>
+        <span className="submitted" style={{ width: pct(w.submitted, w.assigned) }} />
+        <span className="in-progress" style={{ width: pct(w.inProgress, w.assigned) }} />
+      </div>
+      <p className="muted">
+        {w.assigned} assigned · {w.todo} to do · {w.inProgress} in progress · {w.submitted} submitted
+      </p>
+    </div>
+  );
+}
+
+function AssignRow({ problem, annotators, onSave }: { problem: ProblemListItem; annotators: string[]; onSave: (pair: [string, string]) => Promise<void> }) {
+  const a = problem.annotators[0]?.username ?? '';
+  const b = problem.annotators[1]?.username ?? '';
+  const [pair, setPair] = useState<[string, string]>([a, b]);
+  useEffect(() => setPair([a, b]), [a, b]);
+  const changed = pair[0] !== a || pair[1] !== b;
+  const valid = pair[0] !== '' && pair[1] !== '' && pair[0] !== pair[1];
+  // A deactivated annotator still holding the problem stays selectable so the row shows the truth.
+  const options = (value: string) => (value && !annotators.includes(value) ? [value, ...annotators] : annotators);
+  const select = (slot: 0 | 1, label: string) => (
+    <select aria-label={`${label} for ${problem.questionId}`} value={pair[slot]} onChange={(e) => setPair(slot === 0 ? [e.target.value, pair[1]] : [pair[0], e.target.value])}>
+      <option value="">—</option>
+      {options(pair[slot]).map((name) => (
+        <option key={name}>{name}</option>
+      ))}
+    </select>
+  );
+  return (
+    <tr className="assign-row">
+      <td>
+        {problem.title} <code className="muted">{problem.questionId}</code>
+      </td>
+      <td>
+        <div className="row">
+          {select(0, 'Annotator A')}
+          {select(1, 'Annotator B')}
+          <button type="button" disabled={!changed || !valid} onClick={() => void onSave(pair)} aria-label={`Save annotators for ${problem.questionId}`}>
+            Save
+          </button>
+          {changed && pair[0] !== '' && pair[0] === pair[1] && <span className="warning">choose two different annotators</span>}
+        </div>
+      </td>
+      <td>
+        {problem.annotators.map((x) => (
+          <span key={x.username} className={`badge ${x.status}`}>
+            {x.username}: {ANNOTATION_LABEL[x.status]}
+          </span>
+        ))}
+      </td>
+    </tr>
+  );
+}
+
+/** Who works on what: per-annotator progress, auto-assignment and reassignment by hand. */
+export default function AssignmentsPage() {
+  const [workloads, setWorkloads] = useState<AnnotatorWorkload[] | null>(null);
+  const [problems, setProblems] = useState<ProblemListItem[]>([]);
+  const [annotators, setAnnotators] = useState<string[]>([]);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(() => {
+    Promise.all([
+      api.get<AnnotatorWorkload[]>('/api/assignments/overview'),
+      api.get<ProblemListItem[]>('/api/problems'),
+      api.get<UserView[]>('/api/users'),
+    ]).then(
+      ([w, p, u]) => {
+        setWorkloads(w);
+        setProblems(p);
+        setAnnotators(u.filter((x) => x.role === 'annotator' && x.active).map((x) => x.username));
+      },
+      (err: unknown) => setNotice({ kind: 'error', text: message(err, 'The assignments could not be loaded.') }),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  async function autoAssign() {
+    setBusy(true);
+    try {
+      const r = await api.post<AutoAssignResult>('/api/assignments/auto');
+      setNotice({ kind: 'success', text: r.problems === 0 ? 'Every problem already has two annotators.' : `Assigned ${r.problems} problems (${r.assignments} new assignments).` });
+      load();
+    } catch (err) {
+      setNotice({ kind: 'error', text: message(err, 'Auto-assignment failed.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function save(questionId: string, pair: [string, string]) {
+    try {
+      await api.put(`/api/assignments/${encodeURIComponent(questionId)}`, { annotators: pair });
+      setNotice({ kind: 'success', text: `${questionId} is now assigned to ${pair[0]} and ${pair[1]}.` });
+      load();
+    } catch (err) {
+      setNotice({ kind: 'error', text: message(err, 'The assignment could not be saved.') });
+    }
+  }
+
+  const open = problems.filter((p) => p.annotators.length < 2).length;
+  return (
+    <section className="page backoffice">
+      <div className="row">
+        <h1>Assignments</h1>
+        <span className="spacer" />
+        <span className="muted">{open === 0 ? 'Every problem has two annotators.' : `${open} problem${open === 1 ? '' : 's'} need annotators.`}</span>
+        <button type="button" className="primary" onClick={() => void autoAssign()} disabled={busy}>
+          Auto-assign
+        </button>
+      </div>
+      {notice && (
+        <p className={notice.kind} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </p>
+      )}
+      {workloads === null ? (
+        <p className="loading">Loading assignments…</p>
+      ) : (
+        <>
+          <div className="workloads">
+            {workloads.map((w) => (
+              <Workload key={w.username} w={w} />
+            ))}
+          </div>
+          <table aria-label="Assignments by problem">
+            <thead>
+              <tr>
+                <th>Problem</th>
+                <th>Annotators</th>
+                <th>Progress</th>
+              </tr>
+            </thead>
+            <tbody>
+              {problems.map((p) => (
+                <AssignRow key={p.questionId} problem={p} annotators={annotators} onSave={(pair) => save(p.questionId, pair)} />
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { api, ApiError } from '../../api';
+import { Link } from '../../router';
+import type { PageProps } from '../../routes';
+import type { ProblemDetail } from '../../../../shared/schemas/backoffice';
+import './backoffice.css';
+
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+}
+
+/** One problem: the original statement beside the base text annotators edit. */
+export default function ProblemPage({ params }: PageProps) {
+  const questionId = params.questionId ?? '';
+  const [problem, setProblem] = useState<ProblemDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    api.get<ProblemDetail>(`/api/problems/${encodeURIComponent(questionId)}`).then(setProblem, (err: unknown) =>
+      setError(err instanceof ApiError ? err.message : 'The problem could not be loaded.'),
+    );
+  }, [questionId]);
+
+  if (error) return <p className="error" role="alert">{error}</p>;
+  if (!problem) return <p className="loading">Loading {questionId}…</p>;
+  return (
+    <section className="page backoffice">
+      <p>
+        <Link href="/problems">← All problems</Link>
+      </p>
+      <h1>
+        {problem.title} <code className="muted">{problem.questionId}</code>
+      </h1>
+      <p className="muted">
+        {problem.platform} · {problem.contestId} · {problem.contestDate.slice(0, 10)} · {problem.difficulty} · hidden tests:{' '}
+        {problem.privateTestsSha256 ? `${size(problem.privateTestsBytes)} (sha256 ${problem.privateTestsSha256.slice(0, 12)}…)` : 'none in the import'}
+      </p>
+      <div className="texts">
+        <div className="card">
+          <h2>Base text</h2>
+          <pre className="statement">{problem.baseText}</pre>
+        </div>
+        <div className="card">
+          <h2>Original statement</h2>
+          <pre className="statement">{problem.statement}</pre>
+        </div>
+      </div>
+    </section>
+  );
+}

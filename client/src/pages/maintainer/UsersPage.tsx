@@ -1,0 +1,186 @@
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../../api';
+import { useMe } from '../../session';
+import { ROLES, type Role } from '../../../../shared/roles';
+import type { UserView } from '../../../../shared/schemas/backoffice';
+import './backoffice.css';
+
+type Notice = { kind: 'success' | 'error'; text: string } | null;
+const message = (err: unknown) => (err instanceof ApiError ? err.message : 'The change could not be saved.');
+
+function CreateUserForm({ onCreated }: { onCreated: (user: UserView) => void }) {
+  const [username, setUsername] = useState('');
+  const [role, setRole] = useState<Role>('annotator');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const roleId = useId();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      onCreated(await api.post<UserView>('/api/users', { username, role, password }));
+      setUsername('');
+      setPassword('');
+    } catch (err) {
+      setError(message(err));
+    }
+  }
+
+  return (
+    <form className="card" onSubmit={submit} aria-label="Create an account">
+      <h2>New account</h2>
+      <div className="user-form">
+        <label>
+          Username
+          <input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" required />
+        </label>
+        {/* Not nested: a label wrapping a select would take the options' text into its name. */}
+        <div className="field">
+          <label htmlFor={roleId}>Role</label>
+          <select id={roleId} value={role} onChange={(e) => setRole(e.target.value as Role)}>
+            {ROLES.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        </div>
+        <label>
+          Password
+          <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" minLength={8} required />
+        </label>
+        <button type="submit" className="primary">
+          Create account
+        </button>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function UserRow({ user, self, onChange }: { user: UserView; self: boolean; onChange: (body: object, done: string) => Promise<boolean> }) {
+  const [resetting, setResetting] = useState(false);
+  const [password, setPassword] = useState('');
+
+  async function reset(e: FormEvent) {
+    e.preventDefault();
+    if (await onChange({ password }, `New password set for ${user.username}.`)) {
+      setResetting(false);
+      setPassword('');
+    }
+  }
+
+  return (
+    <tr>
+      <td>
+        {user.username} {self && <span className="muted">(you)</span>}
+      </td>
+      <td>
+        <select
+          aria-label={`Role of ${user.username}`}
+          value={user.role}
+          disabled={self}
+          onChange={(e) => void onChange({ role: e.target.value }, `${user.username} is now ${e.target.value}.`)}
+        >
+          {ROLES.map((r) => (
+            <option key={r}>{r}</option>
+          ))}
+        </select>
+      </td>
+      <td>{user.active ? <span className="badge submitted">active</span> : <span className="badge inactive">deactivated</span>}</td>
+      <td className="user-actions">
+        {resetting ? (
+          <form className="user-actions" onSubmit={reset}>
+            <label>
+              New password for {user.username}
+              <input type="password" autoFocus value={password} minLength={8} required autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} />
+            </label>
+            <button type="submit" className="primary">
+              Set password
+            </button>
+            <button type="button" onClick={() => setResetting(false)}>
+              Cancel
+            </button>
+          </form>
+        ) : (
+          <button type="button" aria-label={`Reset password of ${user.username}`} onClick={() => setResetting(true)}>
+            Reset password
+          </button>
+        )}
+        {!self && (
+          <button
+            type="button"
+            className={user.active ? 'danger' : undefined}
+            aria-label={`${user.active ? 'Deactivate' : 'Reactivate'} ${user.username}`}
+            onClick={() => void onChange({ active: !user.active }, `${user.username} is ${user.active ? 'deactivated and logged out' : 'active again'}.`)}
+          >
+            {user.active ? 'Deactivate' : 'Reactivate'}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Accounts: create, change role, reset password, deactivate and reactivate. */
+export default function UsersPage() {
+  const me = useMe();
+  const [users, setUsers] = useState<UserView[] | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const load = useCallback(() => {
+    api.get<UserView[]>('/api/users').then(setUsers, (err: unknown) => setNotice({ kind: 'error', text: message(err) }));
+  }, []);
+  useEffect(load, [load]);
+
+  async function change(username: string, body: object, done: string): Promise<boolean> {
+    try {
+      await api.put<UserView>(`/api/users/${encodeURIComponent(username)}`, body);
+      setNotice({ kind: 'success', text: done });
+      load();
+      return true;
+    } catch (err) {
+      setNotice({ kind: 'error', text: message(err) });
+      return false;
+    }
+  }
+
+  return (
+    <section className="page backoffice">
+      <h1>Users</h1>
+      <CreateUserForm
+        onCreated={(u) => {
+          setNotice({ kind: 'success', text: `Created ${u.role} ${u.username}.` });
+          load();
+        }}
+      />
+      {notice && (
+        <p className={notice.kind} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </p>
+      )}
+      {users === null ? (
+        <p className="loading">Loading accounts…</p>
+      ) : (
+        <table aria-label="Accounts">
+          <thead>
+            <tr>
+              <th>Username</th>
+              <th>Role</th>
+              <th>Status</th>
+              <th>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((u) => (
+              <UserRow key={u.username} user={u} self={u.username.toLowerCase() === me.username.toLowerCase()} onChange={(body, done) => change(u.username, body, done)} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
