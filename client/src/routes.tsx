@@ -25,12 +25,14 @@ export const pageRoutes: PageRoute[] = [
   { path: '/users', roles: ['maintainer'], nav: 'Users', page: lazy(() => import('./pages/maintainer/UsersPage')) },
   { path: '/assignments', roles: ['maintainer'], nav: 'Assignments', page: lazy(() => import('./pages/maintainer/AssignmentsPage')) },
   { path: '/agreement', roles: ['maintainer'], nav: 'Agreement', page: lazy(() => import('./pages/maintainer/AgreementPage')) },
+  { path: '/adjudicate', roles: ['adjudicator', 'maintainer'], nav: 'Adjudication', page: lazy(() => import('./pages/adjudicator/QueuePage')) },
+  { path: '/adjudicate/:questionId', roles: ['adjudicator', 'maintainer'], page: lazy(() => import('./pages/adjudicator/CrossCheckPage')) },
   { path: '/audit', roles: ['maintainer'], nav: 'Audit log', page: lazy(() => import('./pages/maintainer/AuditLogPage')) },
 ];
 
 /** Where each role lands after login. */
 export const HOME_BY_ROLE: Record<Role, string> = {
   annotator: '/queue',
-  adjudicator: '/',
+  adjudicator: '/adjudicate',
   maintainer: '/problems',
 };

@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react';
+import { api, ApiError } from '../../api';
+import { Link, navigate, useLocation } from '../../router';
+import { useMe } from '../../session';
+import type { QueueView } from '../../../../shared/adjudicationView';
+import { ADJUDICATION_STATUSES } from '../../../../shared/schemas/adjudication';
+import { AMBIGUITY_TYPES } from '../../../../shared/taxonomy';
+import './adjudication.css';
+
+const STATUS_LABEL = { todo: 'to do', draft: 'draft', resolved: 'resolved' } as const;
+type Filter = 'type' | 'pair' | 'status';
+
+export const crossCheckHref = (questionId: string) => `/adjudicate/${encodeURIComponent(questionId)}`;
+
+function Progress({ progress }: { progress: QueueView['progress'] }) {
+  const pct = progress.ready ? Math.round((progress.resolved / progress.ready) * 100) : 0;
+  return (
+    <div className="row">
+      <div className="progress" role="progressbar" aria-label="Resolved" aria-valuenow={progress.resolved} aria-valuemin={0} aria-valuemax={progress.ready}>
+        <span style={{ width: `${pct}%` }} />
+      </div>
+      <span>
+        <strong>{progress.resolved}</strong> of {progress.ready} resolved · {progress.draft} in draft · {progress.todo} to do
+        {progress.waiting > 0 ? ` · ${progress.waiting} still being annotated` : ''}
+      </span>
+    </div>
+  );
+}
+
+function DisagreementBar({ value }: { value: number }) {
+  return (
+    <span className="disagreement" title="1 − mean agreement over aligned and unmatched points">
+      <span className="disagreement-bar" aria-hidden="true">
+        <span style={{ width: `${Math.round(value * 100)}%` }} />
+      </span>
+      {value.toFixed(2)}
+    </span>
+  );
+}
+
+/** Maintainers choose whether adjudicators see annotator names (blind by default). */
+function RevealNames({ value, onChange }: { value: boolean; onChange: (value: boolean) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const toggle = async (next: boolean) => {
+    setBusy(true);
+    try {
+      const res = await api.put<{ revealNames: boolean }>('/api/settings/reveal-names', { revealNames: next });
+      onChange(res.revealNames);
+      setError(null);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'The setting could not be saved.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <label className="inline">
+      <input type="checkbox" checked={value} disabled={busy} onChange={(e) => toggle(e.target.checked)} />
+      Reveal annotator names to adjudicators
+      {error && <span className="error">{error}</span>}
+    </label>
+  );
+}
+
+/** Problems whose two annotations are submitted, most disagreeing first. Filters live in the URL. */
+export default function AdjudicationQueuePage() {
+  const { search } = useLocation();
+  const query = search.toString();
+  const [queue, setQueue] = useState<QueueView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const me = useMe();
+
+  useEffect(() => {
+    api.get<QueueView>(`/api/adjudications${query ? `?${query}` : ''}`).then(
+      (q) => {
+        setQueue(q);
+        setError(null);
+      },
+      (err: unknown) => setError(err instanceof ApiError ? err.message : 'The queue could not be loaded.'),
+    );
+  }, [query, reloads]);
+
+  const setFilter = (key: Filter, value: string) => {
+    const next = new URLSearchParams(query);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    const qs = next.toString();
+    navigate(`/adjudicate${qs ? `?${qs}` : ''}`, { replace: true });
+  };
+
+  if (error) return <p className="error" role="alert">{error}</p>;
+  if (!queue) return <p className="loading">Loading the adjudication queue…</p>;
+  return (
+    <section className="page adjudication-queue">
+      <div className="row">
+        <h1>Adjudication queue</h1>
+        <span className="spacer" />
+        {me.role === 'maintainer' ? (
+          <RevealNames value={queue.revealNames} onChange={() => setReloads((n) => n + 1)} />
+        ) : (
+          <span className="muted">{queue.revealNames ? 'Annotator names are shown.' : 'Blind adjudication: annotators appear as A and B.'}</span>
+        )}
+      </div>
+      <Progress progress={queue.progress} />
+      <div className="row filters">
+        <label>
+          Type
+          <select value={search.get('type') ?? ''} onChange={(e) => setFilter('type', e.target.value)}>
+            <option value="">All types</option>
+            {AMBIGUITY_TYPES.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Annotator pair
+          <select value={search.get('pair') ?? ''} onChange={(e) => setFilter('pair', e.target.value)}>
+            <option value="">All pairs</option>
+            {queue.pairs.map((p) => (
+              <option key={p.key} value={p.key}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Status
+          <select value={search.get('status') ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
+            <option value="">All statuses</option>
+            {ADJUDICATION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {queue.items.length === 0 ? (
+        <p className="notice">{queue.progress.ready === 0 ? 'No problem has two submitted annotations yet.' : 'No problem matches these filters.'}</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>Problem</th>
+              <th>Disagreement</th>
+              <th>Points A / B</th>
+              <th>Types</th>
+              <th>Pair</th>
+              <th>Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {queue.items.map((item) => (
+              <tr key={item.questionId}>
+                <td>
+                  <Link className="open" href={crossCheckHref(item.questionId)}>
+                    {item.title}
+                  </Link>{' '}
+                  <code className="muted">{item.questionId}</code>
+                </td>
+                <td>
+                  <DisagreementBar value={item.disagreement} />
+                  {item.exactAgreement && <span className="badge resolved">exact agreement</span>}
+                </td>
+                <td>
+                  {item.pointsA} / {item.pointsB}
+                </td>
+                <td className="types">{item.types.join(', ')}</td>
+                <td>{item.pair.label}</td>
+                <td>
+                  <span className={`badge ${item.status}`}>{STATUS_LABEL[item.status]}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

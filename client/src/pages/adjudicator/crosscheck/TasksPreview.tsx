@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import type { OverrideView } from '../../../../../shared/adjudicationView';
+import type { GoldPoint } from '../../../../../shared/schemas/adjudication';
+import { generateTasks, type GeneratedTask } from '../../../../../shared/tasks';
+
+export interface OverrideActions {
+  readOnly: boolean;
+  /** False while local edits are unsaved: an override is keyed to the saved gold points. */
+  saved: boolean;
+  onSave: (subset: string, body: { text: string | null; questions: string[] | null }) => Promise<boolean>;
+  onRemove: (subset: string) => Promise<boolean>;
+}
+
+function OverrideEditor({ task, onCancel, onSave }: { task: GeneratedTask; onCancel: () => void; onSave: OverrideActions['onSave'] }) {
+  const [text, setText] = useState(task.text);
+  const [questions, setQuestions] = useState(task.qa.map((q) => q.question));
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    const changedQuestions = questions.some((q, i) => q !== task.qa[i]?.question) || task.override?.questions != null;
+    const ok = await onSave(task.key, { text: text !== task.text || task.override?.text != null ? text : null, questions: changedQuestions ? questions : null });
+    setBusy(false);
+    if (ok) onCancel();
+  };
+  return (
+    <div className="override-editor">
+      <label>
+        Task text
+        <textarea rows={8} value={text} onChange={(e) => setText(e.target.value)} />
+      </label>
+      {questions.map((q, i) => (
+        <label key={i}>
+          Question {i + 1}
+          <input value={q} onChange={(e) => setQuestions(questions.map((x, k) => (k === i ? e.target.value : x)))} />
+        </label>
+      ))}
+      <p className="muted">The text may only delete from the base text; tiny repairs (punctuation, a line break, letter case) are flagged.</p>
+      <div className="row">
+        <button type="button" className="primary" disabled={busy} onClick={save}>
+          Save override
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function TaskCard({ task, stored, actions }: { task: GeneratedTask; stored: OverrideView | undefined; actions: OverrideActions }) {
+  const [editing, setEditing] = useState(false);
+  const label = `Task ${task.subset.map((i) => i + 1).join(' + ')}`;
+  return (
+    <article className={`card task-card${task.override ? ' overridden' : ''}`} aria-label={label}>
+      <header className="row">
+        <h3>{label}</h3>
+        <span className="muted">{task.keywords.join(', ')}</span>
+        {task.override && <span className="badge override-badge">override</span>}
+        <span className="spacer" />
+        {!editing && (
+          <button type="button" disabled={actions.readOnly || !actions.saved} title={actions.saved ? undefined : 'Wait until the gold draft is saved'} onClick={() => setEditing(true)}>
+            Edit task
+          </button>
+        )}
+        {task.override && !editing && (
+          <button type="button" className="danger" disabled={actions.readOnly} onClick={() => actions.onRemove(task.key)}>
+            Remove override
+          </button>
+        )}
+      </header>
+      {editing ? (
+        <OverrideEditor task={task} onCancel={() => setEditing(false)} onSave={actions.onSave} />
+      ) : (
+        <>
+          <pre className="task-text" data-testid={`task-text-${task.key}`}>{task.text}</pre>
+          <ol className="task-qa">
+            {task.qa.map((q, i) => (
+              <li key={i}>
+                <strong>{q.question}</strong> <span className="muted">→ {q.answer}</span>
+              </li>
+            ))}
+          </ol>
+          {stored && stored.repairs.length > 0 && (
+            <p className="warning">
+              Flagged repairs: {stored.repairs.map((r) => `${JSON.stringify(r.text)} at ${r.start}`).join(', ')}
+            </p>
+          )}
+          {stored && <p className="muted">Overridden by {stored.createdBy ?? 'unknown'} ({stored.text !== null ? 'text' : ''}{stored.text !== null && stored.questions ? ' and ' : ''}{stored.questions ? 'questions' : ''}).</p>}
+        </>
+      )}
+    </article>
+  );
+}
+
+/** Every task the gold points generate (all non-empty subsets), with per-task overrides. */
+export function TasksPreview({ base, points, overrides, actions }: { base: string; points: readonly GoldPoint[]; overrides: OverrideView[]; actions: OverrideActions }) {
+  const tasks = generateTasks(base, points, 'all-subsets', actions.saved ? overrides : []);
+  if (tasks.length === 0) return <p className="muted">No gold points yet, so no tasks.</p>;
+  return (
+    <div className="tasks">
+      <p className="muted">
+        {points.length} gold point{points.length === 1 ? '' : 's'} → {tasks.length} task{tasks.length === 1 ? '' : 's'}
+        {!actions.saved && overrides.length > 0 ? ' (overrides shown once the draft is saved)' : ''}
+      </p>
+      {tasks.map((task) => (
+        <TaskCard key={task.key} task={task} stored={overrides.find((o) => o.subset === task.key)} actions={actions} />
+      ))}
+    </div>
+  );
+}
