@@ -63,7 +63,8 @@ function hunks(parts: ChangeObject<string>[]): Hunk[] {
 /** The characters at either end of a hunk's removed text that its added text replaces, if that is a tiny repair. */
 function tinyRepair(hunk: Hunk): FoundRepair | null {
   const { removed, added } = hunk;
-  for (let n = 0; n <= Math.min(MAX_REPAIR_LENGTH, removed.length); n++) {
+  // The longest replaced stretch first: "." → ";" is a replacement, not a deletion plus an insertion.
+  for (let n = Math.min(MAX_REPAIR_LENGTH, removed.length); n >= 0; n--) {
     const tail = removed.slice(removed.length - n);
     if (isTinyRepair(tail, added)) return { kind: 'repair', baseAt: hunk.baseAt + removed.length - n, textAt: hunk.textAt, before: tail, after: added };
     const head = removed.slice(0, n);

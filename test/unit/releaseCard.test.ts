@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { dataCard, sizeCategory, type CardInput } from '../../shared/release/card';
+import { barChart, releaseCharts } from '../../shared/release/charts';
+import { croissant } from '../../shared/release/croissant';
+import type { ReleaseRecord } from '../../shared/release/format';
+import { releaseStats } from '../../shared/release/stats';
+
+const qa = (question: string, answer: string, type?: string) => (type ? { question, answer, type } : { question, answer });
+const records: ReleaseRecord[] = [
+  { task_id: 'task_1', question_id: 'p1', keywords: ['Units'], modified_content: 'abcd', qa_pairs: [qa('Q1?', 'A1.')] },
+  { task_id: 'task_2', question_id: 'p1', keywords: ['Behavior'], modified_content: 'abcdef', qa_pairs: [qa('Q2?', 'A2.')] },
+  { task_id: 'task_3', question_id: 'p1', keywords: ['Units', 'Behavior'], modified_content: 'ab', qa_pairs: [qa('Q1?', 'A1.'), qa('Q2?', 'A2.')] },
+  { task_id: 'task_4', question_id: 'p2', keywords: ['Units'], modified_content: 'xyzw—', qa_pairs: [qa('Q3?', 'A3.')] },
+];
+const problems = [
+  { questionId: 'p1', platform: 'atcoder', contestDate: '2025-02-01T00:00:00', difficulty: 'hard' },
+  { questionId: 'p2', platform: 'atcoder', contestDate: '2025-01-05T00:00:00', difficulty: 'easy' },
+  { questionId: 'p3', platform: 'leetcode', contestDate: '2024-01-01T00:00:00', difficulty: 'easy' },
+];
+
+function input(overrides: Partial<CardInput> = {}): CardInput {
+  return {
+    name: 'v2',
+    notes: '',
+    policy: 'all-subsets',
+    extended: false,
+    stats: releaseStats(records, problems),
+    jsonlSha256: 'ab'.repeat(32),
+    agreement: null,
+    effort: { annotations: 0, annotators: 0, totalMs: 0, medianMs: 0 },
+    provenance: { livecodebench: 'LiveCodeBench (2 from atcoder)', toolVersion: '1.2.3', continues: 'v1', overrides: { edit: 0, rewrite: 2 }, legacyProblems: 2 },
+    ...overrides,
+  };
+}
+
+describe('release statistics', () => {
+  it('are computed from the records: K, keywords, lengths, dates and difficulty of the problems used', () => {
+    const stats = releaseStats(records, problems);
+    expect(stats.k).toEqual([{ label: '1', count: 3 }, { label: '2', count: 1 }, { label: '3', count: 0 }]);
+    expect(stats.keywords).toEqual([{ label: 'Behavior', count: 2 }, { label: 'Units', count: 3 }]);
+    expect(stats.keywordTotal).toBe(5);
+    expect(stats.textLength).toEqual({ min: 2, median: 4.5, mean: 4.3, max: 6 });
+    expect(stats.contestDates).toEqual({ from: '2025-01-05', to: '2025-02-01' });
+    expect(stats.difficulty).toEqual([{ label: 'easy', count: 1 }, { label: 'hard', count: 1 }]);
+    expect(stats.pointTypes).toBeNull();
+  });
+
+  it('count per-point types when the records carry them', () => {
+    const typed = records.map((r) => ({ ...r, qa_pairs: r.qa_pairs.map((p, i) => ({ ...p, type: r.keywords[i] ?? r.keywords[0]! })) }));
+    expect(releaseStats(typed, problems).pointTypes).toEqual([{ label: 'Behavior', count: 2 }, { label: 'Units', count: 3 }]);
+  });
+});
+
+describe('data card', () => {
+  it('opens with Hugging Face front matter pointing at the JSONL', () => {
+    const card = dataCard(input());
+    const front = card.split('\n---\n')[0]!;
+    expect(front).toContain('license: mit');
+    expect(front).toContain('language:\n- en');
+    expect(front).toContain('task_categories:\n- text-generation');
+    expect(front).toContain('size_categories:\n- n<1K');
+    expect(front).toContain('pretty_name: "ClarifyCodeBench v2"');
+    expect(front).toContain('configs:\n- config_name: default\n  data_files:\n  - split: test\n    path: ClarifyCodeBench.jsonl');
+  });
+
+  it('reports the figures, the taxonomy, provenance and checksum; agreement and effort when missing say so', () => {
+    const card = dataCard(input());
+    expect(card).toContain('| tasks | 4 |');
+    expect(card).toContain('| 1 | 3 | 75.0% |');
+    expect(card).toContain('| Units | 3 | 60.0% | 75.0% |');
+    expect(card).toContain('Contest dates: 2025-01-05 to 2025-02-01.');
+    expect(card).toContain('| Numerical Precision | Required precision');
+    expect(card).toContain('## Inter-annotator agreement\n\nNot available');
+    expect(card).toContain('No time on task was recorded');
+    expect(card).toContain('Continues: release `v1`');
+    expect(card).toContain('tasks whose text was rewritten beyond deletions: 2');
+    expect(card).toContain(`SHA-256 of \`ClarifyCodeBench.jsonl\`: \`${'ab'.repeat(32)}\``);
+    expect(card).not.toContain('qa_pairs[].type');
+    expect(card.endsWith('`\n')).toBe(true);
+  });
+
+  it('quotes agreement figures and effort when available, and documents extended fields', () => {
+    const card = dataCard(
+      input({
+        extended: true,
+        agreement: {
+          problems: 3,
+          deletionPercent: { value: 0.9, n: 100 },
+          deletionKappa: { value: 0.71234, n: 100 },
+          pointF1: { value: 0.5 },
+          typePercent: { value: null, reason: 'no aligned typed pairs' },
+          typeKappa: { value: null, reason: 'no aligned typed pairs' },
+          typeAlpha: { value: null, reason: 'no aligned typed pairs' },
+        },
+        effort: { annotations: 6, annotators: 3, totalMs: 5_400_000, medianMs: 900_000 },
+      }),
+    );
+    expect(card).toContain("| deleted characters: Cohen's κ | 0.712 (n = 100) |");
+    expect(card).toContain('| types of aligned points: percent agreement | undefined (no aligned typed pairs) |');
+    expect(card).toContain('6 submitted annotation(s) by 3 annotator(s)');
+    expect(card).toContain('1 h 30 min in total, 15 min median per annotation');
+    expect(card).toContain('`qa_pairs[].type`');
+    expect(card).toContain('`provenance`');
+  });
+
+  it('is deterministic', () => {
+    expect(dataCard(input())).toBe(dataCard(input()));
+  });
+
+  it('picks the Hugging Face size category', () => {
+    expect([sizeCategory(419), sizeCategory(1000), sizeCategory(25_000)]).toEqual(['n<1K', '1K<n<10K', '10K<n<100K']);
+  });
+});
+
+describe('charts and Croissant metadata', () => {
+  it('draws one labelled bar per count, scaled to the largest, with labels escaped', () => {
+    const svg = barChart('Types <test>', [{ label: 'A & B', count: 10 }, { label: 'C', count: 5 }]);
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toContain('Types &#60;test&#62;');
+    expect(svg).toContain('>A &#38; B</text>');
+    const widths = [...svg.matchAll(/<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(widths).toEqual([320, 160]);
+  });
+
+  it('writes the K and type charts the card links to', () => {
+    const charts = releaseCharts(releaseStats(records, problems));
+    expect(Object.keys(charts)).toEqual(['charts/k-distribution.svg', 'charts/type-distribution.svg']);
+    expect(charts['charts/k-distribution.svg']).toContain('K = 2</text>');
+    expect(charts['charts/type-distribution.svg']).toContain('>3 (60.0%)</text>');
+  });
+
+  it('describes the JSONL file and its fields as a Croissant 1.0 dataset', () => {
+    const meta = croissant({ name: 'ClarifyCodeBench v2', description: 'd', version: 'v2', jsonlSha256: 'cd'.repeat(32), extended: false, datePublished: '2025-03-02' });
+    expect(meta['@type']).toBe('sc:Dataset');
+    expect(meta.conformsTo).toBe('http://mlcommons.org/croissant/1.0');
+    expect(meta.distribution).toEqual([expect.objectContaining({ '@type': 'cr:FileObject', contentUrl: 'ClarifyCodeBench.jsonl', sha256: 'cd'.repeat(32), encodingFormat: 'application/jsonlines' })]);
+    const fields = (meta.recordSet as { field: { name: string }[] }[])[0]!.field.map((f) => f.name);
+    expect(fields).toEqual(['task_id', 'question_id', 'keywords', 'modified_content', 'qa_pairs']);
+    expect(meta.datePublished).toBe('2025-03-02');
+  });
+});
