@@ -12,6 +12,7 @@ const SCENARIOS: { name: string; load: () => Promise<{ scenario: Scenario }> }[]
   { name: 'drafts', load: () => import('./scenarios/drafts') },
   { name: 'crosscheck', load: () => import('./scenarios/crossCheck') },
   { name: 'agreement', load: () => import('./scenarios/agreement') },
+  { name: 'client', load: () => import('./scenarios/client') },
 ];
 
 function selected(): typeof SCENARIOS {
