@@ -1,0 +1,102 @@
+import { lcbRecord } from './lcbRecords';
+import type { RouteCall } from './routeCalls';
+import { pointFor, RELEASE, type Who, type World } from './world';
+
+/**
+ * Every route of the server with a valid call and the status each caller must get: the
+ * authorization matrix checks it, and the fuzz tests start from its valid calls.
+ */
+export type Expected = Record<Who, number>;
+export interface Entry extends RouteCall {
+  expect: Expected;
+}
+
+// Shorthands for the usual access rules.
+const everyone = (status = 200): Expected => ({ anonymous: status, owner: status, other: status, adjudicator: status, maintainer: status });
+const loggedIn = (status = 200): Expected => ({ ...everyone(status), anonymous: 401 });
+const roles = (allowed: Who[], status = 200): Expected => ({
+  anonymous: 401,
+  owner: allowed.includes('owner') ? status : 403,
+  other: allowed.includes('other') ? status : 403,
+  adjudicator: allowed.includes('adjudicator') ? status : 403,
+  maintainer: allowed.includes('maintainer') ? status : 403,
+});
+const MAINTAINER = (status = 200) => roles(['maintainer'], status);
+const ADJUDICATORS = (status = 200) => roles(['adjudicator', 'maintainer'], status);
+/** The annotator's own workspace: other roles 403; an annotator not assigned the problem gets 404. */
+const OWN_WORK: Expected = { anonymous: 401, owner: 200, other: 404, adjudicator: 403, maintainer: 403 };
+
+export const q = (pick: (w: World) => { questionId: string }) => (w: World) => ({ questionId: pick(w).questionId });
+const goldBody = (w: World) => ({
+  version: w.versions.gold,
+  notes: 'edited',
+  points: [{ ...pointFor(w.problems.shared.baseText, 'geometric progression', 'Which progression?'), provenance: 'A', sources: { from: { a: 0, b: 0 } }, checklist: { plausible: true, ambiguous: true, sufficient: true } }],
+});
+
+export const TABLE: Record<string, Entry> = {
+  'POST /api/auth/login': { body: (w) => ({ username: w.users.owner.username, password: w.users.owner.password }), expect: everyone() },
+  'POST /api/auth/logout': { expect: everyone() },
+  'GET /api/me': { expect: loggedIn() },
+  'GET /api/events': { query: () => 'action=annotation', expect: MAINTAINER() },
+
+  'GET /api/assignments': { expect: roles(['owner', 'other']) },
+  'GET /api/annotations/:questionId': { params: q((w) => w.problems.drafts), expect: OWN_WORK },
+  'PUT /api/annotations/:questionId': {
+    params: q((w) => w.problems.drafts),
+    body: (w) => ({ version: w.versions.ownerDraft, points: [pointFor(w.problems.drafts.baseText, 'Yes', 'What is printed?', 'Yes')], activeMs: 1000 }),
+    expect: OWN_WORK,
+  },
+  'POST /api/annotations/:questionId/submit': { params: q((w) => w.problems.drafts), body: (w) => ({ version: w.versions.ownerDraft }), expect: OWN_WORK },
+
+  'POST /api/problems/import': { query: () => 'name=new.jsonl', upload: () => Buffer.from(`${JSON.stringify(lcbRecord(1))}\n`), expect: MAINTAINER() },
+  'GET /api/problems': { expect: MAINTAINER() },
+  'GET /api/problems/:questionId': { params: q((w) => w.problems.shared), expect: ADJUDICATORS() },
+  'GET /api/users': { expect: MAINTAINER() },
+  'POST /api/users': { body: () => ({ username: 'newbie', role: 'annotator', password: 'long-enough-pass' }), expect: MAINTAINER(201) },
+  'PUT /api/users/:username': { params: (w) => ({ username: w.users.other.username }), body: () => ({ role: 'adjudicator' }), expect: MAINTAINER() },
+  'GET /api/assignments/overview': { expect: MAINTAINER() },
+  'POST /api/assignments/auto': { expect: MAINTAINER() },
+  'PUT /api/assignments/:questionId': {
+    params: q((w) => w.problems.unassigned),
+    body: (w) => ({ annotators: [w.users.owner.username, w.users.other.username] }),
+    expect: MAINTAINER(),
+  },
+
+  'GET /api/adjudications': { expect: ADJUDICATORS() },
+  'GET /api/adjudications/:questionId': { params: q((w) => w.problems.shared), expect: ADJUDICATORS() },
+  'PUT /api/adjudications/:questionId': { params: q((w) => w.problems.shared), body: goldBody, expect: ADJUDICATORS() },
+  'POST /api/adjudications/:questionId/resolve': { params: q((w) => w.problems.shared), body: (w) => ({ version: w.versions.gold }), expect: ADJUDICATORS() },
+  'POST /api/adjudications/:questionId/accept': { params: q((w) => w.problems.agreed), body: () => ({ version: 0 }), expect: ADJUDICATORS() },
+  'POST /api/adjudications/:questionId/reopen': { params: q((w) => w.problems.resolved), body: () => ({ reason: 'second look' }), expect: MAINTAINER() },
+  'PUT /api/adjudications/:questionId/overrides/:subset': {
+    params: (w) => ({ questionId: w.problems.shared.questionId, subset: '0' }),
+    body: () => ({ questions: ['Which progression is meant here?'] }),
+    expect: ADJUDICATORS(),
+  },
+  'DELETE /api/adjudications/:questionId/overrides/:subset': {
+    params: (w) => ({ questionId: w.problems.shared.questionId, subset: '0' }),
+    expect: ADJUDICATORS(),
+  },
+  'GET /api/settings/reveal-names': { expect: ADJUDICATORS() },
+  'PUT /api/settings/reveal-names': { body: () => ({ revealNames: true }), expect: MAINTAINER() },
+
+  'GET /api/releases': { expect: MAINTAINER() },
+  'POST /api/releases/preview': { body: () => ({ policy: 'all-subsets' }), expect: MAINTAINER() },
+  'POST /api/releases': { body: () => ({ name: 'v2', notes: 'second cut' }), expect: MAINTAINER(201) },
+  'GET /api/releases/:name': { params: () => ({ name: RELEASE }), expect: MAINTAINER() },
+  'GET /api/releases/:name/download': { params: () => ({ name: RELEASE }), expect: MAINTAINER() },
+  'GET /api/releases/:name/files/*path': { params: () => ({ name: RELEASE, path: 'ClarifyCodeBench.jsonl' }), expect: MAINTAINER() },
+  'GET /api/release-diff': { query: () => `old=${RELEASE}&new=${RELEASE}`, expect: MAINTAINER() },
+
+  'GET /api/agreement': { expect: MAINTAINER() },
+  'POST /api/annotations/import': {
+    query: () => 'name=pilot.jsonl',
+    upload: (w) =>
+      Buffer.from(
+        ['xavier', 'yvonne']
+          .map((annotator) => JSON.stringify({ question_id: w.problems.unassigned.questionId, annotator, points: [pointFor(w.problems.unassigned.baseText, 'Yes', 'What is printed?', 'Yes')] }))
+          .join('\n'),
+      ),
+    expect: MAINTAINER(),
+  },
+};
