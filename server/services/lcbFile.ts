@@ -34,7 +34,7 @@ export class ImportError extends AppError {
     summary?: string,
   ) {
     const first = issues[0] ? formatImportIssue(issues[0]) : 'the file cannot be imported';
-    const more = totalIssues > 1 ? ` (and ${totalIssues - 1} more problem${totalIssues > 2 ? 's' : ''})` : '';
+    const more = totalIssues > 1 ? ` (and ${totalIssues - 1} more error${totalIssues > 2 ? 's' : ''})` : '';
     super(400, 'validation_failed', summary ?? `Nothing was imported: ${first}${more}.`, {
       issues: issues.map((i) => ({ ...i, path: i.field ? `line ${i.line}: ${i.field}` : `line ${i.line}` })),
       totalIssues,

@@ -91,35 +91,37 @@ function UserRow({ user, self, onChange }: { user: UserView; self: boolean; onCh
         </select>
       </td>
       <td>{user.active ? <span className="badge submitted">active</span> : <span className="badge inactive">deactivated</span>}</td>
-      <td className="user-actions">
-        {resetting ? (
-          <form className="user-actions" onSubmit={reset}>
-            <label>
-              New password for {user.username}
-              <input type="password" autoFocus value={password} minLength={8} required autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} />
-            </label>
-            <button type="submit" className="primary">
-              Set password
+      <td>
+        <div className="user-actions">
+          {resetting ? (
+            <form className="user-actions" onSubmit={reset}>
+              <label>
+                New password for {user.username}
+                <input type="password" autoFocus value={password} minLength={8} required autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} />
+              </label>
+              <button type="submit" className="primary">
+                Set password
+              </button>
+              <button type="button" onClick={() => setResetting(false)}>
+                Cancel
+              </button>
+            </form>
+          ) : (
+            <button type="button" aria-label={`Reset password of ${user.username}`} onClick={() => setResetting(true)}>
+              Reset password
             </button>
-            <button type="button" onClick={() => setResetting(false)}>
-              Cancel
+          )}
+          {!self && (
+            <button
+              type="button"
+              className={user.active ? 'danger' : undefined}
+              aria-label={`${user.active ? 'Deactivate' : 'Reactivate'} ${user.username}`}
+              onClick={() => void onChange({ active: !user.active }, `${user.username} is ${user.active ? 'deactivated and logged out' : 'active again'}.`)}
+            >
+              {user.active ? 'Deactivate' : 'Reactivate'}
             </button>
-          </form>
-        ) : (
-          <button type="button" aria-label={`Reset password of ${user.username}`} onClick={() => setResetting(true)}>
-            Reset password
-          </button>
-        )}
-        {!self && (
-          <button
-            type="button"
-            className={user.active ? 'danger' : undefined}
-            aria-label={`${user.active ? 'Deactivate' : 'Reactivate'} ${user.username}`}
-            onClick={() => void onChange({ active: !user.active }, `${user.username} is ${user.active ? 'deactivated and logged out' : 'active again'}.`)}
-          >
-            {user.active ? 'Deactivate' : 'Reactivate'}
-          </button>
-        )}
+          )}
+        </div>
       </td>
     </tr>
   );
