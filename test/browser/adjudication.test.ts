@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { applyEdits, type Point } from '../../shared/edits';
+import type { CaseView } from '../../shared/adjudicationView';
+import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
+import { spanOf } from '../support/annotationBuilders';
+import { launchChromium, login, serveApp, watchErrors } from '../support/browser';
+import { tempDb } from '../support/db';
+import { loginAs, testApp } from '../support/http';
+
+const ctx = tempDb();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof serveApp>>;
+let ada: BuiltUser;
+let problem: BuiltProblem;
+let pointsA: Point[];
+let pointsB: Point[];
+
+/** The first demo problem, as shipped in data/problems.jsonl. */
+function demoProblem(): { question_id: string; question_title: string; question_content: string } {
+  const line = fs.readFileSync(path.resolve('data/problems.jsonl'), 'utf8').split('\n')[0]!;
+  return JSON.parse(line) as { question_id: string; question_title: string; question_content: string };
+}
+
+async function submitAs(user: BuiltUser, points: Point[]): Promise<void> {
+  const agent = await loginAs(testApp(ctx.db), user);
+  const saved = await agent.put(`/api/annotations/${problem.questionId}`).send({ version: 0, points });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  const submitted = await agent.post(`/api/annotations/${problem.questionId}/submit`).send({ version: saved.body.version });
+  expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+}
+
+beforeAll(async () => {
+  const demo = demoProblem();
+  problem = buildProblem(ctx.db, { questionId: demo.question_id, title: demo.question_title, statement: demo.question_content });
+  ada = await buildUser(ctx.db, { username: 'ada', role: 'adjudicator' });
+  const alice = await buildUser(ctx.db, { username: 'alice', role: 'annotator' });
+  const bob = await buildUser(ctx.db, { username: 'bob', role: 'annotator' });
+  assign(ctx.db, problem.id, alice.id, 1);
+  assign(ctx.db, problem.id, bob.id, 2);
+  const t = problem.baseText;
+  pointsA = [
+    { deletions: [spanOf(t, 'strictly ')], repairs: [], question: 'Must a visible book be taller or at least as tall?', answer: 'Strictly taller than every book to its left.', type: 'Comparison Rules' },
+    { deletions: [spanOf(t, ' The leftmost book is always visible.')], repairs: [], question: 'Is the leftmost book visible?', answer: 'Yes, always.', type: 'Edge Cases' },
+  ];
+  pointsB = [
+    { deletions: [spanOf(t, 'strictly taller ')], repairs: [], question: 'How is a book compared with the books to its left?', answer: 'It must be strictly taller.', type: 'Comparison Rules' },
+    { deletions: [spanOf(t, ' from left to right')], repairs: [], question: 'In which order do the books stand?', answer: 'From left to right.', type: 'Indices & Ranges' },
+  ];
+  await submitAs(alice, pointsA);
+  await submitAs(bob, pointsB);
+  app = await serveApp(ctx.db);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  ctx.cleanup();
+});
+
+describe('cross-check and adjudication', () => {
+  it('marks both/only-A/only-B, merges A’s span with B’s question, drops a point, completes the checklist and resolves', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await login(page, app.url, ada.username, ada.password);
+    await page.getByRole('heading', { name: 'Adjudication queue' }).waitFor();
+    await page.getByRole('link', { name: 'Visible Books' }).click();
+    await page.waitForURL(`**/adjudicate/${problem.questionId}`);
+
+    const marked = page.getByTestId('marked-text');
+    await marked.waitFor();
+    await expect(marked.locator('mark[data-kind="both"]').allTextContents()).resolves.toEqual(['strictly ']);
+    await expect(marked.locator('mark[data-kind="onlyA"]').allTextContents()).resolves.toEqual([' The leftmost book is always visible.']);
+    await expect(marked.locator('mark[data-kind="onlyB"]').allTextContents()).resolves.toEqual([' from left to right', 'taller ']);
+    await expect(page.getByRole('list', { name: 'Legend' }).textContent()).resolves.toContain('deleted only by Annotator B');
+    await expect(page.getByText('Comparing Annotator A and Annotator B.').count()).resolves.toBe(1);
+    expect(await page.content()).not.toContain('alice');
+
+    const pair = page.getByRole('region', { name: 'Pair 1' });
+    await expect(pair.textContent()).resolves.toContain('IoU 0.56');
+    await pair.getByRole('button', { name: 'Take A', exact: true }).click();
+    const gold1 = page.getByRole('region', { name: 'Gold point 1' });
+    await gold1.getByRole('button', { name: 'Question from B' }).click();
+    await expect(gold1.getByLabel('Question', { exact: true }).inputValue()).resolves.toBe(pointsB[0]!.question);
+    await expect(gold1.textContent()).resolves.toContain('provenance: merged');
+
+    await page.getByRole('region', { name: 'Only B: point 2' }).getByRole('button', { name: 'Take B' }).click();
+    await page.getByRole('region', { name: 'Only A: point 2' }).getByRole('button', { name: 'Take A' }).click();
+    await page.getByRole('region', { name: 'Gold point 2' }).getByRole('button', { name: 'Drop gold point 2' }).click();
+    await expect(page.getByRole('region', { name: 'Gold point 3' }).count()).resolves.toBe(0);
+
+    const resolve = page.getByRole('button', { name: 'Resolve' });
+    expect(await resolve.isDisabled()).toBe(true);
+    await expect(page.getByRole('list', { name: 'What is incomplete' }).textContent()).resolves.toContain('points[1].checklist: answer sufficient not checked');
+    for (const n of [1, 2]) {
+      const card = page.getByRole('region', { name: `Gold point ${n}` });
+      for (const item of ['Plausible', 'Genuinely ambiguous', 'Answer sufficient']) await card.getByLabel(item).check();
+    }
+    await expect(page.getByTestId('task-text-0,1').textContent()).resolves.toBe(applyEdits(problem.baseText, [pointsA[0]!, pointsA[1]!]));
+    await resolve.click();
+    await page.getByText(`Resolved by ${ada.username}`).waitFor();
+    expect(await page.getByRole('region', { name: 'Gold point 1' }).getByLabel('Question', { exact: true }).isDisabled()).toBe(true);
+
+    const res = await page.request.get(`${app.url}/api/adjudications/${problem.questionId}`);
+    const view = (await res.json()) as CaseView;
+    expect(view.gold.status).toBe('resolved');
+    expect(view.gold.points.map(({ deletions, question, answer, type, provenance }) => ({ deletions, question, answer, type, provenance }))).toEqual([
+      { deletions: pointsA[0]!.deletions, question: pointsB[0]!.question, answer: pointsA[0]!.answer, type: 'Comparison Rules', provenance: 'merged' },
+      { deletions: pointsA[1]!.deletions, question: pointsA[1]!.question, answer: pointsA[1]!.answer, type: 'Edge Cases', provenance: 'A' },
+    ]);
+    expect(view.gold.points.every((p) => p.checklist.plausible && p.checklist.ambiguous && p.checklist.sufficient)).toBe(true);
+    expect(view.tasks.map((t) => [t.key, t.text])).toEqual([
+      ['0', problem.baseText.replace('strictly ', '')],
+      ['1', problem.baseText.replace(' The leftmost book is always visible.', '')],
+      ['0,1', problem.baseText.replace('strictly ', '').replace(' The leftmost book is always visible.', '')],
+    ]);
+    expect(view.tasks[2]!.qa.map((q) => q.question)).toEqual([pointsB[0]!.question, pointsA[1]!.question]);
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+    await page.close();
+  });
+});
