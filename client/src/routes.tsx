@@ -27,6 +27,9 @@ export const pageRoutes: PageRoute[] = [
   { path: '/agreement', roles: ['maintainer'], nav: 'Agreement', page: lazy(() => import('./pages/maintainer/AgreementPage')) },
   { path: '/adjudicate', roles: ['adjudicator', 'maintainer'], nav: 'Adjudication', page: lazy(() => import('./pages/adjudicator/QueuePage')) },
   { path: '/adjudicate/:questionId', roles: ['adjudicator', 'maintainer'], page: lazy(() => import('./pages/adjudicator/CrossCheckPage')) },
+  // Before any /releases/:name route, so "diff" is never taken for a release name.
+  { path: '/releases/diff', roles: ['maintainer'], nav: 'Release diff', page: lazy(() => import('./pages/maintainer/ReleaseDiffPage')) },
+  { path: '/releases', roles: ['maintainer'], nav: 'Releases', page: lazy(() => import('./pages/maintainer/ReleasesPage')) },
   { path: '/audit', roles: ['maintainer'], nav: 'Audit log', page: lazy(() => import('./pages/maintainer/AuditLogPage')) },
 ];
 

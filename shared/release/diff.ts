@@ -87,3 +87,9 @@ export function diffReleases(oldRecords: readonly ReleaseRecord[], newRecords: r
   }
   return result;
 }
+
+/** The diff between two stored releases, as GET /api/release-diff returns it. */
+export interface StoredReleaseDiff extends ReleaseDiff {
+  old: { name: string; tasks: number };
+  new: { name: string; tasks: number };
+}

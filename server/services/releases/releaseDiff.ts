@@ -1,5 +1,5 @@
 import { get, type DB } from '../../../db/database';
-import { diffReleases, type ReleaseDiff } from '../../../shared/release/diff';
+import { diffReleases, type StoredReleaseDiff } from '../../../shared/release/diff';
 import { RELEASE_FILE, type ReleaseRecord } from '../../../shared/release/format';
 import { parseRelease } from '../../../shared/release/validate';
 import { AppError, badRequest, notFound } from '../../http/errors';
@@ -21,11 +21,6 @@ function storedRecords(db: DB, name: string): ReleaseRecord[] {
   const file = get<{ content: Buffer }>(db, 'SELECT content FROM release_files WHERE release_id = ? AND path = ?', [release.id, RELEASE_FILE]);
   if (!file) throw new AppError(404, 'not_found', `Release "${name}" has no ${RELEASE_FILE}.`);
   return releaseRecords(file.content.toString('utf8'), name);
-}
-
-export interface StoredReleaseDiff extends ReleaseDiff {
-  old: { name: string; tasks: number };
-  new: { name: string; tasks: number };
 }
 
 /** The diff between two releases stored in the app, matched by task_id. */

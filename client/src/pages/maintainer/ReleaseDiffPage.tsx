@@ -1,0 +1,212 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { api, ApiError } from '../../api';
+import { navigate, useLocation } from '../../router';
+import type { ChangedTask, DiffPart, StoredReleaseDiff } from '../../../../shared/release/diff';
+import type { ReleaseRecord } from '../../../../shared/release/format';
+import type { ReleaseSummary } from '../../../../shared/schemas/release';
+import './ReleaseDiffPage.css';
+
+/** Changed tasks shown at first; more on request, so a large diff stays responsive. */
+const SHOWN = 50;
+/** Kept text longer than this is shortened around the changes. */
+const KEEP = 160;
+
+function shorten(value: string, first: boolean, last: boolean): string {
+  if (value.length <= 2 * KEEP) return value;
+  if (first) return `…${value.slice(-KEEP)}`;
+  if (last) return `${value.slice(0, KEEP)}…`;
+  return `${value.slice(0, KEEP)} … ${value.slice(-KEEP)}`;
+}
+
+/** A word diff: removed words struck through in red, added words in green, the rest as is. */
+function WordDiff({ parts }: { parts: DiffPart[] }) {
+  return (
+    <div className="word-diff">
+      {parts.map((p, i) =>
+        p.op === 'removed' ? (
+          <del key={i} className="diff-removed">
+            {p.value}
+          </del>
+        ) : p.op === 'added' ? (
+          <ins key={i} className="diff-added">
+            {p.value}
+          </ins>
+        ) : (
+          <span key={i}>{shorten(p.value, i === 0, i === parts.length - 1)}</span>
+        ),
+      )}
+    </div>
+  );
+}
+
+function TaskList({ title, records, tone }: { title: string; records: ReleaseRecord[]; tone: 'added' | 'removed' }) {
+  return (
+    <section className="card" aria-label={title}>
+      <h2>
+        {title} <span className={`badge diff-${tone}-badge`}>{records.length}</span>
+      </h2>
+      {records.length === 0 ? (
+        <p className="muted">None.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>Task</th>
+              <th>Problem</th>
+              <th>K</th>
+              <th>Keywords</th>
+              <th>Text</th>
+            </tr>
+          </thead>
+          <tbody>
+            {records.map((r) => (
+              <tr key={r.task_id}>
+                <td>{r.task_id}</td>
+                <td>{r.question_id}</td>
+                <td>{r.qa_pairs.length}</td>
+                <td>{r.keywords.join(', ')}</td>
+                <td className="diff-excerpt">{r.modified_content.slice(0, 140)}{r.modified_content.length > 140 ? '…' : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function ChangedTaskCard({ task }: { task: ChangedTask }) {
+  return (
+    <article className="changed-task" aria-label={`Changes to ${task.task_id}`}>
+      <h3>
+        {task.task_id} <span className="muted">({task.question_id})</span>
+      </h3>
+      <p className="muted">Changed: {task.fields.join(', ')}</p>
+      {task.diffs.map((d) => (
+        <div key={d.field} className="field-diff">
+          <div className="field-name">{d.field}</div>
+          <WordDiff parts={d.parts} />
+        </div>
+      ))}
+    </article>
+  );
+}
+
+function Changed({ tasks }: { tasks: ChangedTask[] }) {
+  const [shown, setShown] = useState(SHOWN);
+  return (
+    <section className="card" aria-label="Changed">
+      <h2>
+        Changed <span className="badge diff-changed-badge">{tasks.length}</span>
+      </h2>
+      {tasks.length === 0 && <p className="muted">None.</p>}
+      {tasks.slice(0, shown).map((t) => (
+        <ChangedTaskCard key={t.task_id} task={t} />
+      ))}
+      {tasks.length > shown && (
+        <button type="button" onClick={() => setShown((n) => n + SHOWN)}>
+          Show {Math.min(SHOWN, tasks.length - shown)} more of {tasks.length - shown}
+        </button>
+      )}
+    </section>
+  );
+}
+
+/** Compare two stored releases: tasks added, removed and changed, with coloured word diffs. */
+export default function ReleaseDiffPage() {
+  const location = useLocation();
+  const applied = { old: location.search.get('old') ?? '', new: location.search.get('new') ?? '' };
+  const [releases, setReleases] = useState<ReleaseSummary[] | null>(null);
+  const [form, setForm] = useState(applied);
+  const [diff, setDiff] = useState<StoredReleaseDiff | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    api.get<{ releases: ReleaseSummary[] }>('/api/releases').then(
+      (r) => {
+        setReleases(r.releases);
+        // Newest first: compare the previous release with the newest by default.
+        setForm((f) => ({ old: f.old || (r.releases[1]?.name ?? r.releases[0]?.name ?? ''), new: f.new || (r.releases[0]?.name ?? '') }));
+      },
+      (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
+    );
+  }, []);
+
+  useEffect(() => {
+    if (!applied.old || !applied.new) return;
+    let live = true;
+    setLoading(true);
+    setError(null);
+    api.get<StoredReleaseDiff>(`/api/release-diff?old=${encodeURIComponent(applied.old)}&new=${encodeURIComponent(applied.new)}`).then(
+      (d) => {
+        if (!live) return;
+        setDiff(d);
+        setLoading(false);
+      },
+      (err: unknown) => {
+        if (!live) return;
+        setDiff(null);
+        setLoading(false);
+        setError(err instanceof ApiError ? err.message : String(err));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [applied.old, applied.new]);
+
+  const compare = (e: FormEvent) => {
+    e.preventDefault();
+    navigate(`/releases/diff?old=${encodeURIComponent(form.old)}&new=${encodeURIComponent(form.new)}`);
+  };
+
+  return (
+    <section className="page release-diff-page">
+      <h1>Release diff</h1>
+      <p className="muted">Tasks are matched by task_id: what the new release adds, removes and changes relative to the old one, with a word-level diff of each changed field.</p>
+      <form className="card diff-form" onSubmit={compare}>
+        <label>
+          Old release
+          <select value={form.old} onChange={(e) => setForm({ ...form, old: e.target.value })} disabled={!releases?.length}>
+            {releases?.map((r) => (
+              <option key={r.name} value={r.name}>
+                {r.name} ({r.manifest?.counts?.tasks ?? '?'} tasks{r.kind === 'legacy' ? ', imported' : ''})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          New release
+          <select value={form.new} onChange={(e) => setForm({ ...form, new: e.target.value })} disabled={!releases?.length}>
+            {releases?.map((r) => (
+              <option key={r.name} value={r.name}>
+                {r.name} ({r.manifest?.counts?.tasks ?? '?'} tasks{r.kind === 'legacy' ? ', imported' : ''})
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="primary" disabled={!form.old || !form.new || loading}>
+          {loading ? 'Comparing…' : 'Compare'}
+        </button>
+      </form>
+      {releases?.length === 0 && <p className="notice">No release is stored yet: cut one on the Releases page or import one with import-release.</p>}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {diff && !loading && (
+        <>
+          <p className="diff-summary" role="status">
+            {diff.old.name} ({diff.old.tasks} tasks) → {diff.new.name} ({diff.new.tasks} tasks): {diff.added.length} added, {diff.removed.length} removed,{' '}
+            {diff.changed.length} changed, {diff.unchanged} unchanged
+          </p>
+          <TaskList title="Added" records={diff.added} tone="added" />
+          <TaskList title="Removed" records={diff.removed} tone="removed" />
+          <Changed key={`${diff.old.name}→${diff.new.name}`} tasks={diff.changed} />
+        </>
+      )}
+    </section>
+  );
+}
