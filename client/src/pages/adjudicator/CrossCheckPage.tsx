@@ -32,40 +32,88 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
   const post = (suffix: string, body: object = {}) => draft.act((version) => api.post<CaseView>(apiUrl(q, suffix), { version, ...body }));
 
   return (
-    <section className="page crosscheck">
-      <div className="row">
-        <Link href="/adjudicate">← Adjudication queue</Link>
-      </div>
-      <div className="row">
-        <h1>{view.title}</h1>
-        <code>{view.questionId}</code>
-        <span className="badge">{view.difficulty}</span>
-        <span className="badge" title="1 − mean agreement over aligned and unmatched points">disagreement {view.crossCheck.disagreement.toFixed(2)}</span>
-        {view.crossCheck.exactAgreement && <span className="badge resolved">exact agreement</span>}
-      </div>
-      <p className="muted">
-        Comparing <strong className="side-A-name">{name('A')}</strong> and <strong className="side-B-name">{name('B')}</strong>.
-      </p>
-
-      <section className="card" aria-label="Cross-check">
-        <h2>Base text</h2>
-        <MarkLegend />
-        <MarkedText base={view.baseText} marks={view.crossCheck.marks} />
-        <h2>Underspecified texts: A → B</h2>
-        <p className="muted">Struck: only in A’s text. Underlined: only in B’s text.</p>
-        <div className="base-text text-diff">
-          <DiffText parts={view.crossCheck.textDiff} label="Word diff of A’s and B’s texts" />
+    <div className="crosscheck-layout">
+      <section className="page crosscheck">
+        <div className="row">
+          <Link href="/adjudicate">← Adjudication queue</Link>
         </div>
+        <div className="row">
+          <h1>{view.title}</h1>
+          <code>{view.questionId}</code>
+          <span className="badge">{view.difficulty}</span>
+          <span className="badge" title="1 − mean agreement over aligned and unmatched points">
+            disagreement {view.crossCheck.disagreement.toFixed(2)}
+          </span>
+          {view.crossCheck.exactAgreement && <span className="badge resolved">exact agreement</span>}
+        </div>
+        <p className="muted">
+          Comparing <strong>{name('A')}</strong> and <strong>{name('B')}</strong>.
+        </p>
+
+        <section className="card" aria-label="Cross-check">
+          <h2>Base text</h2>
+          <MarkLegend />
+          <MarkedText base={view.baseText} marks={view.crossCheck.marks} />
+          <h2>Underspecified texts: A → B</h2>
+          <p className="muted">Struck: only in A’s text. Underlined: only in B’s text.</p>
+          <div className="base-text text-diff">
+            <DiffText parts={view.crossCheck.textDiff} label="Word diff of A’s and B’s texts" />
+          </div>
+        </section>
+
+        <h2>Points</h2>
+        <SlotRows
+          view={view}
+          gold={points}
+          actions={{ readOnly, onTake: (from, span, text) => setPoints(takeSlot(points, from, span, text, sides)), onDrop: (i) => setPoints(dropPoint(points, i)) }}
+        />
+
+        <h2>Gold version</h2>
+        <section className="card" aria-label="Gold text">
+          <GoldText
+            base={view.baseText}
+            points={points}
+            readOnly={readOnly}
+            onDelete={(i, range) => setPoints(deleteRange(points, i, range, sides))}
+            onRestore={(i, offset) => setPoints(restoreAt(points, i, offset, sides))}
+          />
+        </section>
+        {points.map((p, i) => (
+          <GoldPointCard
+            key={i}
+            base={view.baseText}
+            index={i}
+            point={p}
+            readOnly={readOnly}
+            onChange={(patch) => setPoints(updatePoint(points, i, patch, sides))}
+            onTakeField={(field, side) => setPoints(takeField(points, i, field, side, sides))}
+            onDrop={() => setPoints(dropPoint(points, i))}
+          />
+        ))}
+        <div className="row">
+          <button type="button" disabled={readOnly || points.length >= MAX_POINTS} onClick={() => setPoints(addPoint(points, sides))}>
+            Add point
+          </button>
+          {points.length >= MAX_POINTS && <span className="muted">At most {MAX_POINTS} gold points.</span>}
+        </div>
+        <label>
+          Adjudication notes
+          <textarea rows={2} value={draft.notes} disabled={readOnly} onChange={(e) => draft.setNotes(e.target.value)} />
+        </label>
+
+        <h2>Tasks</h2>
+        <TasksPreview
+          base={view.baseText}
+          points={points}
+          overrides={view.gold.overrides}
+          actions={{
+            readOnly,
+            saved: draft.saveState === 'saved',
+            onSave: (subset, body) => draft.act(() => api.put<CaseView>(apiUrl(q, `/overrides/${encodeURIComponent(subset)}`), body)),
+            onRemove: (subset) => draft.act(() => api.delete<CaseView>(apiUrl(q, `/overrides/${encodeURIComponent(subset)}`))),
+          }}
+        />
       </section>
-
-      <h2>Points</h2>
-      <SlotRows
-        view={view}
-        gold={points}
-        actions={{ readOnly, onTake: (from, span, text) => setPoints(takeSlot(points, from, span, text, sides)), onDrop: (i) => setPoints(dropPoint(points, i)) }}
-      />
-
-      <h2>Gold version</h2>
       <ResolvePanel
         view={view}
         points={points}
@@ -77,51 +125,7 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
         onReopen={() => draft.act(() => api.post<CaseView>(apiUrl(q, '/reopen'), {}))}
         onReload={onReload}
       />
-      <section className="card" aria-label="Gold text">
-        <GoldText
-          base={view.baseText}
-          points={points}
-          readOnly={readOnly}
-          onDelete={(i, range) => setPoints(deleteRange(points, i, range, sides))}
-          onRestore={(i, offset) => setPoints(restoreAt(points, i, offset, sides))}
-        />
-      </section>
-      {points.map((p, i) => (
-        <GoldPointCard
-          key={i}
-          base={view.baseText}
-          index={i}
-          point={p}
-          readOnly={readOnly}
-          onChange={(patch) => setPoints(updatePoint(points, i, patch, sides))}
-          onTakeField={(field, side) => setPoints(takeField(points, i, field, side, sides))}
-          onDrop={() => setPoints(dropPoint(points, i))}
-        />
-      ))}
-      <div className="row">
-        <button type="button" disabled={readOnly || points.length >= MAX_POINTS} onClick={() => setPoints(addPoint(points, sides))}>
-          Add point
-        </button>
-        {points.length >= MAX_POINTS && <span className="muted">At most {MAX_POINTS} gold points.</span>}
-      </div>
-      <label>
-        Adjudication notes
-        <textarea rows={2} value={draft.notes} disabled={readOnly} onChange={(e) => draft.setNotes(e.target.value)} />
-      </label>
-
-      <h2>Tasks</h2>
-      <TasksPreview
-        base={view.baseText}
-        points={points}
-        overrides={view.gold.overrides}
-        actions={{
-          readOnly,
-          saved: draft.saveState === 'saved',
-          onSave: (subset, body) => draft.act(() => api.put<CaseView>(apiUrl(q, `/overrides/${encodeURIComponent(subset)}`), body)),
-          onRemove: (subset) => draft.act(() => api.delete<CaseView>(apiUrl(q, `/overrides/${encodeURIComponent(subset)}`))),
-        }}
-      />
-    </section>
+    </div>
   );
 }
 

@@ -30,6 +30,7 @@ export function ResolvePanel({ view, points, saveState, error, canReopen, onReso
   const blocked = saveState === 'conflict';
   return (
     <aside className="card resolve-panel" aria-label="Resolution">
+      <h2>Resolution</h2>
       <div className="row">
         <span className={`badge ${view.gold.status}`}>{resolved ? 'resolved' : view.gold.status === 'draft' ? 'draft' : 'not started'}</span>
         <span className="muted" role="status">
@@ -55,6 +56,9 @@ export function ResolvePanel({ view, points, saveState, error, canReopen, onReso
           )}
         </p>
       )}
+      <p className="muted">
+        {points.length} gold point{points.length === 1 ? '' : 's'} · {(2 ** points.length) - 1} task{points.length === 1 ? '' : 's'}
+      </p>
       {!resolved && findings.length > 0 && (
         <div className="resolve-reasons">
           <strong>To resolve, fix:</strong>
