@@ -4,6 +4,7 @@ import type { ReleaseRecord } from '../../../shared/release/format';
 import { generateTasks, type GeneratedTask, type GoldPointLike, type TaskOverride } from '../../../shared/tasks';
 import type { VariantPolicy } from '../../../shared/subsets';
 import { isAmbiguityType } from '../../../shared/taxonomy';
+import { excludedSubsets, exclusionKey } from './exclusions';
 
 /** A problem that has a resolved gold version, in import order. */
 export interface ReleaseProblem {
@@ -141,7 +142,8 @@ function freshIds(kept: readonly TaskIdRow[]) {
 
 /**
  * The tasks of the database under a variant policy: resolved problems in import order,
- * their subsets by size then point index, per-task overrides applied. Ids are task_1…task_N,
+ * their subsets by size then point index (minus subsets excluded on purpose, see
+ * task_exclusions), per-task overrides applied. Ids are task_1…task_N,
  * unless task_ids rows exist (a release this one continues): then kept tasks keep their ids
  * in the order of their stored positions, and new tasks follow.
  */
@@ -150,14 +152,16 @@ export function loadReleaseTasks(db: DB, policy: VariantPolicy): ReleaseTasks {
   const gold = groupBy(all<GoldRow>(db, `SELECT * FROM gold_points ORDER BY problem_id, idx`));
   const overrides = groupBy(all<OverrideRow>(db, `SELECT problem_id, subset, text, questions, answers, keywords, kind FROM task_overrides`));
   const keptRows = all<TaskIdRow>(db, `SELECT problem_id, subset, task_id, position FROM task_ids`);
-  const kept = new Map(keptRows.map((r) => [`${r.problem_id}:${r.subset}`, r]));
+  const kept = new Map(keptRows.map((r) => [exclusionKey(r.problem_id, r.subset), r]));
+  const excluded = excludedSubsets(db);
 
   const tasks: ReleaseTask[] = [];
   for (const problem of problems) {
     const points = gold.get(problem.id) ?? [];
     const generated = generateTasks(problem.baseText, points.map(toPoint), policy, (overrides.get(problem.id) ?? []).map(toOverride));
     for (const task of generated) {
-      const keptRow = kept.get(`${problem.id}:${task.key}`);
+      if (excluded.has(exclusionKey(problem.id, task.key))) continue;
+      const keptRow = kept.get(exclusionKey(problem.id, task.key));
       tasks.push({ problemId: problem.id, questionId: problem.questionId, subset: task.key, keptId: keptRow?.task_id ?? null, position: keptRow?.position ?? null, generated: task, points });
     }
   }

@@ -1,0 +1,134 @@
+import { useState, type FormEvent } from 'react';
+import { api, ApiError } from '../../api';
+import type { ValidationReport } from '../../../../shared/release/validate';
+import { releaseName, type ReleaseManifest, type ReleaseSummary } from '../../../../shared/schemas/release';
+import { VARIANT_POLICIES, type VariantPolicy } from '../../../../shared/subsets';
+import { ValidationReportView } from './ReleaseReport';
+
+const POLICY_LABELS: Record<VariantPolicy, string> = {
+  'all-subsets': 'All non-empty subsets of the gold points (1 → 1, 2 → 3, 3 → 7 tasks)',
+  singletons: 'Singletons only (one task per gold point)',
+  'full-set': 'Full set only (one task per problem)',
+};
+
+interface Preview {
+  counts: ReleaseManifest['counts'];
+  continues: string | null;
+  report: ValidationReport;
+  policy: VariantPolicy;
+  extended: boolean;
+}
+
+function suggestName(existing: readonly string[]): string {
+  for (let n = existing.length + 1; ; n++) if (!existing.includes(`v${n}`)) return `v${n}`;
+}
+
+/** Check first (the validation report), then cut: a release with errors cannot be cut. */
+export function CutReleaseForm({ existing, onCut }: { existing: readonly string[]; onCut: () => void }) {
+  const [name, setName] = useState('');
+  const [notes, setNotes] = useState('');
+  const [policy, setPolicy] = useState<VariantPolicy>('all-subsets');
+  const [extended, setExtended] = useState(false);
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [busy, setBusy] = useState<'checking' | 'cutting' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [cut, setCut] = useState<ReleaseSummary | null>(null);
+
+  const effectiveName = name.trim() || suggestName(existing);
+  const nameCheck = releaseName.safeParse(effectiveName);
+  const stale = preview !== null && (preview.policy !== policy || preview.extended !== extended);
+  const canCut = preview !== null && !stale && preview.report.errors === 0 && nameCheck.success && busy === null;
+
+  async function check() {
+    setBusy('checking');
+    setError(null);
+    setCut(null);
+    try {
+      const result = await api.post<Omit<Preview, 'policy' | 'extended'>>('/api/releases/preview', { policy, extended });
+      setPreview({ ...result, policy, extended });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!canCut) return;
+    setBusy('cutting');
+    setError(null);
+    try {
+      const result = await api.post<{ release: ReleaseSummary }>('/api/releases', { name: effectiveName, notes, policy, extended });
+      setCut(result.release);
+      setPreview(null);
+      setName('');
+      setNotes('');
+      onCut();
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'validation_failed') {
+        const report = (err.details as { report?: ValidationReport } | undefined)?.report;
+        if (report && preview) setPreview({ ...preview, report });
+      }
+      setError(err instanceof ApiError ? err.message : String(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <form className="card cut-release" onSubmit={submit} aria-label="Cut a release">
+      <h2>Cut a release</h2>
+      <div className="cut-fields">
+        <label>
+          Name
+          <input value={name} placeholder={suggestName(existing)} onChange={(e) => setName(e.target.value)} aria-invalid={!nameCheck.success} />
+        </label>
+        <label>
+          Variant policy
+          <select value={policy} onChange={(e) => setPolicy(e.target.value as VariantPolicy)}>
+            {VARIANT_POLICIES.map((p) => (
+              <option key={p} value={p}>
+                {POLICY_LABELS[p]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={extended} onChange={(e) => setExtended(e.target.checked)} />
+          Extended fields (per-point types and provenance)
+        </label>
+        <label className="notes">
+          Notes
+          <textarea value={notes} rows={2} maxLength={4000} onChange={(e) => setNotes(e.target.value)} />
+        </label>
+      </div>
+      {!nameCheck.success && <p className="error">Name: {nameCheck.error.issues[0]?.message}</p>}
+      <div className="row">
+        <button type="button" onClick={check} disabled={busy !== null}>
+          {busy === 'checking' ? 'Checking…' : preview && !stale ? 'Check again' : 'Check release'}
+        </button>
+        <button type="submit" className="primary" disabled={!canCut}>
+          {busy === 'cutting' ? 'Cutting…' : `Cut release ${effectiveName}`}
+        </button>
+        {busy && <span className="progress" role="progressbar" aria-label={busy === 'checking' ? 'Checking the release' : 'Cutting the release'}><span className="indeterminate" /></span>}
+        {!preview && !busy && <span className="muted">Check the release first: the validation report decides whether it can be cut.</span>}
+        {stale && <span className="warning">The policy changed since the check: check again.</span>}
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {cut && (
+        <p className="success" role="status">
+          Release <strong>{cut.name}</strong> was cut: {cut.manifest.counts.tasks} tasks from {cut.manifest.counts.problems} problems.{' '}
+          <a href={`/api/releases/${encodeURIComponent(cut.name)}/download`} download>
+            Download {cut.name}.zip
+          </a>
+        </p>
+      )}
+      {preview && <ValidationReportView report={preview.report} counts={preview.counts} continues={preview.continues} />}
+    </form>
+  );
+}

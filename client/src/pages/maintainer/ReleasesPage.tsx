@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, ApiError } from '../../api';
+import type { ReleaseSummary } from '../../../../shared/schemas/release';
+import { CutReleaseForm } from './ReleaseCutForm';
+import './ReleasesPage.css';
+
+const kCounts = (r: ReleaseSummary) => {
+  const k = r.manifest?.counts?.k ?? {};
+  return `${k['1'] ?? 0} / ${k['2'] ?? 0} / ${k['3'] ?? 0}`;
+};
+
+function ReleaseRow({ release }: { release: ReleaseSummary }) {
+  const files = release.manifest?.files ?? [];
+  return (
+    <tr>
+      <td>
+        <strong>{release.name}</strong> {release.kind === 'legacy' && <span className="badge">imported</span>}
+        {release.notes && <div className="muted release-notes">{release.notes}</div>}
+      </td>
+      <td>{release.manifest?.counts?.tasks ?? '–'}</td>
+      <td>{release.manifest?.counts?.problems ?? '–'}</td>
+      <td>{kCounts(release)}</td>
+      <td>{release.policy}</td>
+      <td>
+        {release.createdBy ?? 'cli'}
+        <div className="muted">{release.createdAt.replace('T', ' ').slice(0, 16)} UTC</div>
+      </td>
+      <td>
+        <details>
+          <summary>{files.length} files + manifest</summary>
+          <ul className="release-files">
+            {files.map((f) => (
+              <li key={f.path}>
+                <a href={`/api/releases/${encodeURIComponent(release.name)}/files/${f.path}`}>{f.path}</a> <span className="muted">{f.bytes} B</span>
+                <code className="checksum" title={`SHA-256 of ${f.path}`}>
+                  {f.sha256}
+                </code>
+              </li>
+            ))}
+            <li>
+              <a href={`/api/releases/${encodeURIComponent(release.name)}/files/manifest.json`}>manifest.json</a> <span className="muted">(counts and these checksums)</span>
+            </li>
+          </ul>
+        </details>
+      </td>
+      <td>
+        <a className="button-link" href={`/api/releases/${encodeURIComponent(release.name)}/download`} download>
+          Download {release.name}.zip
+        </a>
+      </td>
+    </tr>
+  );
+}
+
+/** Maintainers cut immutable, validated releases here and download them. */
+export default function ReleasesPage() {
+  const [releases, setReleases] = useState<ReleaseSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    api.get<{ releases: ReleaseSummary[] }>('/api/releases').then(
+      (r) => setReleases(r.releases),
+      (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  return (
+    <section className="page releases-page">
+      <h1>Releases</h1>
+      <p className="muted">
+        A release is an immutable snapshot of the resolved problems' tasks: the JSONL, a data card computed from it, Croissant metadata, charts and a manifest
+        with checksums. Every release is validated before it exists.
+      </p>
+      <CutReleaseForm existing={releases?.map((r) => r.name) ?? []} onCut={load} />
+      <div className="card">
+        <h2>Cut releases</h2>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        {releases === null && !error && <p className="muted">Loading…</p>}
+        {releases?.length === 0 && <p className="muted">No release has been cut yet.</p>}
+        {releases && releases.length > 0 && (
+          <table className="releases-table" aria-label="Releases">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Tasks</th>
+                <th>Problems</th>
+                <th>K = 1 / 2 / 3</th>
+                <th>Policy</th>
+                <th>Cut by</th>
+                <th>Files and SHA-256</th>
+                <th>Download</th>
+              </tr>
+            </thead>
+            <tbody>
+              {releases.map((r) => (
+                <ReleaseRow key={r.name} release={r} />
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </section>
+  );
+}

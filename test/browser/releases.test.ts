@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { get, run } from '../../db/database';
+import { tempDb } from '../support/db';
+import { launchChromium, login, serveApp, watchErrors } from '../support/browser';
+import { seedReleaseFlow, type ReleaseFlow } from '../support/releaseFlow';
+
+const ctx = tempDb();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof serveApp>>;
+let flow: ReleaseFlow;
+
+beforeAll(async () => {
+  flow = await seedReleaseFlow(ctx.db);
+  app = await serveApp(ctx.db);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  ctx.cleanup();
+});
+
+describe('releases page', () => {
+  it('shows the validation report first, blocks a release with errors, then cuts one and downloads the zip', async () => {
+    const page = await browser.newPage({ acceptDownloads: true });
+    const errors = watchErrors(page);
+    await login(page, app.url, flow.maintainer.username, flow.maintainer.password);
+    await page.getByRole('link', { name: 'Releases' }).click();
+    await page.getByRole('heading', { name: 'Cut a release' }).waitFor();
+    await expect(page.getByText('No release has been cut yet.').isVisible()).resolves.toBe(true);
+
+    // A gold question emptied by mistake (in its single and its pair task): the check reports it and the cut stays disabled.
+    const problemId = get<{ id: number }>(ctx.db, `SELECT id FROM problems WHERE question_id = 'abc390_b'`)!.id;
+    run(ctx.db, `UPDATE gold_points SET question = '' WHERE problem_id = ? AND idx = 0`, [problemId]);
+    await page.getByRole('button', { name: 'Check release' }).click();
+    const report = page.getByRole('region', { name: 'Validation report' });
+    await report.getByRole('alert').waitFor();
+    await expect(report.getByRole('alert').textContent()).resolves.toContain('2 error(s) block this release');
+    await expect(page.getByRole('table', { name: 'Errors' }).textContent()).resolves.toContain('question-empty');
+    await expect(page.getByRole('button', { name: /^Cut release/ }).isDisabled()).resolves.toBe(true);
+
+    run(ctx.db, `UPDATE gold_points SET question = ? WHERE problem_id = ? AND idx = 0`, [flow.gold[0][0]!.question, problemId]);
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await report.getByText('No errors: this release can be cut.').waitFor();
+    await expect(report.textContent()).resolves.toContain('10 tasks from 2 problems (K = 1: 5, K = 2: 4, K = 3: 1)');
+
+    await page.getByLabel('Name').fill('v1');
+    await page.getByLabel('Notes').fill('First release of the demo.');
+    await page.getByRole('button', { name: 'Cut release v1' }).click();
+    const status = page.getByRole('status');
+    await status.waitFor();
+    await expect(status.textContent()).resolves.toContain('Release v1 was cut: 10 tasks from 2 problems.');
+    const table = page.getByRole('table', { name: 'Releases' });
+    await table.waitFor();
+    await expect(table.textContent()).resolves.toContain('First release of the demo.');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), status.getByRole('link', { name: 'Download v1.zip' }).click()]);
+    expect(download.suggestedFilename()).toBe('v1.zip');
+    const zip = fs.readFileSync((await download.path())!);
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+    expect(zip.includes('v1/ClarifyCodeBench.jsonl')).toBe(true);
+    expect(zip.includes('v1/README.md')).toBe(true);
+
+    await table.getByText('5 files + manifest').click();
+    await expect(table.getByRole('link', { name: 'README.md' }).isVisible()).resolves.toBe(true);
+    // The app asks /api/me before the login: those 401s are expected.
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+    await page.close();
+  });
+});
