@@ -156,6 +156,7 @@ describe('restore', () => {
     expect(restored.status).toBe(0);
     const check = new Database(path.join(dir, 'cli-restored.sqlite'), { readonly: true });
     expect(count(check, "SELECT COUNT(*) FROM events WHERE entity_type = 'batch'")).toBe(40);
+    expect(count(check, "SELECT COUNT(*) FROM events WHERE action = 'database.restore' AND actor = 'cli'")).toBe(1);
     check.close();
   });
 });

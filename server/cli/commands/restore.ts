@@ -1,4 +1,6 @@
-import { openDatabase } from '../../../db/database';
+import path from 'node:path';
+import { openDatabase, transaction } from '../../../db/database';
+import { appendEvent, CLI_ACTOR } from '../../../db/events';
 import { BackupError, restoreDatabase } from '../../services/backup';
 import { dbPath } from '../../config';
 import { CliError, dbOption, parse, type Command } from '../command';
@@ -15,11 +17,12 @@ export const restoreCommand: Command = {
     if (!file || positionals.length > 1) throw new CliError('give exactly one backup file: restore <file>', 2);
     const target = dbPath(values.db);
     const bar = new ProgressBar('Restoring');
+    let migrations: number[];
     try {
-      await restoreDatabase(file, target, {
+      ({ migrations } = await restoreDatabase(file, target, {
         force: values.force ?? false,
         onProgress: ({ totalPages, remainingPages }) => bar.update(totalPages - remainingPages, totalPages),
-      });
+      }));
     } catch (err) {
       if (err instanceof BackupError) throw new CliError(`${err.message} Nothing was changed.`);
       throw err;
@@ -27,6 +30,9 @@ export const restoreCommand: Command = {
     bar.done();
     // Bring a backup made by an older version up to this version's schema.
     const db = openDatabase(target);
+    transaction(db, () =>
+      appendEvent(db, CLI_ACTOR, { action: 'database.restore', entityType: 'database', details: { from: path.resolve(file), migrations } }),
+    );
     const users = db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
     const problems = db.prepare('SELECT COUNT(*) FROM problems').pluck().get() as number;
     db.close();

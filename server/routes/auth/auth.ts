@@ -1,5 +1,5 @@
 import { loginBody } from '../../../shared/schemas/auth';
-import { get, type DB } from '../../../db/database';
+import { get, transaction, type DB } from '../../../db/database';
 import { appendEvent } from '../../../db/events';
 import { AppError } from '../../http/errors';
 import { route } from '../../http/route';
@@ -41,9 +41,13 @@ export const authRoutes = [
         throw new AppError(401, 'unauthenticated', 'Wrong username or password.');
       }
       loginLimiter.succeed(body.username);
-      destroySession(db, req);
-      const session = createSession(db, user.id);
-      appendEvent(db, { id: user.id, name: user.username }, { action: 'auth.login', entityType: 'user', entityId: user.id });
+      // A new session id at every login (no fixation), recorded in the same transaction.
+      const session = transaction(db, () => {
+        destroySession(db, req);
+        const created = createSession(db, user.id);
+        appendEvent(db, { id: user.id, name: user.username }, { action: 'auth.login', entityType: 'user', entityId: user.id });
+        return created;
+      });
       setSessionCookie(req, res, session.token, session.expiresAt);
       return { username: user.username, role: user.role };
     },
