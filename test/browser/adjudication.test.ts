@@ -14,6 +14,7 @@ const ctx = tempDb();
 let browser: Browser;
 let app: Awaited<ReturnType<typeof serveApp>>;
 let ada: BuiltUser;
+let mara: BuiltUser;
 let problem: BuiltProblem;
 let pointsA: Point[];
 let pointsB: Point[];
@@ -36,6 +37,7 @@ beforeAll(async () => {
   const demo = demoProblem();
   problem = buildProblem(ctx.db, { questionId: demo.question_id, title: demo.question_title, statement: demo.question_content });
   ada = await buildUser(ctx.db, { username: 'ada', role: 'adjudicator' });
+  mara = await buildUser(ctx.db, { username: 'mara', role: 'maintainer' });
   const alice = await buildUser(ctx.db, { username: 'alice', role: 'annotator' });
   const bob = await buildUser(ctx.db, { username: 'bob', role: 'annotator' });
   assign(ctx.db, problem.id, alice.id, 1);
@@ -117,6 +119,57 @@ describe('cross-check and adjudication', () => {
       ['0,1', problem.baseText.replace('strictly ', '').replace(' The leftmost book is always visible.', '')],
     ]);
     expect(view.tasks[2]!.qa.map((q) => q.question)).toEqual([pointsB[0]!.question, pointsA[1]!.question]);
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+    await page.close();
+  });
+
+  it('lets a maintainer reopen, edit a span by selection and override a task’s text with a flagged repair', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await login(page, app.url, mara.username, mara.password);
+    await page.goto(`${app.url}/adjudicate/${problem.questionId}`);
+    await page.getByRole('button', { name: 'Reopen' }).click();
+    await page.getByRole('button', { name: 'Resolve' }).waitFor();
+
+    // select " from left to right" in the gold text and delete it for gold point 2
+    await page.evaluate((phrase) => {
+      const root = document.querySelector('.gold-base')!;
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent!.indexOf(phrase);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + phrase.length);
+        window.getSelection()!.removeAllRanges();
+        window.getSelection()!.addRange(range);
+        root.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+        return;
+      }
+      throw new Error(`not found: ${phrase}`);
+    }, ' from left to right');
+    await page.getByRole('button', { name: 'Delete selection for gold point 2' }).click();
+    const gold2 = page.getByRole('region', { name: 'Gold point 2' });
+    await expect(gold2.textContent()).resolves.toContain('Deletes:  from left to right …  The leftmost book is always visible.');
+    await expect(gold2.textContent()).resolves.toContain('(required: this point overrides both annotators)');
+    await gold2.getByLabel('Note', { exact: false }).fill('Ordering of the shelf belongs with the leftmost-book rule.');
+    await page.getByText('All changes saved').waitFor();
+
+    const task = page.getByRole('article', { name: 'Task 1 + 2' });
+    await task.getByRole('button', { name: 'Edit task' }).click();
+    const text = await task.getByLabel('Task text').inputValue();
+    await task.getByLabel('Task text').fill(text.replace('Count the visible books.', 'Count the visible books!'));
+    await task.getByRole('button', { name: 'Save override' }).click();
+    await task.getByText('override', { exact: true }).waitFor();
+    await expect(task.textContent()).resolves.toContain('Flagged repairs: "!"');
+    await page.getByRole('button', { name: 'Resolve' }).click();
+    await page.getByText(`Resolved by ${mara.username}`).waitFor();
+
+    const view = (await (await page.request.get(`${app.url}/api/adjudications/${problem.questionId}`)).json()) as CaseView;
+    expect(view.gold.points[1]!.deletions).toEqual([pointsA[1]!.deletions[0], pointsB[1]!.deletions[0]].sort((x, y) => x[0] - y[0]));
+    expect(view.gold.points[1]!.provenance).toBe('merged');
+    expect(view.tasks.find((t) => t.key === '0,1')!.text).toContain('Count the visible books!');
+    expect(view.gold.overrides[0]!.repairs).toHaveLength(1);
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
     await page.close();
   });
