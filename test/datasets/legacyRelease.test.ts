@@ -104,6 +104,8 @@ describe('acceptance 1: import-lcb, import-release, export reproduces the public
     expect(differing).toEqual([]);
     expect(exported).toHaveLength(419);
     expect(exported).toEqual(publicTasks);
+    // Even the bytes: the exporter writes JSON the way the public file was written.
+    expect(fs.readFileSync(path.join(out, 'release', 'ClarifyCodeBench.jsonl'))).toEqual(fs.readFileSync(PUBLIC_RELEASE));
   });
 
   it('computes the card statistics from the file: K distribution and keyword counts', () => {
