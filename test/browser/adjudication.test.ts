@@ -166,7 +166,7 @@ describe('cross-check and adjudication', () => {
     await page.getByText(`Resolved by ${mara.username}`).waitFor();
 
     const view = (await (await page.request.get(`${app.url}/api/adjudications/${problem.questionId}`)).json()) as CaseView;
-    expect(view.gold.points[1]!.deletions).toEqual([pointsA[1]!.deletions[0], pointsB[1]!.deletions[0]].sort((x, y) => x[0] - y[0]));
+    expect(view.gold.points[1]!.deletions).toEqual([pointsB[1]!.deletions[0]!, pointsA[1]!.deletions[0]!]);
     expect(view.gold.points[1]!.provenance).toBe('merged');
     expect(view.tasks.find((t) => t.key === '0,1')!.text).toContain('Count the visible books!');
     expect(view.gold.overrides[0]!.repairs).toHaveLength(1);
