@@ -188,6 +188,10 @@ export interface DeletionOnlyResult {
  */
 export function checkDeletionOnly(base: string, text: string, repairs: readonly Repair[] = []): DeletionOnlyResult {
   const repaired = applyEdits(base, [{ deletions: [], repairs: [...repairs] }]);
+  // A minimal edit script has no additions exactly when `text` is a subsequence of
+  // `repaired` (its longest common subsequence is then `text` itself), so that linear
+  // check gives the same answer as the diff; the diff still runs to locate the offenders.
+  if (isSubsequence(text, repaired)) return { ok: true, offending: [] };
   const offending: { at: number; text: string }[] = [];
   let at = 0;
   for (const part of diffChars(repaired, text)) {
@@ -195,4 +199,14 @@ export function checkDeletionOnly(base: string, text: string, repairs: readonly 
     if (!part.removed) at += part.value.length;
   }
   return { ok: offending.length === 0, offending };
+}
+
+/** Is `small` what remains of `big` after deleting some of its characters? */
+function isSubsequence(small: string, big: string): boolean {
+  if (small.length > big.length) return false;
+  let i = 0;
+  for (let j = 0; j < big.length && i < small.length; j++) {
+    if (small.charCodeAt(i) === big.charCodeAt(j)) i++;
+  }
+  return i === small.length;
 }
