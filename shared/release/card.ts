@@ -1,7 +1,7 @@
 import { AMBIGUITY_TYPES, TYPE_DEFINITIONS } from '../taxonomy';
 import { CHART_FILES } from './charts';
 import { RELEASE_FILE } from './format';
-import type { Count, LengthStats, ReleaseStats } from './stats';
+import { byCount, type Count, type LengthStats, type ReleaseStats } from './stats';
 
 /** A coefficient as the agreement service reports it: a value, or why it is undefined. */
 export interface CardCoefficient {
@@ -141,7 +141,7 @@ function counts(head: string, list: readonly Count[], of: number): string {
 }
 
 function statistics({ stats }: CardInput): string {
-  const keywordRows = [...stats.keywords].sort((a, b) => b.count - a.count).map((c) => [c.label, c.count, pct(c.count, stats.keywordTotal), pct(c.count, stats.tasks)]);
+  const keywordRows = byCount(stats.keywords).map((c) => [c.label, c.count, pct(c.count, stats.keywordTotal), pct(c.count, stats.tasks)]);
   const parts = [
     '## Statistics',
     '',
@@ -161,7 +161,7 @@ function statistics({ stats }: CardInput): string {
     '',
     `![Keywords](${CHART_FILES.types})`,
   ];
-  if (stats.pointTypes) parts.push('', '### Point types', '', 'The type of every key question over all tasks (a task with two points of one type counts it twice).', '', counts('type', stats.pointTypes, stats.points));
+  if (stats.pointTypes) parts.push('', '### Point types', '', 'The type of every key question over all tasks (a task with two points of one type counts it twice).', '', counts('type', byCount(stats.pointTypes), stats.points));
   parts.push(
     '',
     '### Lengths (characters)',

@@ -1,4 +1,4 @@
-import type { Count } from './stats';
+import { byCount, type Count } from './stats';
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -48,7 +48,7 @@ export function releaseCharts(stats: { tasks: number; k: Count[]; keywords: Coun
     [CHART_FILES.k]: barChart('Tasks by number of ambiguity points (K)', stats.k.map((c) => ({ label: `K = ${c.label}`, count: c.count })), {
       valueSuffix: (c) => ` (${percent(c.count, stats.tasks)})`,
     }),
-    [CHART_FILES.types]: barChart('Keywords (ambiguity types), each counted once per task', [...stats.keywords].sort((a, b) => b.count - a.count), {
+    [CHART_FILES.types]: barChart('Keywords (ambiguity types), each counted once per task', byCount(stats.keywords), {
       valueSuffix: (c) => ` (${percent(c.count, stats.keywordTotal)})`,
     }),
   };

@@ -57,6 +57,13 @@ function dataDate(db: DB, source: ReleaseTasks): string | null {
   return row?.at?.slice(0, 10) ?? null;
 }
 
+function lcbDescription(stats: ReleaseStats): string {
+  const from = stats.platforms.map((p) => `${p.count} from ${p.label}`).join(', ') || 'none';
+  const dates = stats.contestDates ? `, contests ${stats.contestDates.from} to ${stats.contestDates.to}` : '';
+  // Problems are imported from any LiveCodeBench file; its release version is not part of the records.
+  return `LiveCodeBench code generation problems (${from}${dates}; the LiveCodeBench release version is not recorded in the records)`;
+}
+
 function manifestOf(options: BuildOptions, stats: ReleaseStats, report: ValidationReport, previous: string | null, files: BuiltFile[]): ReleaseManifest {
   return {
     name: options.name,
@@ -98,7 +105,7 @@ export function buildRelease(db: DB, options: BuildOptions): BuiltRelease {
     agreement: cardAgreement(db),
     effort: cardEffort(db, source.problems.map((p) => p.id)),
     provenance: {
-      livecodebench: `LiveCodeBench code generation problems (${stats.platforms.map((p) => `${p.count} from ${p.label}`).join(', ') || 'none'})`,
+      livecodebench: lcbDescription(stats),
       toolVersion: toolVersion(),
       continues: previous,
       overrides: { edit: overrides.filter((k) => k === 'edit').length, rewrite: overrides.filter((k) => k === 'rewrite').length },

@@ -27,7 +27,7 @@ function ReleaseRow({ release }: { release: ReleaseSummary }) {
       </td>
       <td>
         <details>
-          <summary>{files.length} files + manifest</summary>
+          <summary>{release.kind === 'export' ? `${files.length} files + manifest` : `${files.length} file(s)`}</summary>
           <ul className="release-files">
             {files.map((f) => (
               <li key={f.path}>
@@ -37,9 +37,11 @@ function ReleaseRow({ release }: { release: ReleaseSummary }) {
                 </code>
               </li>
             ))}
-            <li>
-              <a href={`/api/releases/${encodeURIComponent(release.name)}/files/manifest.json`}>manifest.json</a> <span className="muted">(counts and these checksums)</span>
-            </li>
+            {release.kind === 'export' && (
+              <li>
+                <a href={`/api/releases/${encodeURIComponent(release.name)}/files/manifest.json`}>manifest.json</a> <span className="muted">(counts and these checksums)</span>
+              </li>
+            )}
           </ul>
         </details>
       </td>
