@@ -40,3 +40,13 @@ export async function killWhen(run: Run, when: () => boolean, limitMs = 60_000):
 }
 
 export const fileSize = (file: string): number => (fs.existsSync(file) ? fs.statSync(file).size : 0);
+
+/** SIGKILL the run the moment anything changes in dir (inotify, no polling gap). Resolves true when it was killed. */
+export async function killOnChange(run: Run, dir: string): Promise<boolean> {
+  const watcher = fs.watch(dir, () => run.child.kill('SIGKILL'));
+  try {
+    return (await run.exited) === 'SIGKILL';
+  } finally {
+    watcher.close();
+  }
+}
