@@ -57,6 +57,12 @@ describe('import-release (legacy import)', () => {
     expect(report.tasksWithoutProblem).toBe(1);
     expect(report.singlePoint).toEqual({ pure: 3, repaired: 1, rewrite: 1 });
     expect(report.exclusions).toEqual([{ questionId: 'leg100_a', subset: '1,2' }]);
+    // Allowed in the release, flagged for the editor: A's ", p" → ". P" sits away from its deletion;
+    // B's two points both delete the line break between their lines.
+    expect(report.pointFindings.map((f) => [f.questionId, f.findings[0]!.replace(/:.*/, '')])).toEqual([
+      ['leg100_a', 'points[1].repairs[0]'],
+      ['leg100_b', 'points[1].deletions[0]'],
+    ]);
     expect(all(db, 'SELECT subset, reason FROM task_exclusions')).toEqual([{ subset: '1,2', reason: 'not in the legacy release "legacy-v1"' }]);
     const positions = all<{ task_id: string; position: number; subset: string }>(db, 'SELECT task_id, position, subset FROM task_ids ORDER BY position');
     expect(positions.map((p) => `${p.task_id}@${p.position}:${p.subset}`)).toEqual([

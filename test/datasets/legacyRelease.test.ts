@@ -97,6 +97,9 @@ describe('acceptance 1: import-lcb, import-release, export reproduces the public
     expect(report.problems).toMatchObject({ total: 80, recovered: 80, notImported: [], unrecoverable: [] });
     expect(report.singlePoint).toEqual({ pure: 169, repaired: 12, rewrite: 18 });
     expect(report.exclusions).toEqual([{ questionId: 'abc398_f', subset: '0,1' }]);
+    // The public release breaks a few rules the editor enforces on new work (e.g. two points deleting the same text).
+    expect(report.pointFindings).toHaveLength(12);
+    expect(report.pointFindings.find((f) => f.questionId === 'abc398_b')!.findings[0]).toMatch(/a character can be deleted by one point only/);
   });
 
   it('writes the same 419 records, field for field, in the same order', () => {

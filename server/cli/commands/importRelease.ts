@@ -34,6 +34,10 @@ export function formatLegacyReport(r: LegacyImportReport): string {
     lines.push(`not imported (${r.tasksWithoutProblem} tasks kept in the release file only; import the problems and run import-release again): ${p.notImported.join(', ')}`);
   }
   for (const u of p.unrecoverable) lines.push(`unrecoverable ${u.questionId}: ${u.reason}`);
+  if (r.pointFindings.length) {
+    lines.push(`${r.pointFindings.length} problems have recovered points that break the editor's rules (export is unaffected; adjudicators will see these):`);
+    for (const f of r.pointFindings) lines.push(`  ${f.questionId}: ${f.findings[0]}${f.findings.length > 1 ? ` (and ${f.findings.length - 1} more)` : ''}`);
+  }
   return lines.join('\n');
 }
 

@@ -8,6 +8,7 @@ import type { LineRecord } from '../../../shared/release/rules';
 import { releaseStats } from '../../../shared/release/stats';
 import { validateRelease } from '../../../shared/release/validate';
 import { releaseName, type ReleaseManifest } from '../../../shared/schemas/release';
+import { validatePoints } from '../../../shared/edits';
 import { badRequest, conflict } from '../../http/errors';
 import { toolVersion } from './facts';
 import { parseLegacyRelease } from './legacyFile';
@@ -51,6 +52,12 @@ export interface LegacyImportReport {
   rewrites: ReportedTask[];
   overrides: { edit: number; rewrite: number };
   exclusions: { questionId: string; subset: string }[];
+  /**
+   * Recovered points that break the rules the editor enforces on new work (a character
+   * deleted by two points, a repair away from its deletions…): the release was made without
+   * them. Exports are unaffected; an adjudicator editing the problem will see these findings.
+   */
+  pointFindings: { questionId: string; findings: string[] }[];
 }
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -161,6 +168,11 @@ function tally(report: LegacyImportReport, questionId: string, recovered: Recove
   report.exclusions.push(...recovered.exclusions.map((subset) => ({ questionId, subset })));
 }
 
+function checkPoints(report: LegacyImportReport, questionId: string, base: string, recovered: RecoveredProblem): void {
+  const findings = validatePoints(base, recovered.points.map((p) => ({ ...p, deletions: [...p.deletions], repairs: [...p.repairs] })), 'submit');
+  if (findings.length > 0) report.pointFindings.push({ questionId, findings: findings.map((f) => `${f.path}: ${f.message}`) });
+}
+
 function newReport(name: string, tasks: number, problems: number): LegacyImportReport {
   return {
     release: name,
@@ -174,6 +186,7 @@ function newReport(name: string, tasks: number, problems: number): LegacyImportR
     rewrites: [],
     overrides: { edit: 0, rewrite: 0 },
     exclusions: [],
+    pointFindings: [],
   };
 }
 
@@ -216,6 +229,7 @@ export function importLegacyRelease(db: DB, bytes: Buffer, actor: Actor, options
       writeRecoveredProblem(db, actor, problem.id, name, recovered, positions);
       report.problems.recovered++;
       tally(report, questionId, recovered);
+      checkPoints(report, questionId, problem.baseText, recovered);
     }
     report.releaseAlreadyStored = storeRelease(db, actor, name, options.notes ?? '', records, bytes);
     appendEvent(db, actor, {
