@@ -17,6 +17,7 @@ export const RULES = {
   'not-derivable': 'error',
   repair: 'warning',
   rewording: 'warning',
+  'keywords-order': 'warning',
   'unknown-field': 'warning',
   'answer-not-from-deletion': 'warning',
   'answer-in-text': 'warning',

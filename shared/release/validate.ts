@@ -89,8 +89,11 @@ function keywordAgreement({ record, line }: LineRecord): ReleaseFinding[] {
       if (!isAmbiguityType(t)) out.push(finding(at, 'keyword-unknown', `qa_pairs[${i}].type: "${t}" is not one of the 11 ambiguity types`));
     });
     const expected = dedupeKeywords(types as string[]);
-    if (JSON.stringify(expected) !== JSON.stringify(record.keywords)) {
-      out.push(finding(at, 'keywords-mismatch', `keywords: ${JSON.stringify(record.keywords)} but the points' types give ${JSON.stringify(expected)}`));
+    const sameSet = expected.length === new Set(record.keywords).size && expected.every((t) => record.keywords.includes(t));
+    if (!sameSet) out.push(finding(at, 'keywords-mismatch', `keywords: ${JSON.stringify(record.keywords)} but the points' types give ${JSON.stringify(expected)}`));
+    // Consumers read keywords as a set; another order is worth a look but not wrong.
+    else if (!repeated.length && JSON.stringify(expected) !== JSON.stringify(record.keywords)) {
+      out.push(finding(at, 'keywords-order', `keywords: ${JSON.stringify(record.keywords)} are not in point order ${JSON.stringify(expected)}`));
     }
   } else if (types.some((t) => t !== undefined)) {
     out.push(finding(at, 'schema', 'qa_pairs: some points have a type and some do not'));

@@ -76,10 +76,15 @@ describe('release validation: one test per error rule', () => {
 
   it('keywords-mismatch: with per-point types, keywords must be their de-duplicated list in point order', () => {
     const qa = (type: string) => ({ question: `About ${type}?`, answer: 'Count distinct characters.', type });
-    const typed = record({ keywords: ['Terminology', 'Behavior'], qa_pairs: [qa('Behavior'), qa('Terminology')] });
+    const typed = record({ keywords: ['Terminology', 'Units'], qa_pairs: [qa('Behavior'), qa('Terminology')] });
     expect(errorsOf(file(typed)).rules).toEqual(['keywords-mismatch']);
+    expect(errorsOf(file(record({ keywords: ['Behavior'], qa_pairs: [qa('Behavior'), qa('Terminology')] }))).rules).toEqual(['keywords-mismatch']);
     const same = record({ keywords: ['Terminology'], qa_pairs: [qa('Terminology'), qa('Terminology')] });
     expect(errorsOf(file(same)).rules).toEqual([]);
+    // The same types in another order: a warning, since consumers read keywords as a set.
+    const swapped = validateRelease(file(record({ keywords: ['Terminology', 'Behavior'], qa_pairs: [qa('Behavior'), qa('Terminology')] })));
+    expect(swapped.errors).toBe(0);
+    expect(rules(swapped.findings, 'warning')).toContain('keywords-order');
   });
 
   it('keywords-mismatch: without per-point types, more keywords than points, or a repeated keyword', () => {
