@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { all, get, run } from '../../db/database';
 import { RELEASE_FILE } from '../../shared/release/format';
 import { parseRelease } from '../../shared/release/validate';
-import { buildRelease } from '../../server/services/releases/build';
+import { buildRelease, sha256 } from '../../server/services/releases/build';
+import { writeReleaseDir } from '../../server/services/releases/writeDir';
 import { tempDb, tempDir } from '../support/db';
 import type { BuiltUser } from '../support/builders';
 import { loginAs, testApp } from '../support/http';
@@ -128,6 +129,21 @@ describe('building a release from annotated and adjudicated problems', () => {
     // Exporting again over a release folder replaces it; no temporary folder is left behind.
     expect(cli('export', '--out', path.join(outDir, 'one'), '--db', ctx.file, '--name', 'v1').code).toBe(0);
     expect(fs.readdirSync(outDir).sort()).toEqual(['one', 'two']);
+  });
+
+  it('never leaves a half-written release: a failing write keeps the old folder and no temporary one', () => {
+    const parent = tempDir('ccb-atomic-');
+    const target = path.join(parent, 'rel');
+    const good = [{ path: 'manifest.json', content: Buffer.from('{}\n'), sha256: sha256('{}\n') }];
+    writeReleaseDir(target, good);
+    // "a" as a file, then "a/b" needs "a" as a folder: the write fails half-way.
+    const broken = [{ path: 'a', content: Buffer.from('x'), sha256: sha256('x') }, { path: 'a/b', content: Buffer.from('y'), sha256: sha256('y') }];
+    expect(() => writeReleaseDir(target, broken)).toThrow();
+    expect(fs.readdirSync(parent)).toEqual(['rel']);
+    expect(fs.readdirSync(target)).toEqual(['manifest.json']);
+    expect(() => writeReleaseDir(path.join(parent, 'fresh'), broken)).toThrow();
+    expect(fs.readdirSync(parent)).toEqual(['rel']);
+    fs.rmSync(parent, { recursive: true, force: true });
   });
 
   it('refuses to export over a folder that is not a release', () => {
