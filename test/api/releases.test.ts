@@ -158,6 +158,28 @@ describe('building a release from annotated and adjudicated problems', () => {
   });
 });
 
+describe('validate command', () => {
+  it('exits 1 on a file with errors and lists every finding as JSON; 0 on a clean file', () => {
+    const built = buildRelease(ctx.db, OPTIONS);
+    const good = path.join(outDir, 'good.jsonl');
+    fs.writeFileSync(good, built.files[0]!.content);
+    expect(cli('validate', good).code).toBe(0);
+    const bad = path.join(outDir, 'bad.jsonl');
+    const lines = built.files[0]!.content.toString('utf8').split('\n');
+    fs.writeFileSync(bad, [lines[0], lines[0], '{"task_id": 3}', ''].join('\n'));
+    const text = cli('validate', bad);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(/^3 task\(s\): \d+ error\(s\)/);
+    const json = cli('validate', bad, '--json');
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout) as { findings: { task_id: string; rule: string; severity: string; message: string }[] };
+    expect(report.findings.map((f) => f.rule)).toEqual(expect.arrayContaining(['duplicate-task-id', 'duplicate-task', 'schema']));
+    expect(report.findings.find((f) => f.rule === 'schema')!.message).toMatch(/^line 3: /);
+    fs.rmSync(good);
+    fs.rmSync(bad);
+  });
+});
+
 describe('release routes', () => {
   it('are for maintainers only', async () => {
     const agent = await loginAs(app, annotator);
