@@ -9,7 +9,7 @@ import { parseRelease } from '../../shared/release/validate';
 import { buildRelease, sha256 } from '../../server/services/releases/build';
 import { writeReleaseDir } from '../../server/services/releases/writeDir';
 import { tempDb, tempDir } from '../support/db';
-import type { BuiltUser } from '../support/builders';
+import { buildUser, type BuiltUser } from '../support/builders';
 import { loginAs, testApp } from '../support/http';
 import { keepTaskId } from '../support/releaseBuilders';
 import { seedReleaseFlow, type ReleaseFlow } from '../support/releaseFlow';
@@ -181,6 +181,21 @@ describe('validate command', () => {
 });
 
 describe('release routes', () => {
+  it('refuse to cut a release without tasks', async () => {
+    const empty = tempDb();
+    try {
+      const maintainer = await buildUser(empty.db, { role: 'maintainer' });
+      const agent = await loginAs(testApp(empty.db), maintainer);
+      const res = await agent.post('/api/releases').send({ name: 'v0' });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain('nothing to release');
+      expect(cli('export', '--out', path.join(outDir, 'empty'), '--db', empty.file).stderr).toContain('nothing to release');
+      expect(fs.existsSync(path.join(outDir, 'empty'))).toBe(false);
+    } finally {
+      empty.cleanup();
+    }
+  });
+
   it('are for maintainers only', async () => {
     const agent = await loginAs(app, annotator);
     expect((await agent.get('/api/releases')).status).toBe(403);

@@ -1,5 +1,6 @@
 import { releaseName, variantPolicy } from '../../../shared/schemas/release';
 import { buildRelease } from '../../services/releases/build';
+import { nothingToRelease } from '../../services/releases/store';
 import { writeReleaseDir } from '../../services/releases/writeDir';
 import { CliError, dbOption, openDb, parse, type Command } from '../command';
 import { formatFindings } from './validateFormat';
@@ -25,6 +26,7 @@ export const exportCommand: Command = {
         console.error(formatFindings(built.report, 'error'));
         throw new CliError(`the release has ${built.report.errors} validation error(s); nothing was written`);
       }
+      if (built.manifest.counts.tasks === 0) throw nothingToRelease();
       writeReleaseDir(values.out, built.files);
       const { counts } = built.manifest;
       console.log(`Wrote ${built.files.length} files to ${values.out}: ${counts.tasks} tasks from ${counts.problems} problems (K=1: ${counts.k['1'] ?? 0}, K=2: ${counts.k['2'] ?? 0}, K=3: ${counts.k['3'] ?? 0}); ${built.report.warnings} warning(s).`);

@@ -36,6 +36,8 @@ export function releaseInvalid(built: BuiltRelease): AppError {
   return new AppError(400, 'validation_failed', `The release has ${built.report.errors} validation error(s)${first ? `; first: ${first.task_id}: ${first.message}` : ''}.`, { report: built.report });
 }
 
+export const nothingToRelease = () => new AppError(400, 'bad_request', 'There is nothing to release: no problem has a resolved adjudication yet.');
+
 const nameTaken = (name: string) => conflict(`A release named "${name}" already exists; releases are immutable, choose a new name.`);
 
 /**
@@ -48,6 +50,7 @@ export function cutRelease(db: DB, actor: Actor, options: BuildOptions): { relea
     if (get(db, 'SELECT 1 FROM releases WHERE name = ?', [options.name])) throw nameTaken(options.name);
     const built = buildRelease(db, options);
     if (built.report.errors > 0) throw releaseInvalid(built);
+    if (built.manifest.counts.tasks === 0) throw nothingToRelease();
     const { lastInsertRowid } = run(db, 'INSERT INTO releases (name, notes, policy, kind, manifest, created_by) VALUES (?, ?, ?, ?, ?, ?)', [
       options.name,
       options.notes,
