@@ -1,10 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { all, openDatabase } from '../../../db/database';
+import { agreementReport } from '../../../server/services/agreement';
 import { alignPoints } from '../../../shared/alignment';
 import { computeAgreement, type AgreementItem } from '../../../shared/agreement';
 import { doublyAnnotated } from '../data/doubleAnnotations';
+import { buildExportDb } from '../data/exportDb';
+import { scratchDir } from '../lib/config';
 import { median, timeInterleaved } from '../lib/stats';
-import { row, type Scenario } from '../lib/types';
+import { row, type BenchContext, type BenchRow, type Scenario } from '../lib/types';
 
 const PROBLEMS = 2000;
+
+/** The same figures as `npm run cli -- agreement` computes them: from a database, loading included. */
+async function fromDatabase(ctx: BenchContext, runs: number): Promise<BenchRow> {
+  const dir = scratchDir('agreement');
+  try {
+    const file = path.join(dir, 'agreement.sqlite');
+    buildExportDb(file, PROBLEMS);
+    ctx.log(`database of ${PROBLEMS} problems, each with two submitted annotations and a resolved adjudication`);
+    const db = openDatabase(file);
+    try {
+      const bareSelect = () =>
+        all(db, `SELECT a.problem_id, a.user_id, p.deletions, p.type FROM annotations a JOIN annotation_points p ON p.annotation_id = a.id WHERE a.status = 'submitted'`);
+      const [report, baseline] = await timeInterleaved([() => agreementReport(db), bareSelect], runs);
+      const problems = agreementReport(db).problems;
+      if (problems !== PROBLEMS) throw new Error(`agreementReport counted ${problems} problems, expected ${PROBLEMS}`);
+      return row(`agreement from a database of ${PROBLEMS} doubly-annotated problems, as the CLI (baseline: bare SELECT of the points)`, 'ms', median(report!), median(baseline!), { kind: 'value-max', limit: 500, unit: 'ms' }, runs);
+    } finally {
+      db.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 export const scenario: Scenario = {
   id: 5,
@@ -37,6 +66,7 @@ export const scenario: Scenario = {
     ctx.log(`matched pairs ${pairs}; types.kappa ${report.types.kappa.value?.toFixed(3) ?? report.types.kappa.reason}`);
     return [
       row(`agreement, all coefficients over ${PROBLEMS} doubly-annotated problems (baseline: alignPoints only)`, 'ms', median(agreement!), median(baseline!), { kind: 'value-max', limit: 500, unit: 'ms' }, runs),
+      await fromDatabase(ctx, runs),
     ];
   },
 };
