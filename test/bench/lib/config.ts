@@ -7,8 +7,8 @@ export const ROOT = path.resolve(BENCH_DIR, '..', '..');
 /** Git-ignored scratch space: generated JSONL files and databases. */
 export const TMP_DIR = path.join(BENCH_DIR, 'tmp');
 export const RESULTS_FILE = path.join(BENCH_DIR, 'results.json');
-/** Quick runs are for development: their results stay in the scratch folder. */
-export const QUICK_RESULTS_FILE = path.join(TMP_DIR, 'results.quick.json');
+/** Quick or partial runs are for development: their results stay in the scratch folder. */
+export const QUICK_RESULTS_FILE = path.join(TMP_DIR, 'results.partial.json');
 
 export const isQuick = (): boolean => process.env.BENCH_QUICK === '1' || process.env.BENCH_QUICK === 'true';
 
