@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { appendEvent } from '../../db/events';
+import { tempDb } from '../support/db';
+import { launchChromium, login, serveApp, watchErrors } from '../support/browser';
+import { buildWorld, type World } from '../support/world';
+
+const ctx = tempDb();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof serveApp>>;
+let w: World;
+
+beforeAll(async () => {
+  w = await buildWorld(ctx.db);
+  // enough history for two pages of 50
+  for (let i = 0; i < 60; i++) appendEvent(ctx.db, { id: w.users.owner.id, name: 'anna' }, { action: 'annotation.save', entityType: 'annotation', entityId: 1, after: { version: i } });
+  app = await serveApp(ctx.db);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  ctx.cleanup();
+});
+
+describe('audit log page', () => {
+  it('lets a maintainer browse, filter and page through the log', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await login(page, app.url, w.users.maintainer.username, w.users.maintainer.password);
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    const rows = page.locator('.audit-table tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(50);
+    // newest first: the maintainer's own login is on top
+    await expect(rows.first().textContent()).resolves.toContain('auth.login');
+
+    await page.getByRole('combobox', { name: /^Action/ }).selectOption('adjudication.resolve');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('Page 1 of 1 · 1 event').waitFor();
+    await expect(rows.first().textContent()).resolves.toContain('ada');
+    await rows.first().getByText('before / after').click();
+    await expect(rows.first().locator('pre').first().textContent()).resolves.toContain('"status": "draft"');
+    if (process.env.CCB_SCREENSHOTS) {
+      fs.mkdirSync('docs/screenshots', { recursive: true });
+      await page.screenshot({ path: 'docs/screenshots/audit-log.png', fullPage: false });
+    }
+
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByLabel('Actor', { exact: true }).fill('anna');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText(/Page 1 of 2 · \d+ events/).waitFor();
+    await page.getByRole('button', { name: 'Older' }).click();
+    await page.getByText(/Page 2 of 2/).waitFor();
+    expect(new URL(page.url()).searchParams.get('actor')).toBe('anna');
+    const actors = await rows.locator('td:nth-child(2)').allTextContents();
+    expect(new Set(actors)).toEqual(new Set(['anna']));
+
+    await page.getByLabel('From').fill('2020-02-01');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-01');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('query.from');
+    expect(errors.filter((e) => !/\b40[01]\b/.test(e)), errors.join('\n')).toEqual([]);
+  });
+
+  it('is not offered to other roles', async () => {
+    const page = await browser.newPage();
+    await login(page, app.url, w.users.adjudicator.username, w.users.adjudicator.password);
+    await expect(page.getByRole('link', { name: 'Audit log' }).count()).resolves.toBe(0);
+    await page.goto(`${app.url}/audit`);
+    await page.getByText('Page not found').waitFor();
+  });
+});
