@@ -27,11 +27,25 @@ function sameField(field: GoldField, x: Point, y: Point): boolean {
   }
 }
 
+/** True when a point is exactly a stored legacy point (span, type and the exact wording, which exports verbatim). */
+export function isUnchangedLegacy(point: Point, legacy: readonly Point[]): boolean {
+  return legacy.some((l) => sameField('span', point, l) && point.type === l.type && point.question === l.question && point.answer === l.answer);
+}
+
 /**
  * Which side each field of a gold point came from, and the point's provenance, derived from its
  * content and the annotators' points it names in `sources.from` (the server never trusts labels).
+ * A point identical to one of the stored `legacy` points (recovered by import-release) stays
+ * 'legacy'; once changed, the usual rules make it 'new' or 'merged'.
  */
-export function deriveProvenance(point: Point, from: Sources['from'], pointsA: readonly Point[], pointsB: readonly Point[]): { provenance: Provenance; sources: Sources } {
+export function deriveProvenance(
+  point: Point,
+  from: Sources['from'],
+  pointsA: readonly Point[],
+  pointsB: readonly Point[],
+  legacy: readonly Point[] = [],
+): { provenance: Provenance; sources: Sources } {
+  if (isUnchangedLegacy(point, legacy)) return { provenance: 'legacy', sources: { from: { a: null, b: null } } };
   const a = from.a === null ? undefined : pointsA[from.a];
   const b = from.b === null ? undefined : pointsB[from.b];
   const sources: Sources = { from: { a: a ? from.a : null, b: b ? from.b : null } };
@@ -52,21 +66,51 @@ export function deriveProvenance(point: Point, from: Sources['from'], pointsA: r
   return { provenance, sources };
 }
 
+/** The stored points a gold set keeps as 'legacy' while they stay unchanged. */
+export const legacyPoints = <P extends Pick<GoldPoint, 'provenance'>>(points: readonly P[]): P[] => points.filter((p) => p.provenance === 'legacy');
+
 /** The fields in which a gold point overrides both annotators (empty when every field is A's or B's). */
 export function overriddenFields(point: Pick<GoldPoint, 'provenance' | 'sources'>): GoldField[] {
+  if (point.provenance === 'legacy') return [];
   if (point.provenance === 'new') return [...GOLD_FIELDS];
   return GOLD_FIELDS.filter((f) => point.sources[f] === 'edited');
 }
 
 const CHECKLIST_KEYS = Object.keys(CHECKLIST_LABELS) as (keyof Checklist)[];
 
+/** Indexes of the points a finding names in its path or message ("points[1].deletions[0]"). */
+function pointsNamed(finding: Finding): number[] {
+  return [...`${finding.path} ${finding.message}`.matchAll(/points\[(\d+)\]/g)].map((m) => Number(m[1]));
+}
+
+/**
+ * Split rule findings into those that concern unchanged legacy points only (the release was
+ * made with them: shown, but they block neither saving nor resolving) and the blocking rest.
+ * A finding that also names a changed point blocks, so edits cannot hide behind legacy ones.
+ */
+export function splitLegacyFindings(findings: readonly Finding[], points: readonly Pick<GoldPoint, 'provenance'>[]): { blocking: Finding[]; inherited: Finding[] } {
+  const blocking: Finding[] = [];
+  const inherited: Finding[] = [];
+  for (const f of findings) {
+    const named = pointsNamed(f);
+    const legacyOnly = named.length > 0 && named.every((i) => points[i]?.provenance === 'legacy');
+    (legacyOnly ? inherited : blocking).push(f);
+  }
+  return { blocking, inherited };
+}
+
+/** Editor-rule findings on unchanged legacy points: shown to the adjudicator as warnings. */
+export function inheritedFindings(base: string, points: readonly GoldPoint[]): Finding[] {
+  return splitLegacyFindings(validatePoints(base, points, 'submit'), points).inherited;
+}
+
 /**
  * What keeps a gold point set from being resolved: the submit rules of the editor (1–3 valid,
- * complete, deletion-only points), a complete checklist on every point, and a note on every
- * point that overrides both annotators.
+ * complete, deletion-only points; unchanged legacy points are exempt), a complete checklist on
+ * every point, and a note on every point that overrides both annotators.
  */
 export function resolveFindings(base: string, points: readonly GoldPoint[]): Finding[] {
-  const findings = validatePoints(base, points, 'submit');
+  const findings = splitLegacyFindings(validatePoints(base, points, 'submit'), points).blocking;
   points.forEach((point, p) => {
     for (const key of CHECKLIST_KEYS) {
       if (!point.checklist[key]) findings.push({ path: `points[${p}].checklist`, message: `${CHECKLIST_LABELS[key]} not checked` });

@@ -1,7 +1,7 @@
 import type { Alignment } from './alignment';
 import type { CrossCheck } from './crossCheck';
 import type { Finding, Point, Repair } from './edits';
-import type { AdjudicationStatus, GoldPoint } from './schemas/adjudication';
+import type { AdjudicationSource, AdjudicationStatus, GoldPoint } from './schemas/adjudication';
 import type { GeneratedTask, TaskOverride } from './tasks';
 
 /** The JSON shapes of the adjudication API, shared by the server's presenters and the client. */
@@ -24,6 +24,8 @@ export interface OverrideView extends TaskOverride {
 
 export interface GoldView {
   status: AdjudicationStatus;
+  /** 'legacy' when the gold points were recovered by import-release; null before any adjudication. */
+  source: AdjudicationSource | null;
   version: number;
   notes: string;
   points: GoldPoint[];
@@ -33,6 +35,8 @@ export interface GoldView {
   resolvedAt: string | null;
   /** What still keeps the stored gold from being resolved (empty when it can be). */
   resolveIssues: Finding[];
+  /** Editor-rule findings on unchanged legacy points: the release was made with them, so they only warn. */
+  inheritedIssues: Finding[];
 }
 
 export interface CaseView {
@@ -41,9 +45,10 @@ export interface CaseView {
   difficulty: string;
   baseText: string;
   revealNames: boolean;
-  annotations: { A: SideView; B: SideView };
-  alignment: Alignment;
-  crossCheck: CrossCheck;
+  /** Null when the problem has no two submitted annotations (a problem known only from a legacy release). */
+  annotations: { A: SideView | null; B: SideView | null };
+  alignment: Alignment | null;
+  crossCheck: CrossCheck | null;
   gold: GoldView;
   tasks: GeneratedTask[];
 }
@@ -53,13 +58,16 @@ export interface QueueItem {
   title: string;
   difficulty: string;
   status: AdjudicationStatus;
-  disagreement: number;
+  /** 'legacy' for gold points recovered from a legacy release. */
+  source: AdjudicationSource;
+  /** Null (like the counts and the pair) for a legacy problem without two submitted annotations. */
+  disagreement: number | null;
   exactAgreement: boolean;
-  pointsA: number;
-  pointsB: number;
-  /** Types used by either annotator, in taxonomy order. */
+  pointsA: number | null;
+  pointsB: number | null;
+  /** Types used by either annotator (the gold types for a legacy problem), in taxonomy order. */
   types: string[];
-  pair: { key: string; label: string };
+  pair: { key: string; label: string } | null;
 }
 
 export interface QueueView {
@@ -68,4 +76,6 @@ export interface QueueView {
   progress: { ready: number; todo: number; draft: number; resolved: number; waiting: number };
   pairs: { key: string; label: string }[];
   revealNames: boolean;
+  /** Legacy problems without two submitted annotations, before filters (listed after the ready ones). */
+  legacy: number;
 }

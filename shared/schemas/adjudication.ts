@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { MAX_POINTS } from '../edits';
 import { pointSchema, typeSchema } from './point';
 
-export const PROVENANCES = ['A', 'B', 'merged', 'new'] as const;
+/** 'legacy': recovered by import-release from an existing release and unchanged since. */
+export const PROVENANCES = ['A', 'B', 'merged', 'new', 'legacy'] as const;
 export type Provenance = (typeof PROVENANCES)[number];
+
+/** Where a problem's adjudication came from: an adjudicator's work, or a legacy release import. */
+export const ADJUDICATION_SOURCES = ['adjudication', 'legacy'] as const;
+export type AdjudicationSource = (typeof ADJUDICATION_SOURCES)[number];
 
 /** Where one field of a gold point came from: A's version, B's, both (they agreed), or edited by the adjudicator. */
 export const FIELD_SOURCES = ['A', 'B', 'both', 'edited'] as const;

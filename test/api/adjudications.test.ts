@@ -84,7 +84,7 @@ describe('queue', () => {
     expect(queue.items[0]!.disagreement).toBeGreaterThan(0);
     expect(queue.items[1]).toMatchObject({ disagreement: 0, exactAgreement: true, status: 'todo' });
     expect(queue.progress).toEqual({ ready: 2, todo: 2, draft: 0, resolved: 0, waiting: 1 });
-    expect(queue.items[0]!.pair.label).toBe('Pair 1');
+    expect(queue.items[0]!.pair!.label).toBe('Pair 1');
     expect(JSON.stringify(queue)).not.toContain(ann1.username);
   });
 
@@ -107,11 +107,11 @@ describe('the cross-check of a problem', () => {
     expect(res.status).toBe(200);
     const view = res.body as CaseView;
     expect(view.annotations.A).toMatchObject({ label: 'Annotator A', name: null, status: 'submitted' });
-    expect(view.annotations.B.label).toBe('Annotator B');
-    expect(view.alignment.pairs).toEqual([{ a: 0, b: 0, iou: 17 / 21 }]);
-    expect(view.alignment.unmatchedA).toEqual([1]);
-    expect(view.alignment.unmatchedB).toEqual([1]);
-    expect(new Set(view.crossCheck.marks.map((m) => m.kind))).toEqual(new Set(['kept', 'both', 'onlyA', 'onlyB']));
+    expect(view.annotations.B!.label).toBe('Annotator B');
+    expect(view.alignment!.pairs).toEqual([{ a: 0, b: 0, iou: 17 / 21 }]);
+    expect(view.alignment!.unmatchedA).toEqual([1]);
+    expect(view.alignment!.unmatchedB).toEqual([1]);
+    expect(new Set(view.crossCheck!.marks.map((m) => m.kind))).toEqual(new Set(['kept', 'both', 'onlyA', 'onlyB']));
     expect(view.gold).toMatchObject({ status: 'todo', version: 0, points: [], overrides: [] });
     expect(view.tasks).toEqual([]);
   });
@@ -123,8 +123,8 @@ describe('saving and resolving the gold version', () => {
 
   it('saves a draft, deriving provenance from the content, and rejects a stale version with 409', async () => {
     const view = (await adj.get(url(disputed))).body as CaseView;
-    const [a0, a1] = view.annotations.A.points;
-    const [b0] = view.annotations.B.points;
+    const [a0, a1] = view.annotations.A!.points;
+    const [b0] = view.annotations.B!.points;
     points = [
       { ...a0, question: b0!.question, provenance: 'A', sources: { from: { a: 0, b: 0 } }, checklist: { plausible: true } },
       { ...a1, provenance: 'A', sources: { from: { a: 1, b: null } } },
@@ -284,10 +284,10 @@ describe('revealing annotator names', () => {
     expect((await maint.put('/api/settings/reveal-names').send({ revealNames: true })).body).toEqual({ revealNames: true });
     const view = (await adj.get(url(disputed))).body as CaseView;
     expect(view.annotations.A).toMatchObject({ label: 'Annotator A', name: ann1.username });
-    expect(view.annotations.B.name).toBe(ann2.username);
+    expect(view.annotations.B!.name).toBe(ann2.username);
     const queue = (await adj.get('/api/adjudications')).body as QueueView;
     expect(queue.pairs[0]!.label).toContain(ann1.username);
     await maint.put('/api/settings/reveal-names').send({ revealNames: false });
-    expect(((await adj.get(url(disputed))).body as CaseView).annotations.A.name).toBeNull();
+    expect(((await adj.get(url(disputed))).body as CaseView).annotations.A!.name).toBeNull();
   });
 });

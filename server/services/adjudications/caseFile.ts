@@ -17,28 +17,34 @@ import {
 /** Everything known about one problem under adjudication. */
 export interface CaseFile {
   problem: ProblemRow;
-  A: SideWork;
-  B: SideWork;
-  crossCheck: CrossCheck;
+  /** Both null unless both annotations are submitted (a problem known only from its adjudication, e.g. a legacy import). */
+  A: SideWork | null;
+  B: SideWork | null;
+  crossCheck: CrossCheck | null;
   adjudication: AdjudicationRow | undefined;
   gold: GoldPoint[];
   overrides: StoredOverride[];
 }
 
-/** Load a problem whose two annotations are submitted; 404 for unknown problems, 409 when not ready. */
+/**
+ * Load a problem whose two annotations are submitted, or that has an adjudication already (a
+ * legacy import has gold points but no annotations); 404 for unknown problems, 409 otherwise.
+ */
 export function loadCase(db: DB, questionId: string): CaseFile {
   const problem = findProblem(db, questionId);
   if (!problem) throw notFound(`No problem "${questionId}".`);
   const { A, B } = loadSides(db, problem.id);
-  if (!A || !B || A.status !== 'submitted' || B.status !== 'submitted') {
+  const adjudication = findAdjudication(db, problem.id);
+  const ready = A?.status === 'submitted' && B?.status === 'submitted';
+  if (!ready && !adjudication) {
     throw conflict(`Problem "${questionId}" is not ready for adjudication: both annotators must submit first.`);
   }
   return {
     problem,
-    A,
-    B,
-    crossCheck: buildCrossCheck(problem.base_text, A.points, B.points),
-    adjudication: findAdjudication(db, problem.id),
+    A: ready ? A : null,
+    B: ready ? B : null,
+    crossCheck: ready ? buildCrossCheck(problem.base_text, A.points, B.points) : null,
+    adjudication,
     gold: loadGoldPoints(db, problem.id),
     overrides: loadOverrides(db, problem.id),
   };

@@ -1,6 +1,6 @@
 import { run, transaction, type DB } from '../../../db/database';
 import { appendEvent, type Actor } from '../../../db/events';
-import { deriveProvenance, resolveFindings } from '../../../shared/adjudication';
+import { deriveProvenance, legacyPoints, resolveFindings, splitLegacyFindings } from '../../../shared/adjudication';
 import { normalizeWhitespace } from '../../../shared/crossCheck';
 import { validatePoints, type Point } from '../../../shared/edits';
 import type { GoldPoint, SaveGoldBody } from '../../../shared/schemas/adjudication';
@@ -8,9 +8,13 @@ import { conflict, validationFailed } from '../../http/errors';
 import { checkEditable, checkVersion, goldSnapshot, loadCase, type CaseFile } from './caseFile';
 import { deleteOverride, writeGoldPoints } from './store';
 
-/** Recompute each point's provenance and field sources from its content (labels from the client are not trusted). */
+/**
+ * Recompute each point's provenance and field sources from its content (labels from the client
+ * are not trusted); a point identical to a stored legacy point stays 'legacy'.
+ */
 function withProvenance(file: CaseFile, points: readonly GoldPoint[]): GoldPoint[] {
-  return points.map((p) => ({ ...p, ...deriveProvenance(p, p.sources.from, file.A.points, file.B.points) }));
+  const legacy = legacyPoints(file.gold);
+  return points.map((p) => ({ ...p, ...deriveProvenance(p, p.sources.from, file.A?.points ?? [], file.B?.points ?? [], legacy) }));
 }
 
 const samePoint = (x: Point | undefined, y: Point | undefined): boolean => JSON.stringify(x ?? null) === JSON.stringify(y ?? null);
@@ -44,9 +48,10 @@ export function saveGold(db: DB, actor: Actor, questionId: string, body: SaveGol
     const file = loadCase(db, questionId);
     checkEditable(file);
     checkVersion(file, body.version);
-    const findings = validatePoints(file.problem.base_text, body.points, 'draft');
-    if (findings.length > 0) throw validationFailed(findings);
     const points = withProvenance(file, body.points);
+    // Unchanged legacy points may break the editor's rules (the release was made without them).
+    const findings = splitLegacyFindings(validatePoints(file.problem.base_text, points, 'draft'), points).blocking;
+    if (findings.length > 0) throw validationFailed(findings);
     const dropped = staleOverrides(file, points);
     for (const subset of dropped) deleteOverride(db, file.problem.id, subset);
     const next = upsertAdjudication(db, file, actor, { status: 'draft', notes: body.notes });
@@ -87,13 +92,15 @@ export function acceptAgreement(db: DB, actor: Actor, questionId: string, versio
     const file = loadCase(db, questionId);
     checkEditable(file);
     checkVersion(file, version);
-    if (!file.crossCheck.exactAgreement) {
+    const { A, crossCheck } = file;
+    if (!A || !crossCheck) throw conflict(`Problem "${questionId}" has no two submitted annotations to accept.`);
+    if (!crossCheck.exactAgreement) {
       throw conflict('Annotators A and B do not agree exactly on this problem; adjudicate the differences instead.');
     }
-    const agreed = file.A.points.map((p, i): GoldPoint => ({
+    const agreed = A.points.map((p, i): GoldPoint => ({
       ...p,
       provenance: 'A',
-      sources: { from: { a: i, b: file.crossCheck.alignment.pairs.find((pair) => pair.a === i)!.b } },
+      sources: { from: { a: i, b: crossCheck.alignment.pairs.find((pair) => pair.a === i)!.b } },
       checklist: { plausible: true, ambiguous: true, sufficient: true },
       note: '',
     }));

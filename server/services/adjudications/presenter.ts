@@ -1,11 +1,12 @@
 import { alignPoints } from '../../../shared/alignment';
-import { resolveFindings } from '../../../shared/adjudication';
+import { inheritedFindings, resolveFindings } from '../../../shared/adjudication';
 import { generateTasks } from '../../../shared/tasks';
 import type { CaseView, SideView } from '../../../shared/adjudicationView';
 import type { CaseFile } from './caseFile';
 import type { SideWork } from './store';
 
-function presentSide(side: SideWork, label: 'A' | 'B', reveal: boolean): SideView {
+function presentSide(side: SideWork | null, label: 'A' | 'B', reveal: boolean): SideView | null {
+  if (!side) return null;
   return {
     label: `Annotator ${label}`,
     name: reveal ? side.username : null,
@@ -15,10 +16,13 @@ function presentSide(side: SideWork, label: 'A' | 'B', reveal: boolean): SideVie
   };
 }
 
-/** The cross-check view of one problem: both annotations as A/B, the alignment, the gold state and its tasks. */
+/**
+ * The cross-check view of one problem: both annotations as A/B, the alignment, the gold state and
+ * its tasks. Without two submitted annotations (a legacy problem) A, B, alignment and cross-check are null.
+ */
 export function presentCase(file: CaseFile, reveal: boolean): CaseView {
   const base = file.problem.base_text;
-  const alignment = alignPoints(file.A.points, file.B.points);
+  const alignment = file.A && file.B ? alignPoints(file.A.points, file.B.points) : null;
   return {
     questionId: file.problem.question_id,
     title: file.problem.title,
@@ -30,6 +34,7 @@ export function presentCase(file: CaseFile, reveal: boolean): CaseView {
     crossCheck: file.crossCheck,
     gold: {
       status: file.adjudication?.status ?? 'todo',
+      source: file.adjudication?.source ?? null,
       version: file.adjudication?.version ?? 0,
       notes: file.adjudication?.notes ?? '',
       points: file.gold,
@@ -38,6 +43,7 @@ export function presentCase(file: CaseFile, reveal: boolean): CaseView {
       resolvedBy: file.adjudication?.resolved_by_name ?? null,
       resolvedAt: file.adjudication?.resolved_at ?? null,
       resolveIssues: resolveFindings(base, file.gold),
+      inheritedIssues: inheritedFindings(base, file.gold),
     },
     tasks: generateTasks(base, file.gold, 'all-subsets', file.overrides),
   };

@@ -3,7 +3,7 @@ import type { QueueItem, QueueView } from '../../../shared/adjudicationView';
 import { buildCrossCheck } from '../../../shared/crossCheck';
 import type { AdjudicationStatus } from '../../../shared/schemas/adjudication';
 import { AMBIGUITY_TYPES } from '../../../shared/taxonomy';
-import { loadSides, revealNames, type SideWork } from './store';
+import { loadGoldPoints, loadSides, revealNames, type SideWork } from './store';
 
 export interface QueueFilters {
   type?: string;
@@ -18,18 +18,48 @@ interface ReadyRow {
   difficulty: string;
   base_text: string;
   status: 'draft' | 'resolved' | null;
+  source: 'adjudication' | 'legacy' | null;
 }
+
+const SUBMITTED = `(SELECT COUNT(*) FROM assignments s JOIN annotations a ON a.problem_id = s.problem_id AND a.user_id = s.user_id
+              WHERE s.problem_id = p.id AND a.status = 'submitted')`;
 
 /** Problems whose two assigned annotators have both submitted. */
 function readyProblems(db: DB): ReadyRow[] {
   return all<ReadyRow>(
     db,
-    `SELECT p.id, p.question_id, p.title, p.difficulty, p.base_text, j.status
+    `SELECT p.id, p.question_id, p.title, p.difficulty, p.base_text, j.status, j.source
        FROM problems p LEFT JOIN adjudications j ON j.problem_id = p.id
-      WHERE (SELECT COUNT(*) FROM assignments s JOIN annotations a ON a.problem_id = s.problem_id AND a.user_id = s.user_id
-              WHERE s.problem_id = p.id AND a.status = 'submitted') = 2
+      WHERE ${SUBMITTED} = 2
       ORDER BY p.import_order`,
   );
+}
+
+/** Problems with gold points from a legacy release but no two submitted annotations: listed after the ready ones. */
+function legacyOnlyItems(db: DB): QueueItem[] {
+  const rows = all<ReadyRow>(
+    db,
+    `SELECT p.id, p.question_id, p.title, p.difficulty, p.base_text, j.status, j.source
+       FROM problems p JOIN adjudications j ON j.problem_id = p.id
+      WHERE j.source = 'legacy' AND ${SUBMITTED} < 2
+      ORDER BY p.import_order`,
+  );
+  return rows.map((row) => {
+    const used = new Set(loadGoldPoints(db, row.id).map((p) => p.type));
+    return {
+      questionId: row.question_id,
+      title: row.title,
+      difficulty: row.difficulty,
+      status: row.status ?? 'todo',
+      source: 'legacy',
+      disagreement: null,
+      exactAgreement: false,
+      pointsA: null,
+      pointsB: null,
+      types: AMBIGUITY_TYPES.filter((t) => used.has(t)),
+      pair: null,
+    };
+  });
 }
 
 function pairOf(A: SideWork, B: SideWork, reveal: boolean, labels: Map<string, string>): { key: string; label: string } {
@@ -39,7 +69,10 @@ function pairOf(A: SideWork, B: SideWork, reveal: boolean, labels: Map<string, s
   return { key, label: labels.get(key)! };
 }
 
-/** The adjudication queue: ready problems sorted by disagreement (highest first), with progress. */
+/**
+ * The adjudication queue: ready problems sorted by disagreement (highest first), with progress,
+ * then legacy problems without annotations (marked by their source) in import order.
+ */
 export function listQueue(db: DB, filters: QueueFilters): QueueView {
   const reveal = revealNames(db);
   const labels = new Map<string, string>();
@@ -54,6 +87,7 @@ export function listQueue(db: DB, filters: QueueFilters): QueueView {
       title: row.title,
       difficulty: row.difficulty,
       status: row.status ?? 'todo',
+      source: row.source ?? 'adjudication',
       disagreement: cc.disagreement,
       exactAgreement: cc.exactAgreement,
       pointsA: A.points.length,
@@ -64,15 +98,15 @@ export function listQueue(db: DB, filters: QueueFilters): QueueView {
   }
   const count = (s: AdjudicationStatus) => items.filter((i) => i.status === s).length;
   const assigned = get<{ n: number }>(db, 'SELECT COUNT(DISTINCT problem_id) AS n FROM assignments')?.n ?? 0;
-  const filtered = items
-    .filter((i) => !filters.type || i.types.includes(filters.type))
-    .filter((i) => !filters.pair || i.pair.key === filters.pair)
-    .filter((i) => !filters.status || i.status === filters.status)
-    .sort((x, y) => y.disagreement - x.disagreement);
+  const legacy = legacyOnlyItems(db);
+  const matches = (i: QueueItem) =>
+    (!filters.type || i.types.includes(filters.type)) && (!filters.pair || i.pair?.key === filters.pair) && (!filters.status || i.status === filters.status);
+  const filtered = items.filter(matches).sort((x, y) => (y.disagreement ?? 0) - (x.disagreement ?? 0));
   return {
-    items: filtered,
+    items: [...filtered, ...legacy.filter(matches)],
     progress: { ready: items.length, todo: count('todo'), draft: count('draft'), resolved: count('resolved'), waiting: Math.max(0, assigned - items.length) },
     pairs: [...labels].map(([key, label]) => ({ key, label })),
     revealNames: reveal,
+    legacy: legacy.length,
   };
 }

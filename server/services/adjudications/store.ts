@@ -1,6 +1,6 @@
 import { all, get, run, type DB } from '../../../db/database';
 import type { Point, Range, Repair } from '../../../shared/edits';
-import { sourcesSchema, type GoldPoint, type Provenance } from '../../../shared/schemas/adjudication';
+import { sourcesSchema, type AdjudicationSource, type GoldPoint, type Provenance } from '../../../shared/schemas/adjudication';
 import type { TaskOverride } from '../../../shared/tasks';
 import type { AmbiguityType } from '../../../shared/taxonomy';
 
@@ -25,6 +25,7 @@ export interface SideWork {
 export interface AdjudicationRow {
   problem_id: number;
   status: 'draft' | 'resolved';
+  source: AdjudicationSource;
   version: number;
   notes: string;
   updated_at: string;
@@ -76,7 +77,7 @@ export function loadSides(db: DB, problemId: number): { A?: SideWork; B?: SideWo
 export function findAdjudication(db: DB, problemId: number): AdjudicationRow | undefined {
   return get<AdjudicationRow>(
     db,
-    `SELECT j.problem_id, j.status, j.version, j.notes, j.updated_at, j.resolved_at, u.username AS resolved_by_name
+    `SELECT j.problem_id, j.status, j.source, j.version, j.notes, j.updated_at, j.resolved_at, u.username AS resolved_by_name
        FROM adjudications j LEFT JOIN users u ON u.id = j.resolved_by WHERE j.problem_id = ?`,
     [problemId],
   );
