@@ -11,7 +11,7 @@ import { buildWorld, WHO, type Who, type World } from '../support/world';
 
 // Random and malformed bodies sent by an authorised caller to every state-changing route:
 // the answer is never a 5xx, and every error has the one standard shape.
-const RUNS = Number(process.env.CCB_FUZZ_RUNS ?? 25);
+const RUNS = Number(process.env.CCB_FUZZ_RUNS ?? 15);
 
 /** The caller allowed to use the route (maintainer first). */
 function allowedCaller(entry: Entry): Who {
