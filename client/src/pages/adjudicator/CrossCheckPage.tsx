@@ -4,30 +4,67 @@ import { Link } from '../../router';
 import type { PageProps } from '../../routes';
 import { useMe } from '../../session';
 import type { CaseView } from '../../../../shared/adjudicationView';
+import { legacyPoints } from '../../../../shared/adjudication';
 import { MAX_POINTS } from '../../../../shared/edits';
+import type { GoldPoint } from '../../../../shared/schemas/adjudication';
 import { DiffText } from './crosscheck/DiffText';
+import { GoldLegend } from './crosscheck/GoldLegend';
 import { GoldPointCard } from './crosscheck/GoldPointCard';
 import { GoldText } from './crosscheck/GoldText';
 import { addPoint, deleteRange, dropPoint, restoreAt, takeField, takeSlot, updatePoint, type Sides } from './crosscheck/goldModel';
 import { MarkedText, MarkLegend } from './crosscheck/MarkedText';
 import { ResolvePanel } from './crosscheck/ResolvePanel';
-import { SlotRows } from './crosscheck/SlotRows';
+import { readyView, SlotRows, type ReadyView, type SlotActions } from './crosscheck/SlotRows';
 import { TasksPreview } from './crosscheck/TasksPreview';
 import { useGoldDraft } from './crosscheck/useGoldDraft';
 import './adjudication.css';
 
 const apiUrl = (questionId: string, suffix = '') => `/api/adjudications/${encodeURIComponent(questionId)}${suffix}`;
 
+/** The A/B comparison of a problem with two submitted annotations. */
+function Comparison({ ready, gold, actions }: { ready: ReadyView; gold: GoldPoint[]; actions: SlotActions }) {
+  const name = (side: 'A' | 'B') => {
+    const s = ready.annotations[side];
+    return s.name ? `${s.label} (${s.name})` : s.label;
+  };
+  return (
+    <>
+      <p className="muted">
+        Comparing <strong>{name('A')}</strong> and <strong>{name('B')}</strong>.
+      </p>
+      <section className="card" aria-label="Cross-check">
+        <h2>Base text</h2>
+        <MarkLegend />
+        <MarkedText base={ready.baseText} marks={ready.crossCheck.marks} />
+        <h2>Underspecified texts: A → B</h2>
+        <p className="muted">Struck: only in A’s text. Underlined: only in B’s text.</p>
+        <div className="base-text text-diff">
+          <DiffText parts={ready.crossCheck.textDiff} label="Word diff of A’s and B’s texts" />
+        </div>
+      </section>
+      <h2>Points</h2>
+      <SlotRows view={ready} gold={gold} actions={actions} />
+    </>
+  );
+}
+
+function NoAnnotations({ legacy }: { legacy: boolean }) {
+  return (
+    <p className="notice">
+      {legacy
+        ? 'No submitted annotations: the gold points were recovered from a legacy release (import-release), each task’s deletions and repairs reconstructed against the base text.'
+        : 'This problem has no two submitted annotations; only its gold version is shown.'}
+    </p>
+  );
+}
+
 function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => void }) {
   const me = useMe();
   const draft = useGoldDraft(initial);
   const { view, points, setPoints } = draft;
-  const sides: Sides = { A: view.annotations.A.points, B: view.annotations.B.points };
+  const ready = readyView(view);
+  const sides: Sides = { A: view.annotations.A?.points ?? [], B: view.annotations.B?.points ?? [], legacy: legacyPoints(view.gold.points) };
   const readOnly = view.gold.status === 'resolved' || draft.saveState === 'conflict';
-  const name = (side: 'A' | 'B') => {
-    const s = view.annotations[side];
-    return s.name ? `${s.label} (${s.name})` : s.label;
-  };
   const q = view.questionId;
   const post = (suffix: string, body: object = {}) => draft.act((version) => api.post<CaseView>(apiUrl(q, suffix), { version, ...body }));
 
@@ -41,35 +78,27 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
           <h1>{view.title}</h1>
           <code>{view.questionId}</code>
           <span className="badge">{view.difficulty}</span>
-          <span className="badge" title="1 − mean agreement over aligned and unmatched points">
-            disagreement {view.crossCheck.disagreement.toFixed(2)}
-          </span>
-          {view.crossCheck.exactAgreement && <span className="badge resolved">exact agreement</span>}
+          {ready && (
+            <span className="badge" title="1 − mean agreement over aligned and unmatched points">
+              disagreement {ready.crossCheck.disagreement.toFixed(2)}
+            </span>
+          )}
+          {ready?.crossCheck.exactAgreement && <span className="badge resolved">exact agreement</span>}
+          {view.gold.source === 'legacy' && <span className="badge legacy-badge">legacy release</span>}
         </div>
-        <p className="muted">
-          Comparing <strong>{name('A')}</strong> and <strong>{name('B')}</strong>.
-        </p>
-
-        <section className="card" aria-label="Cross-check">
-          <h2>Base text</h2>
-          <MarkLegend />
-          <MarkedText base={view.baseText} marks={view.crossCheck.marks} />
-          <h2>Underspecified texts: A → B</h2>
-          <p className="muted">Struck: only in A’s text. Underlined: only in B’s text.</p>
-          <div className="base-text text-diff">
-            <DiffText parts={view.crossCheck.textDiff} label="Word diff of A’s and B’s texts" />
-          </div>
-        </section>
-
-        <h2>Points</h2>
-        <SlotRows
-          view={view}
-          gold={points}
-          actions={{ readOnly, onTake: (from, span, text) => setPoints(takeSlot(points, from, span, text, sides)), onDrop: (i) => setPoints(dropPoint(points, i)) }}
-        />
+        {ready ? (
+          <Comparison
+            ready={ready}
+            gold={points}
+            actions={{ readOnly, onTake: (from, span, text) => setPoints(takeSlot(points, from, span, text, sides)), onDrop: (i) => setPoints(dropPoint(points, i)) }}
+          />
+        ) : (
+          <NoAnnotations legacy={view.gold.source === 'legacy'} />
+        )}
 
         <h2>Gold version</h2>
         <section className="card" aria-label="Gold text">
+          <GoldLegend points={points} />
           <GoldText
             base={view.baseText}
             points={points}

@@ -12,7 +12,7 @@ type Filter = 'type' | 'pair' | 'status';
 
 export const crossCheckHref = (questionId: string) => `/adjudicate/${encodeURIComponent(questionId)}`;
 
-function Progress({ progress }: { progress: QueueView['progress'] }) {
+function Progress({ progress, legacy }: { progress: QueueView['progress']; legacy: number }) {
   const pct = progress.ready ? Math.round((progress.resolved / progress.ready) * 100) : 0;
   return (
     <div className="row">
@@ -22,6 +22,7 @@ function Progress({ progress }: { progress: QueueView['progress'] }) {
       <span>
         <strong>{progress.resolved}</strong> of {progress.ready} resolved · {progress.draft} in draft · {progress.todo} to do
         {progress.waiting > 0 ? ` · ${progress.waiting} still being annotated` : ''}
+        {legacy > 0 ? ` · ${legacy} from a legacy release` : ''}
       </span>
     </div>
   );
@@ -63,7 +64,7 @@ function RevealNames({ value, onChange }: { value: boolean; onChange: (value: bo
   );
 }
 
-/** Problems whose two annotations are submitted, most disagreeing first. Filters live in the URL. */
+/** Problems whose two annotations are submitted, most disagreeing first, then legacy problems. Filters live in the URL. */
 export default function AdjudicationQueuePage() {
   const { search } = useLocation();
   const query = search.toString();
@@ -103,7 +104,7 @@ export default function AdjudicationQueuePage() {
           <span className="muted">{queue.revealNames ? 'Annotator names are shown.' : 'Blind adjudication: annotators appear as A and B.'}</span>
         )}
       </div>
-      <Progress progress={queue.progress} />
+      <Progress progress={queue.progress} legacy={queue.legacy} />
       <div className="row filters">
         <label>
           Type
@@ -138,7 +139,7 @@ export default function AdjudicationQueuePage() {
         </label>
       </div>
       {queue.items.length === 0 ? (
-        <p className="notice">{queue.progress.ready === 0 ? 'No problem has two submitted annotations yet.' : 'No problem matches these filters.'}</p>
+        <p className="notice">{queue.progress.ready + queue.legacy === 0 ? 'No problem has two submitted annotations yet.' : 'No problem matches these filters.'}</p>
       ) : (
         <table>
           <thead>
@@ -161,16 +162,15 @@ export default function AdjudicationQueuePage() {
                   <code className="muted">{item.questionId}</code>
                 </td>
                 <td>
-                  <DisagreementBar value={item.disagreement} />
+                  {item.disagreement === null ? <span className="muted">—</span> : <DisagreementBar value={item.disagreement} />}
                   {item.exactAgreement && <span className="badge resolved">exact agreement</span>}
                 </td>
-                <td>
-                  {item.pointsA} / {item.pointsB}
-                </td>
+                <td>{item.pointsA === null ? <span className="muted">no annotations</span> : `${item.pointsA} / ${item.pointsB ?? 0}`}</td>
                 <td className="types">{item.types.join(', ')}</td>
-                <td>{item.pair.label}</td>
+                <td>{item.pair?.label ?? <span className="muted">—</span>}</td>
                 <td>
                   <span className={`badge ${item.status}`}>{STATUS_LABEL[item.status]}</span>
+                  {item.source === 'legacy' && <span className="badge legacy-badge">legacy</span>}
                 </td>
               </tr>
             ))}

@@ -1,5 +1,5 @@
 import { overriddenFields } from '../../../../../shared/adjudication';
-import type { Point } from '../../../../../shared/edits';
+import type { Point, Repair } from '../../../../../shared/edits';
 import { CHECKLIST_LABELS, GOLD_FIELDS, type Checklist, type GoldField, type GoldPoint } from '../../../../../shared/schemas/adjudication';
 import { AMBIGUITY_TYPES, TYPE_DEFINITIONS, isAmbiguityType } from '../../../../../shared/taxonomy';
 import type { Side } from './goldModel';
@@ -43,6 +43,22 @@ function FieldSources({ point, readOnly, onTakeField }: Pick<Props, 'point' | 'r
   );
 }
 
+const describeRepair = (base: string, r: Repair) => `${JSON.stringify(base.slice(r.start, r.end))} → ${JSON.stringify(r.text)} at ${r.start}`;
+
+/** A point recovered by import-release: no annotator sides, its reconstructed repairs flagged. */
+function LegacyOrigin({ base, point }: { base: string; point: GoldPoint }) {
+  return (
+    <div className="legacy-origin">
+      <p className="muted">Recovered from a legacy release and unchanged; any edit makes it a new point.</p>
+      {point.repairs.length > 0 && (
+        <p className="warning" aria-label="Reconstructed repairs">
+          Reconstructed repairs (flagged): {point.repairs.map((r) => describeRepair(base, r)).join(', ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** One gold point: where each field came from, its fields, the checklist and the note. */
 export function GoldPointCard({ base, index, point, readOnly, onChange, onTakeField, onDrop }: Props) {
   const n = index + 1;
@@ -55,13 +71,13 @@ export function GoldPointCard({ base, index, point, readOnly, onChange, onTakeFi
         <h3>
           <span className={`swatch p${n}`} aria-hidden="true" /> Gold point {n}
         </h3>
-        <span className="badge provenance">provenance: {point.provenance}</span>
+        <span className={`badge provenance${point.provenance === 'legacy' ? ' legacy-badge' : ''}`}>provenance: {point.provenance}</span>
         <span className="spacer" />
         <button type="button" className="danger" disabled={readOnly} onClick={onDrop}>
           Drop gold point {n}
         </button>
       </header>
-      <FieldSources point={point} readOnly={readOnly} onTakeField={onTakeField} />
+      {point.provenance === 'legacy' ? <LegacyOrigin base={base} point={point} /> : <FieldSources point={point} readOnly={readOnly} onTakeField={onTakeField} />}
       <p className="deleted-excerpt">{excerpt ? `Deletes: ${excerpt}` : 'No deletion yet: select text in the gold text above.'}</p>
       <div className="gold-fields">
         <label>

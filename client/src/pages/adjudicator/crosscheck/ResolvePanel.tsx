@@ -71,13 +71,26 @@ export function ResolvePanel({ view, points, saveState, error, canReopen, onReso
           </ul>
         </div>
       )}
+      {view.gold.inheritedIssues.length > 0 && (
+        <div className="inherited-issues">
+          <strong>Inherited from the legacy release</strong>
+          <span className="muted"> (allowed while these points stay unchanged)</span>
+          <ul aria-label="Inherited findings">
+            {view.gold.inheritedIssues.map((f, i) => (
+              <li key={i}>
+                {f.path}: {f.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="row">
         {!resolved && (
           <button type="button" className="primary" disabled={findings.length > 0 || blocked} onClick={onResolve}>
             Resolve
           </button>
         )}
-        {!resolved && view.crossCheck.exactAgreement && (
+        {!resolved && view.crossCheck?.exactAgreement && (
           <button type="button" disabled={blocked} onClick={onAccept} title="A and B agree exactly: accept their points as gold with the checklist confirmed">
             Accept agreement
           </button>

@@ -1,5 +1,5 @@
-import type { CaseView } from '../../../../../shared/adjudicationView';
-import type { DiffPart, PairCheck } from '../../../../../shared/crossCheck';
+import type { CaseView, SideView } from '../../../../../shared/adjudicationView';
+import type { CrossCheck, DiffPart, PairCheck } from '../../../../../shared/crossCheck';
 import type { Point } from '../../../../../shared/edits';
 import type { GoldPoint, Sources } from '../../../../../shared/schemas/adjudication';
 import { DiffText } from './DiffText';
@@ -48,7 +48,15 @@ function InGold({ gold, from, actions }: { gold: readonly GoldPoint[]; from: Sou
   );
 }
 
-function PairRow({ view, pair, n, gold, actions }: { view: CaseView; pair: PairCheck; n: number; gold: readonly GoldPoint[]; actions: SlotActions }) {
+/** The view of a problem with two submitted annotations (a legacy problem may have none). */
+export type ReadyView = Omit<CaseView, 'annotations' | 'crossCheck'> & { annotations: { A: SideView; B: SideView }; crossCheck: CrossCheck };
+
+export function readyView(view: CaseView): ReadyView | null {
+  const { A, B } = view.annotations;
+  return A && B && view.crossCheck ? { ...view, annotations: { A, B }, crossCheck: view.crossCheck } : null;
+}
+
+function PairRow({ view, pair, n, gold, actions }: { view: ReadyView; pair: PairCheck; n: number; gold: readonly GoldPoint[]; actions: SlotActions }) {
   const from = { a: pair.a, b: pair.b };
   const { A, B } = view.annotations;
   const take = (span: Side, text: Side) => () => actions.onTake(from, span, text);
@@ -77,7 +85,7 @@ function PairRow({ view, pair, n, gold, actions }: { view: CaseView; pair: PairC
   );
 }
 
-function UnmatchedRow({ view, side, index, gold, actions }: { view: CaseView; side: Side; index: number; gold: readonly GoldPoint[]; actions: SlotActions }) {
+function UnmatchedRow({ view, side, index, gold, actions }: { view: ReadyView; side: Side; index: number; gold: readonly GoldPoint[]; actions: SlotActions }) {
   const from = side === 'A' ? { a: index, b: null } : { a: null, b: index };
   const point = (side === 'A' ? view.annotations.A : view.annotations.B).points[index]!;
   const other = side === 'A' ? 'B' : 'A';
@@ -103,7 +111,7 @@ function UnmatchedRow({ view, side, index, gold, actions }: { view: CaseView; si
 }
 
 /** Aligned pairs side by side, then every unmatched point in its own row. */
-export function SlotRows({ view, gold, actions }: { view: CaseView; gold: readonly GoldPoint[]; actions: SlotActions }) {
+export function SlotRows({ view, gold, actions }: { view: ReadyView; gold: readonly GoldPoint[]; actions: SlotActions }) {
   const { pairs, unmatchedA, unmatchedB } = view.crossCheck.alignment;
   return (
     <div className="slots">

@@ -47,6 +47,17 @@ function OverrideEditor({ task, onCancel, onSave }: { task: GeneratedTask; onCan
   );
 }
 
+const KIND_TITLE = {
+  edit: 'edit: the text is the base text with deletions and small repairs',
+  rewrite: 'rewrite: the text cannot be explained by deletions and small repairs; kept verbatim from the legacy release',
+} as const;
+
+/** Which parts of a task an override replaces ("text, questions"). */
+function overriddenParts(o: OverrideView): string {
+  const parts = [o.text !== null && 'text', o.questions && 'questions', o.answers && 'answers', o.keywords && 'keywords'];
+  return parts.filter((p): p is string => typeof p === 'string').join(', ');
+}
+
 function TaskCard({ task, stored, actions }: { task: GeneratedTask; stored: OverrideView | undefined; actions: OverrideActions }) {
   const [editing, setEditing] = useState(false);
   const label = `Task ${task.subset.map((i) => i + 1).join(' + ')}`;
@@ -56,6 +67,11 @@ function TaskCard({ task, stored, actions }: { task: GeneratedTask; stored: Over
         <h3>{label}</h3>
         <span className="muted">{task.keywords.join(', ')}</span>
         {task.override && <span className="badge override-badge">override</span>}
+        {task.override && (
+          <span className={`badge override-kind ${task.override.kind}`} title={KIND_TITLE[task.override.kind]}>
+            {task.override.kind}
+          </span>
+        )}
         <span className="spacer" />
         {!editing && (
           <button type="button" disabled={actions.readOnly || !actions.saved} title={actions.saved ? undefined : 'Wait until the gold draft is saved'} onClick={() => setEditing(true)}>
@@ -85,7 +101,7 @@ function TaskCard({ task, stored, actions }: { task: GeneratedTask; stored: Over
               Flagged repairs: {stored.repairs.map((r) => `${JSON.stringify(r.text)} at ${r.start}`).join(', ')}
             </p>
           )}
-          {stored && <p className="muted">Overridden by {stored.createdBy ?? 'unknown'} ({stored.text !== null ? 'text' : ''}{stored.text !== null && stored.questions ? ' and ' : ''}{stored.questions ? 'questions' : ''}).</p>}
+          {stored && <p className="muted">Overridden by {stored.createdBy ?? 'unknown'} ({overriddenParts(stored)}).</p>}
         </>
       )}
     </article>

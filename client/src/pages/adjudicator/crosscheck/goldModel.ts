@@ -6,6 +6,8 @@ import type { Checklist, GoldField, GoldPoint, Sources } from '../../../../../sh
 export interface Sides {
   A: readonly Point[];
   B: readonly Point[];
+  /** The stored legacy points: a gold point identical to one of them keeps provenance 'legacy'. */
+  legacy?: readonly Point[];
 }
 
 export type Side = 'A' | 'B';
@@ -22,7 +24,7 @@ const copyPoint = (p: Point): Point => ({
 
 /** Recompute provenance and field sources from content, exactly as the server will. */
 export function withProvenance(point: GoldPoint, sides: Sides): GoldPoint {
-  return { ...point, ...deriveProvenance(point, point.sources.from, sides.A, sides.B) };
+  return { ...point, ...deriveProvenance(point, point.sources.from, sides.A, sides.B, sides.legacy) };
 }
 
 export function makeGoldPoint(content: Point, from: Sources['from'], sides: Sides, keep?: GoldPoint): GoldPoint {
