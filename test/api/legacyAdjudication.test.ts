@@ -58,6 +58,7 @@ describe('the cross-check of a legacy problem', () => {
     expect(view.gold.points[1]!.repairs.map((r) => view.baseText.slice(r.start, r.end) + '→' + r.text)).toEqual([',→.', 'p→P']);
     // Point 3 is a rewrite, so is every task holding it; task 1 + 2 lists its keywords out of point order.
     expect(view.gold.overrides.map((o) => `${o.subset}:${o.kind}`)).toEqual(['0,1:edit', '0,1,2:rewrite', '0,2:rewrite', '2:rewrite']);
+    expect(view.gold.excluded).toEqual(['1,2']);
     // Every kept task of the release, as the preview generates it.
     const keyOf: Record<string, string> = { task_10: '0', task_11: '1', task_12: '2', task_13: '0,1', task_14: '0,2', task_15: '0,1,2' };
     for (const record of recordsOf('leg100_a')) {

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../http/errors';
 import {
   findAdjudication,
   findProblem,
+  loadExclusions,
   loadGoldPoints,
   loadOverrides,
   loadSides,
@@ -24,6 +25,8 @@ export interface CaseFile {
   adjudication: AdjudicationRow | undefined;
   gold: GoldPoint[];
   overrides: StoredOverride[];
+  /** Task subsets the release this problem continues leaves out. */
+  excluded: string[];
 }
 
 /**
@@ -47,6 +50,7 @@ export function loadCase(db: DB, questionId: string): CaseFile {
     adjudication,
     gold: loadGoldPoints(db, problem.id),
     overrides: loadOverrides(db, problem.id),
+    excluded: loadExclusions(db, problem.id),
   };
 }
 

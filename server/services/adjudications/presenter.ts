@@ -39,6 +39,7 @@ export function presentCase(file: CaseFile, reveal: boolean): CaseView {
       notes: file.adjudication?.notes ?? '',
       points: file.gold,
       overrides: file.overrides,
+      excluded: file.excluded,
       updatedAt: file.adjudication?.updated_at ?? null,
       resolvedBy: file.adjudication?.resolved_by_name ?? null,
       resolvedAt: file.adjudication?.resolved_at ?? null,

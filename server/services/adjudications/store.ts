@@ -171,6 +171,11 @@ export function deleteOverride(db: DB, problemId: number, subset: string): void 
   run(db, 'DELETE FROM task_overrides WHERE problem_id = ? AND subset = ?', [problemId, subset]);
 }
 
+/** Subsets ("0,2") that a continued legacy release leaves out: the exporter skips them. */
+export function loadExclusions(db: DB, problemId: number): string[] {
+  return all<{ subset: string }>(db, 'SELECT subset FROM task_exclusions WHERE problem_id = ? ORDER BY subset', [problemId]).map((r) => r.subset);
+}
+
 const REVEAL_NAMES_KEY = 'adjudication.revealNames';
 
 export function revealNames(db: DB): boolean {

@@ -135,6 +135,7 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
           base={view.baseText}
           points={points}
           overrides={view.gold.overrides}
+          excluded={view.gold.excluded}
           actions={{
             readOnly,
             saved: draft.saveState === 'saved',

@@ -58,7 +58,7 @@ function overriddenParts(o: OverrideView): string {
   return parts.filter((p): p is string => typeof p === 'string').join(', ');
 }
 
-function TaskCard({ task, stored, actions }: { task: GeneratedTask; stored: OverrideView | undefined; actions: OverrideActions }) {
+function TaskCard({ task, stored, excluded, actions }: { task: GeneratedTask; stored: OverrideView | undefined; excluded: boolean; actions: OverrideActions }) {
   const [editing, setEditing] = useState(false);
   const label = `Task ${task.subset.map((i) => i + 1).join(' + ')}`;
   return (
@@ -66,6 +66,11 @@ function TaskCard({ task, stored, actions }: { task: GeneratedTask; stored: Over
       <header className="row">
         <h3>{label}</h3>
         <span className="muted">{task.keywords.join(', ')}</span>
+        {excluded && (
+          <span className="badge excluded-badge" title="The release this problem continues leaves this task out; export skips it.">
+            not in the release
+          </span>
+        )}
         {task.override && <span className="badge override-badge">override</span>}
         {task.override && (
           <span className={`badge override-kind ${task.override.kind}`} title={KIND_TITLE[task.override.kind]}>
@@ -109,7 +114,7 @@ function TaskCard({ task, stored, actions }: { task: GeneratedTask; stored: Over
 }
 
 /** Every task the gold points generate (all non-empty subsets), with per-task overrides. */
-export function TasksPreview({ base, points, overrides, actions }: { base: string; points: readonly GoldPoint[]; overrides: OverrideView[]; actions: OverrideActions }) {
+export function TasksPreview({ base, points, overrides, excluded = [], actions }: { base: string; points: readonly GoldPoint[]; overrides: OverrideView[]; excluded?: readonly string[]; actions: OverrideActions }) {
   const tasks = generateTasks(base, points, 'all-subsets', actions.saved ? overrides : []);
   if (tasks.length === 0) return <p className="muted">No gold points yet, so no tasks.</p>;
   return (
@@ -119,7 +124,7 @@ export function TasksPreview({ base, points, overrides, actions }: { base: strin
         {!actions.saved && overrides.length > 0 ? ' (overrides shown once the draft is saved)' : ''}
       </p>
       {tasks.map((task) => (
-        <TaskCard key={task.key} task={task} stored={overrides.find((o) => o.subset === task.key)} actions={actions} />
+        <TaskCard key={task.key} task={task} stored={overrides.find((o) => o.subset === task.key)} excluded={excluded.includes(task.key)} actions={actions} />
       ))}
     </div>
   );
