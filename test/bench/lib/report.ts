@@ -4,6 +4,7 @@ import type { BenchRow } from './types';
 
 function fmt(x: number | null, digits = 2): string {
   if (x === null) return '—';
+  if (Number.isInteger(x)) return String(x);
   if (Math.abs(x) >= 1000) return x.toFixed(0);
   if (Math.abs(x) >= 100) return x.toFixed(1);
   if (x !== 0 && Math.abs(x) < 0.1) return x.toPrecision(2);

@@ -44,7 +44,7 @@ export function describeTarget(t: Target): string {
     case 'ratio-max':
       return `ratio ≤ ${t.limit}`;
     case 'value-max':
-      return `≤ ${t.limit} ${t.unit}`;
+      return t.limit === 0 ? `= 0 ${t.unit}` : `≤ ${t.limit} ${t.unit}`;
     case 'value-below':
       return `< ${t.limit} ${t.unit}`;
   }
