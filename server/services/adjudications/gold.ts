@@ -1,12 +1,12 @@
 import { run, transaction, type DB } from '../../../db/database';
 import { appendEvent, type Actor } from '../../../db/events';
 import { deriveProvenance, legacyPoints, resolveFindings, splitLegacyFindings } from '../../../shared/adjudication';
-import { normalizeWhitespace } from '../../../shared/crossCheck';
-import { validatePoints, type Point } from '../../../shared/edits';
+import { validatePoints } from '../../../shared/edits';
 import type { GoldPoint, SaveGoldBody } from '../../../shared/schemas/adjudication';
 import { conflict, validationFailed } from '../../http/errors';
 import { checkEditable, checkVersion, goldSnapshot, loadCase, type CaseFile } from './caseFile';
-import { deleteOverride, writeGoldPoints } from './store';
+import { followPointEdits, followUpDetails } from './followPoints';
+import { writeGoldPoints } from './store';
 
 /**
  * Recompute each point's provenance and field sources from its content (labels from the client
@@ -15,17 +15,6 @@ import { deleteOverride, writeGoldPoints } from './store';
 function withProvenance(file: CaseFile, points: readonly GoldPoint[]): GoldPoint[] {
   const legacy = legacyPoints(file.gold);
   return points.map((p) => ({ ...p, ...deriveProvenance(p, p.sources.from, file.A?.points ?? [], file.B?.points ?? [], legacy) }));
-}
-
-const samePoint = (x: Point | undefined, y: Point | undefined): boolean => JSON.stringify(x ?? null) === JSON.stringify(y ?? null);
-
-/** Overrides of tasks that contain a point whose content changed no longer describe their task. */
-function staleOverrides(file: CaseFile, next: readonly GoldPoint[]): string[] {
-  const strip = (p: GoldPoint | undefined): Point | undefined =>
-    p && { deletions: p.deletions, repairs: p.repairs, question: normalizeWhitespace(p.question), answer: normalizeWhitespace(p.answer), type: p.type };
-  return file.overrides
-    .filter((o) => o.subset.split(',').map(Number).some((i) => i >= next.length || !samePoint(strip(file.gold[i]), strip(next[i]))))
-    .map((o) => o.subset);
 }
 
 function upsertAdjudication(db: DB, file: CaseFile, actor: Actor, fields: { status: 'draft' | 'resolved'; notes: string }): number {
@@ -52,8 +41,8 @@ export function saveGold(db: DB, actor: Actor, questionId: string, body: SaveGol
     // Unchanged legacy points may break the editor's rules (the release was made without them).
     const findings = splitLegacyFindings(validatePoints(file.problem.base_text, points, 'draft'), points).blocking;
     if (findings.length > 0) throw validationFailed(findings);
-    const dropped = staleOverrides(file, points);
-    for (const subset of dropped) deleteOverride(db, file.problem.id, subset);
+    // Overrides, kept ids and exclusions follow their points: shifted keys move, changed tasks lose them.
+    const followed = followPointEdits(db, file.problem.id, file.gold, points);
     const next = upsertAdjudication(db, file, actor, { status: 'draft', notes: body.notes });
     writeGoldPoints(db, file.problem.id, points);
     appendEvent(db, actor, {
@@ -62,7 +51,7 @@ export function saveGold(db: DB, actor: Actor, questionId: string, body: SaveGol
       entityId: questionId,
       before: goldSnapshot(file),
       after: { status: 'draft', version: next, notes: body.notes, points },
-      details: dropped.length > 0 ? { droppedOverrides: dropped } : undefined,
+      details: followUpDetails(followed),
     });
   });
 }
@@ -106,7 +95,7 @@ export function acceptAgreement(db: DB, actor: Actor, questionId: string, versio
     }));
     const points = withProvenance(file, agreed);
     const notes = file.adjudication?.notes || 'Accepted: both annotators agree exactly.';
-    for (const o of file.overrides) deleteOverride(db, file.problem.id, o.subset);
+    const followed = followPointEdits(db, file.problem.id, file.gold, points);
     const next = upsertAdjudication(db, file, actor, { status: 'resolved', notes });
     writeGoldPoints(db, file.problem.id, points);
     appendEvent(db, actor, {
@@ -115,6 +104,7 @@ export function acceptAgreement(db: DB, actor: Actor, questionId: string, versio
       entityId: questionId,
       before: goldSnapshot(file),
       after: { status: 'resolved', version: next, notes, points },
+      details: followUpDetails(followed),
     });
   });
 }

@@ -1,0 +1,94 @@
+import { all, run, type DB } from '../../../db/database';
+import { normalizeWhitespace } from '../../../shared/crossCheck';
+import type { Point } from '../../../shared/edits';
+
+type PointContent = Pick<Point, 'deletions' | 'repairs' | 'question' | 'answer' | 'type'>;
+
+const contentOf = (p: PointContent): string =>
+  JSON.stringify({ deletions: p.deletions, repairs: p.repairs, question: normalizeWhitespace(p.question), answer: normalizeWhitespace(p.answer), type: p.type });
+
+/** Where each old point went: its index among the new points, or null when it was changed or dropped. */
+export function pointMoves(before: readonly PointContent[], after: readonly PointContent[]): (number | null)[] {
+  const free = after.map(contentOf);
+  return before.map((p) => {
+    const at = free.indexOf(contentOf(p));
+    if (at < 0) return null;
+    free[at] = '';
+    return at;
+  });
+}
+
+/**
+ * The new key of a stored subset ("0,2"), or null when the task no longer exists as it was:
+ * one of its points changed or was dropped, or its points changed order (override questions
+ * and answers are listed in point order, so a reordered task is a different task).
+ */
+export function movedSubset(key: string, moves: readonly (number | null)[]): string | null {
+  const next = key.split(',').map((i) => moves[Number(i)] ?? null);
+  if (next.some((i) => i === null)) return null;
+  const ordered = next as number[];
+  return ordered.every((i, n) => n === 0 || i > ordered[n - 1]!) ? ordered.join(',') : null;
+}
+
+/** The tables keyed by (problem_id, subset) whose rows describe one task of the gold points. */
+const TASK_TABLES = ['task_overrides', 'task_ids', 'task_exclusions'] as const;
+type TaskTable = (typeof TASK_TABLES)[number];
+
+export interface TableFollowUp {
+  /** Subsets whose rows were deleted (for task_ids: "task_id subset"). */
+  dropped: string[];
+  /** Old subset → new subset, for tasks whose points only shifted. */
+  moved: Record<string, string>;
+}
+
+export type PointFollowUp = Record<TaskTable, TableFollowUp>;
+
+function followTable(db: DB, table: TaskTable, problemId: number, moves: readonly (number | null)[]): TableFollowUp {
+  const rows = all<{ subset: string; label: string }>(
+    db,
+    table === 'task_ids' ? `SELECT subset, task_id || ' ' || subset AS label FROM task_ids WHERE problem_id = ?` : `SELECT subset, subset AS label FROM ${table} WHERE problem_id = ?`,
+    [problemId],
+  );
+  const out: TableFollowUp = { dropped: [], moved: {} };
+  for (const row of rows) {
+    const next = movedSubset(row.subset, moves);
+    if (next === null) {
+      run(db, `DELETE FROM ${table} WHERE problem_id = ? AND subset = ?`, [problemId, row.subset]);
+      out.dropped.push(row.label);
+    } else if (next !== row.subset) {
+      // Two steps, so that a key moving onto another row's old key never collides.
+      run(db, `UPDATE ${table} SET subset = '~' || ? WHERE problem_id = ? AND subset = ?`, [next, problemId, row.subset]);
+      out.moved[row.subset] = next;
+    }
+  }
+  run(db, `UPDATE ${table} SET subset = substr(subset, 2) WHERE problem_id = ? AND subset LIKE '~%'`, [problemId]);
+  out.dropped.sort();
+  return out;
+}
+
+/**
+ * Keep a problem's per-task rows (overrides, kept task ids, exclusions) attached to the same
+ * points when its gold points are replaced: a task whose points are unchanged keeps its rows
+ * under its new key; a task with a changed or dropped point loses them (it is a new task, so
+ * the exporter gives it a new id). Runs inside the caller's transaction.
+ */
+export function followPointEdits(db: DB, problemId: number, before: readonly PointContent[], after: readonly PointContent[]): PointFollowUp {
+  const moves = pointMoves(before, after);
+  const entries = TASK_TABLES.map((table) => [table, followTable(db, table, problemId, moves)] as const);
+  return Object.fromEntries(entries) as PointFollowUp;
+}
+
+/** The follow-up as event details: only what actually changed, or undefined. */
+export function followUpDetails(f: PointFollowUp): Record<string, unknown> | undefined {
+  const details: Record<string, unknown> = {};
+  const put = (key: string, value: string[] | Record<string, string>) => {
+    if (Object.keys(value).length > 0) details[key] = value;
+  };
+  put('droppedOverrides', f.task_overrides.dropped);
+  put('droppedTaskIds', f.task_ids.dropped);
+  put('droppedExclusions', f.task_exclusions.dropped);
+  put('movedOverrides', f.task_overrides.moved);
+  put('movedTaskIds', f.task_ids.moved);
+  put('movedExclusions', f.task_exclusions.moved);
+  return Object.keys(details).length > 0 ? details : undefined;
+}
