@@ -1,5 +1,5 @@
-import { diffChars, diffWordsWithSpace, type ChangeObject } from 'diff';
-import { isTinyRepair, MAX_REPAIR_LENGTH } from '../edits';
+import { diffChars, diffWordsWithSpace } from 'diff';
+import { editHunks, isSubsequence, tinyRepairAtEdge, type Hunk } from './editScript';
 
 /** A small change besides deleting: where it sits, and what it turns into what. */
 export interface FoundRepair {
@@ -29,54 +29,12 @@ export const MAX_REWORDING_CHARS = 24;
 /** …and up to this many inserted characters over the whole task text. */
 export const MAX_REWORDING_TOTAL = 64;
 
-interface Hunk {
-  baseAt: number;
-  textAt: number;
-  removed: string;
-  added: string;
-}
-
-function hunks(parts: ChangeObject<string>[]): Hunk[] {
-  const out: Hunk[] = [];
-  let baseAt = 0;
-  let textAt = 0;
-  let open: Hunk | null = null;
-  for (const part of parts) {
-    if (!part.added && !part.removed) {
-      open = null;
-      baseAt += part.value.length;
-      textAt += part.value.length;
-      continue;
-    }
-    if (!open) out.push((open = { baseAt, textAt, removed: '', added: '' }));
-    if (part.added) {
-      open.added += part.value;
-      textAt += part.value.length;
-    } else {
-      open.removed += part.value;
-      baseAt += part.value.length;
-    }
-  }
-  return out;
-}
-
-/** The characters at either end of a hunk's removed text that its added text replaces, if that is a tiny repair. */
+/** The tiny repair at either end of a hunk's removed text that its added text makes, if there is one. */
 function tinyRepair(hunk: Hunk): FoundRepair | null {
-  const { removed, added } = hunk;
-  // The longest replaced stretch first: "." → ";" is a replacement, not a deletion plus an insertion.
-  for (let n = Math.min(MAX_REPAIR_LENGTH, removed.length); n >= 0; n--) {
-    const tail = removed.slice(removed.length - n);
-    if (isTinyRepair(tail, added)) return { kind: 'repair', baseAt: hunk.baseAt + removed.length - n, textAt: hunk.textAt, before: tail, after: added };
-    const head = removed.slice(0, n);
-    if (n > 0 && isTinyRepair(head, added)) return { kind: 'repair', baseAt: hunk.baseAt, textAt: hunk.textAt, before: head, after: added };
-  }
-  return null;
-}
-
-function isSubsequence(small: string, big: string): boolean {
-  let i = 0;
-  for (const ch of big) if (i < small.length && small[i] === ch) i++;
-  return i === small.length;
+  const found = tinyRepairAtEdge(hunk.removed, hunk.added, hunk.baseAt);
+  if (!found) return null;
+  const { start, end, text } = found.repair;
+  return { kind: 'repair', baseAt: start, textAt: hunk.textAt, before: hunk.removed.slice(start - hunk.baseAt, end - hunk.baseAt), after: text };
 }
 
 const span = (hunk: Hunk): [number, number] => [hunk.baseAt, hunk.baseAt + hunk.removed.length];
@@ -114,7 +72,7 @@ function classify(hunks: Hunk[]): Derivation {
  * repair a reviewer should look at) and more is not derivable.
  */
 export function deriveFromBase(base: string, text: string): Derivation {
-  const byChars = classify(hunks(diffChars(base, text)));
+  const byChars = classify(editHunks(diffChars(base, text)).hunks);
   if (byChars.repairs.every((r) => r.kind === 'repair') && byChars.ok) return byChars;
-  return classify(hunks(diffWordsWithSpace(base, text)));
+  return classify(editHunks(diffWordsWithSpace(base, text)).hunks);
 }

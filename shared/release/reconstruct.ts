@@ -1,5 +1,6 @@
 import { diffChars } from 'diff';
-import { applyEdits, isTinyRepair, mergeRanges, MAX_REPAIR_LENGTH, type Range, type Repair } from '../edits';
+import { applyEdits, isTinyRepair, mergeRanges, type Range, type Repair } from '../edits';
+import { editHunks, tinyRepairAtEdge, type Hunk } from './editScript';
 
 /**
  * How a released task text was made from the base text: deletions plus repairs, all in
@@ -14,41 +15,12 @@ export interface Reconstruction {
   explainable: boolean;
 }
 
-/** A stretch where base[baseAt, baseAt + removed.length) became `added`. */
-interface Group {
-  baseAt: number;
-  removed: string;
-  added: string;
-}
+/** A stretch where base[baseAt, baseAt + removed.length) became `added` (task-text offsets are not needed here). */
+type Group = Pick<Hunk, 'baseAt' | 'removed' | 'added'>;
 
 interface Explanation {
   deletions: Range[];
   repairs: Repair[];
-}
-
-/** The minimal character edit script, as change groups separated by kept text. */
-function changeGroups(base: string, text: string): { groups: Group[]; kept: string[] } {
-  const groups: Group[] = [];
-  const kept: string[] = [''];
-  let baseAt = 0;
-  let open: Group | null = null;
-  for (const part of diffChars(base, text)) {
-    if (!part.added && !part.removed) {
-      if (open) kept.push('');
-      kept[kept.length - 1] += part.value;
-      open = null;
-      baseAt += part.value.length;
-      continue;
-    }
-    if (!open) groups.push((open = { baseAt, removed: '', added: '' }));
-    if (part.added) open.added += part.value;
-    else {
-      open.removed += part.value;
-      baseAt += part.value.length;
-    }
-  }
-  if (kept.length === groups.length) kept.push('');
-  return { groups, kept };
 }
 
 const size = (g: Group) => Math.max(g.removed.length, g.added.length);
@@ -153,23 +125,6 @@ function minimalScriptGaps(removed: string, keep: string, at: number): Range[] |
   return mergeRanges(deleted);
 }
 
-/** A tiny repair replacing up to MAX_REPAIR_LENGTH characters at one end of a removed run. */
-function tinyAtEdge(removed: string, added: string, at: number): { repair: Repair; rest: Range | null } | null {
-  // Replacing characters ("," → ".") reads better than inserting next to a deletion: try n = 0 last.
-  for (let n = Math.min(MAX_REPAIR_LENGTH, removed.length); n >= 0; n--) {
-    const tail = removed.slice(removed.length - n);
-    if (isTinyRepair(tail, added)) {
-      const start = at + removed.length - n;
-      return { repair: { start, end: start + n, text: added }, rest: removed.length > n ? [at, start] : null };
-    }
-    const head = removed.slice(0, n);
-    if (n > 0 && isTinyRepair(head, added)) {
-      return { repair: { start: at, end: at + n, text: added }, rest: [at + n, at + removed.length] };
-    }
-  }
-  return null;
-}
-
 /** Explain a change whose added text is not kept base text: small repairs next to deletions, if it can be. */
 function explainWithRepairs(group: Group): Explanation | null {
   const deletions: Range[] = [];
@@ -186,7 +141,7 @@ function explainWithRepairs(group: Group): Explanation | null {
       if (removed) deletions.push([removed.at, removed.at + removed.value.length]);
       return true;
     }
-    const found = tinyAtEdge(removed?.value ?? '', added, removed?.at ?? baseAt);
+    const found = tinyRepairAtEdge(removed?.value ?? '', added, removed?.at ?? baseAt);
     if (!found) return false;
     repairs.push(found.repair);
     if (found.rest) deletions.push(found.rest);
@@ -313,7 +268,7 @@ function wordChangesAsRepairs(base: string, deletions: readonly Range[], repairs
  * deleted phrase is one range rather than the scattered pieces a minimal edit script finds.
  */
 export function reconstructEdits(base: string, text: string): Reconstruction {
-  const { groups, kept } = changeGroups(base, text);
+  const { hunks: groups, kept } = editHunks(diffChars(base, text));
   const deletions: Range[] = [];
   const repairs: Repair[] = [];
   for (const group of foldShortKeeps(groups, kept)) {

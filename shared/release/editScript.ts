@@ -1,0 +1,75 @@
+import type { ChangeObject } from 'diff';
+import { isTinyRepair, MAX_REPAIR_LENGTH, type Repair } from '../edits';
+
+/**
+ * The shared reading of a `diff` edit script from a base text to a task text, used both by
+ * release validation (derivable.ts) and by the legacy reconstruction (reconstruct.ts).
+ */
+
+/** One change: base[baseAt, baseAt + removed.length) became `added`, which starts at `textAt` in the task text. */
+export interface Hunk {
+  baseAt: number;
+  textAt: number;
+  removed: string;
+  added: string;
+}
+
+/**
+ * The change hunks of an edit script and the kept stretches between them: kept[i] comes
+ * just before hunks[i], and one more kept stretch (possibly empty) ends the text.
+ */
+export function editHunks(parts: readonly ChangeObject<string>[]): { hunks: Hunk[]; kept: string[] } {
+  const hunks: Hunk[] = [];
+  const kept: string[] = [''];
+  let baseAt = 0;
+  let textAt = 0;
+  let open: Hunk | null = null;
+  for (const part of parts) {
+    if (!part.added && !part.removed) {
+      if (open) kept.push('');
+      kept[kept.length - 1] += part.value;
+      open = null;
+      baseAt += part.value.length;
+      textAt += part.value.length;
+      continue;
+    }
+    if (!open) hunks.push((open = { baseAt, textAt, removed: '', added: '' }));
+    if (part.added) {
+      open.added += part.value;
+      textAt += part.value.length;
+    } else {
+      open.removed += part.value;
+      baseAt += part.value.length;
+    }
+  }
+  if (kept.length === hunks.length) kept.push('');
+  return { hunks, kept };
+}
+
+/**
+ * A tiny repair (shared/edits isTinyRepair) turning up to MAX_REPAIR_LENGTH characters at
+ * one end of a removed run starting at base offset `at` into `added`, and the rest of the
+ * run, which is deleted. Replacing characters ("," → ".") reads better than inserting next
+ * to a deletion, so the longest replaced stretch is tried first and n = 0 last.
+ */
+export function tinyRepairAtEdge(removed: string, added: string, at: number): { repair: Repair; rest: [number, number] | null } | null {
+  for (let n = Math.min(MAX_REPAIR_LENGTH, removed.length); n >= 0; n--) {
+    const tail = removed.slice(removed.length - n);
+    if (isTinyRepair(tail, added)) {
+      const start = at + removed.length - n;
+      return { repair: { start, end: start + n, text: added }, rest: removed.length > n ? [at, start] : null };
+    }
+    const head = removed.slice(0, n);
+    if (n > 0 && isTinyRepair(head, added)) {
+      return { repair: { start: at, end: at + n, text: added }, rest: [at + n, at + removed.length] };
+    }
+  }
+  return null;
+}
+
+/** True when `small` can be kept from `big` by deleting characters only. */
+export function isSubsequence(small: string, big: string): boolean {
+  let i = 0;
+  for (const ch of big) if (i < small.length && small[i] === ch) i++;
+  return i === small.length;
+}
