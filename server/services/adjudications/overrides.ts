@@ -38,14 +38,15 @@ export function putOverride(db: DB, actor: Actor, questionId: string, subset: st
     if (questions !== null) findings.push(...checkOverrideQuestions(questions, indexes.length));
     if (text === null && questions === null) findings.push({ path: 'text', message: 'give a text or questions to override (DELETE removes the override)' });
     if (findings.length > 0) throw validationFailed(findings);
-    writeOverride(db, file.problem.id, actor.id, { subset, text, questions, repairs: textCheck.repairs });
+    // A validated text is deletion-only plus flagged repairs: the override is an 'edit', whatever it replaces.
+    writeOverride(db, file.problem.id, actor.id, { subset, text, questions, kind: 'edit', repairs: textCheck.repairs });
     touch(db, file, actor);
     appendEvent(db, actor, {
       action: 'adjudication.override',
       entityType: 'adjudication',
       entityId: questionId,
-      before: existing ? { subset, text: existing.text, questions: existing.questions } : null,
-      after: { subset, text, questions, flaggedRepairs: textCheck.repairs },
+      before: existing ? { subset, text: existing.text, questions: existing.questions, answers: existing.answers, keywords: existing.keywords, kind: existing.kind } : null,
+      after: { subset, text, questions, answers: null, keywords: null, kind: 'edit', flaggedRepairs: textCheck.repairs },
     });
   });
 }

@@ -156,14 +156,25 @@ export function loadOverrides(db: DB, problemId: number): StoredOverride[] {
   }));
 }
 
-export function writeOverride(db: DB, problemId: number, userId: number | null, o: { subset: string; text: string | null; questions: string[] | null; repairs: Repair[] }): void {
+/**
+ * Insert or replace a task's override: every column takes the new override's value, so an edit
+ * of a legacy rewrite becomes an 'edit' and loses the rewrite's answers and keywords.
+ */
+export function writeOverride(
+  db: DB,
+  problemId: number,
+  userId: number | null,
+  o: { subset: string; text: string | null; questions: string[] | null; answers?: string[] | null; keywords?: string[] | null; kind: 'edit' | 'rewrite'; repairs: Repair[] },
+): void {
+  const list = (value: string[] | null | undefined) => (value == null ? null : JSON.stringify(value));
   run(
     db,
-    `INSERT INTO task_overrides (problem_id, subset, text, questions, kind, repairs, created_by)
-     VALUES (?, ?, ?, ?, 'edit', ?, ?)
-     ON CONFLICT (problem_id, subset) DO UPDATE SET text = excluded.text, questions = excluded.questions,
-       repairs = excluded.repairs, created_by = excluded.created_by, created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
-    [problemId, o.subset, o.text, o.questions === null ? null : JSON.stringify(o.questions), JSON.stringify(o.repairs), userId],
+    `INSERT INTO task_overrides (problem_id, subset, text, questions, answers, keywords, kind, repairs, created_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (problem_id, subset) DO UPDATE SET text = excluded.text, questions = excluded.questions, answers = excluded.answers,
+       keywords = excluded.keywords, kind = excluded.kind, repairs = excluded.repairs, created_by = excluded.created_by,
+       created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+    [problemId, o.subset, o.text, list(o.questions), list(o.answers), list(o.keywords), o.kind, JSON.stringify(o.repairs), userId],
   );
 }
 
