@@ -129,31 +129,18 @@ function minimalScriptGaps(removed: string, keep: string, at: number): Range[] |
 function explainWithRepairs(group: Group): Explanation | null {
   const deletions: Range[] = [];
   const repairs: Repair[] = [];
-  let baseAt = group.baseAt;
-  let pendingRemoved: { at: number; value: string } | null = null;
-  let pendingAdded = '';
-  const flush = (): boolean => {
-    const removed = pendingRemoved;
-    const added = pendingAdded;
-    pendingRemoved = null;
-    pendingAdded = '';
-    if (!added) {
-      if (removed) deletions.push([removed.at, removed.at + removed.value.length]);
-      return true;
+  for (const hunk of editHunks(diffChars(group.removed, group.added)).hunks) {
+    const at = group.baseAt + hunk.baseAt;
+    if (!hunk.added) {
+      deletions.push([at, at + hunk.removed.length]);
+      continue;
     }
-    const found = tinyRepairAtEdge(removed?.value ?? '', added, removed?.at ?? baseAt);
-    if (!found) return false;
+    const found = tinyRepairAtEdge(hunk.removed, hunk.added, at);
+    if (!found) return null;
     repairs.push(found.repair);
     if (found.rest) deletions.push(found.rest);
-    return true;
-  };
-  for (const part of diffChars(group.removed, group.added)) {
-    if (part.removed) pendingRemoved = { at: baseAt, value: part.value };
-    else if (part.added) pendingAdded = part.value;
-    else if (!flush()) return null;
-    if (!part.added) baseAt += part.value.length;
   }
-  return flush() ? { deletions, repairs } : null;
+  return { deletions, repairs };
 }
 
 /** Explain one change group: deletions if the added text can be kept from it, else repairs. */
