@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
 import { agreementReport } from '../../server/services/agreement';
-import { tempDb } from '../support/db';
-import { launchChromium, login, serveApp, watchErrors } from '../support/browser';
+import { login, watchErrors } from '../support/browser';
+import { browserHarness } from '../support/browserHarness';
 
-const ctx = tempDb();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof serveApp>>;
 const password = (name: string) => DEMO_ACCOUNTS.find((a) => a.username === name)!.password;
 
-beforeAll(async () => {
-  await seedDemo(ctx.db);
-  app = await serveApp(ctx.db);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  ctx.cleanup();
+const app = browserHarness(async (db) => {
+  await seedDemo(db);
 });
 
 describe('agreement dashboard', () => {
   it('shows the demo figures, the pair table, the confusion heat map and problems worst first', async () => {
-    const report = agreementReport(ctx.db);
-    const page = await browser.newPage();
+    const report = agreementReport(app.db);
+    const page = await app.browser.newPage();
     const errors = watchErrors(page);
     await login(page, app.url, 'mara', password('mara'));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agreement' }).click();
@@ -59,7 +48,7 @@ describe('agreement dashboard', () => {
   });
 
   it('is not offered to annotators', async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     await login(page, app.url, 'alice', password('alice'));
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agreement' }).count()).resolves.toBe(0);
     await page.close();

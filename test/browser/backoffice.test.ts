@@ -1,35 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { all } from '../../db/database';
-import { tempDb } from '../support/db';
 import { buildUser } from '../support/builders';
-import { launchChromium, login, serveApp, watchErrors } from '../support/browser';
+import { login, watchErrors } from '../support/browser';
+import { browserHarness } from '../support/browserHarness';
 import { lcbRecord, writeJsonl } from '../support/lcb';
 
-const ctx = tempDb();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof serveApp>>;
 let page: Page;
 let errors: string[];
 
+const app = browserHarness(async (db) => {
+  await buildUser(db, { username: 'mara', role: 'maintainer', password: 'mara-pass-123' });
+  for (const username of ['amy', 'ben', 'cy']) await buildUser(db, { username, role: 'annotator' });
+});
+
 beforeAll(async () => {
-  await buildUser(ctx.db, { username: 'mara', role: 'maintainer', password: 'mara-pass-123' });
-  for (const username of ['amy', 'ben', 'cy']) await buildUser(ctx.db, { username, role: 'annotator' });
-  app = await serveApp(ctx.db);
-  browser = await launchChromium();
-  page = await browser.newPage();
+  page = await app.browser.newPage();
   errors = watchErrors(page);
   await login(page, app.url, 'mara', 'mara-pass-123');
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  ctx.cleanup();
 });
 
 const assigned = () =>
   all<{ question_id: string; username: string }>(
-    ctx.db,
+    app.db,
     'SELECT p.question_id, u.username FROM assignments a JOIN problems p ON p.id = a.problem_id JOIN users u ON u.id = a.user_id ORDER BY p.import_order, a.slot',
   );
 
@@ -43,7 +36,7 @@ describe('maintainer back office', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('line 2: difficulty:');
-    expect(all(ctx.db, 'SELECT 1 FROM problems')).toHaveLength(0);
+    expect(all(app.db, 'SELECT 1 FROM problems')).toHaveLength(0);
 
     await file.setInputFiles(writeJsonl([lcbRecord({ question_id: 'ui_1', question_title: 'Sum Of Two' }), lcbRecord({ question_id: 'ui_2' })], 'good.jsonl'));
     await page.getByRole('button', { name: 'Import' }).click();
@@ -79,7 +72,7 @@ describe('maintainer back office', () => {
     await page.getByRole('status').filter({ hasText: 'dora is now annotator.' }).waitFor();
     await page.getByRole('button', { name: 'Deactivate dora' }).click();
     await page.getByRole('button', { name: 'Reactivate dora' }).waitFor();
-    expect(all(ctx.db, "SELECT role, active FROM users WHERE username = 'dora'")).toEqual([{ role: 'annotator', active: 0 }]);
+    expect(all(app.db, "SELECT role, active FROM users WHERE username = 'dora'")).toEqual([{ role: 'annotator', active: 0 }]);
     expect(await page.getByLabel('Role of mara').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Deactivate mara' }).count()).toBe(0);
     // Expected: the 401 of the first /api/me before login and the 400 of the broken import.

@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { tempDb } from '../support/db';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '../support/builders';
-import { launchChromium, login, serveApp, watchErrors } from '../support/browser';
+import { login, watchErrors } from '../support/browser';
+import { browserHarness } from '../support/browserHarness';
 
-const ctx = tempDb();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof serveApp>>;
-
-beforeAll(async () => {
-  await buildUser(ctx.db, { username: 'mara', role: 'maintainer', password: 'mara-pass-123' });
-  app = await serveApp(ctx.db);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  ctx.cleanup();
+const app = browserHarness(async (db) => {
+  await buildUser(db, { username: 'mara', role: 'maintainer', password: 'mara-pass-123' });
 });
 
 describe('login page', () => {
   it('shows an error for a wrong password, then logs in and out', async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     const errors = watchErrors(page);
     await page.goto(`${app.url}/login`);
     await page.getByLabel('Username').fill('mara');

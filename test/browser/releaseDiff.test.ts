@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CLI_ACTOR } from '../../db/events';
 import { serializeRelease, type ReleaseRecord } from '../../shared/release/format';
 import { importLegacyRelease } from '../../server/services/releases/legacyImport';
 import { buildUser, type BuiltUser } from '../support/builders';
-import { launchChromium, login, serveApp, watchErrors } from '../support/browser';
-import { tempDb } from '../support/db';
+import { login, watchErrors } from '../support/browser';
+import { browserHarness } from '../support/browserHarness';
 
-const ctx = tempDb();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof serveApp>>;
 let maintainer: BuiltUser;
 
 const task = (n: number, text: string, question = 'Which integers may A hold?'): ReleaseRecord => ({
@@ -20,24 +16,17 @@ const task = (n: number, text: string, question = 'Which integers may A hold?'):
   qa_pairs: [{ question, answer: 'Positive integers.' }],
 });
 
-beforeAll(async () => {
-  maintainer = await buildUser(ctx.db, { role: 'maintainer' });
+const app = browserHarness(async (db) => {
+  maintainer = await buildUser(db, { role: 'maintainer' });
   const old = [task(1, 'Determine whether A is a geometric progression.\nPrint the answer.'), task(2, 'Print Yes or No.'), task(3, 'Unchanged.')];
   const next = [task(1, 'Determine whether A is a geometric progression.\nPrint the result.', 'What values can A hold?'), task(3, 'Unchanged.'), task(4, 'A new task.')];
-  importLegacyRelease(ctx.db, Buffer.from(serializeRelease(old)), CLI_ACTOR, { name: 'v1' });
-  importLegacyRelease(ctx.db, Buffer.from(serializeRelease(next)), CLI_ACTOR, { name: 'v2' });
-  app = await serveApp(ctx.db);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  ctx.cleanup();
+  importLegacyRelease(db, Buffer.from(serializeRelease(old)), CLI_ACTOR, { name: 'v1' });
+  importLegacyRelease(db, Buffer.from(serializeRelease(next)), CLI_ACTOR, { name: 'v2' });
 });
 
 describe('release diff page', () => {
   it('compares the previous release with the newest by default and shows coloured word diffs', async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     await login(page, app.url, maintainer.username, maintainer.password);
     // Watched after login: the login page itself asks /api/me and gets the expected 401.
     const errors = watchErrors(page);
@@ -62,7 +51,7 @@ describe('release diff page', () => {
   });
 
   it('opens a linked comparison directly and reports an unknown release', async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     await login(page, app.url, maintainer.username, maintainer.password);
     await page.goto(`${app.url}/releases/diff?old=v2&new=v1`);
     await expect(page.getByRole('status').textContent()).resolves.toContain('1 added, 1 removed, 1 changed, 1 unchanged');

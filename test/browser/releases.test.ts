@@ -1,30 +1,19 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { get, run } from '../../db/database';
-import { tempDb } from '../support/db';
-import { launchChromium, login, serveApp, watchErrors } from '../support/browser';
+import { login, watchErrors } from '../support/browser';
+import { browserHarness } from '../support/browserHarness';
 import { seedReleaseFlow, type ReleaseFlow } from '../support/releaseFlow';
 
-const ctx = tempDb();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof serveApp>>;
 let flow: ReleaseFlow;
 
-beforeAll(async () => {
-  flow = await seedReleaseFlow(ctx.db);
-  app = await serveApp(ctx.db);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  ctx.cleanup();
+const app = browserHarness(async (db) => {
+  flow = await seedReleaseFlow(db);
 });
 
 describe('releases page', () => {
   it('shows the validation report first, blocks a release with errors, then cuts one and downloads the zip', async () => {
-    const page = await browser.newPage({ acceptDownloads: true });
+    const page = await app.browser.newPage({ acceptDownloads: true });
     const errors = watchErrors(page);
     await login(page, app.url, flow.maintainer.username, flow.maintainer.password);
     await page.getByRole('link', { name: 'Releases' }).click();
@@ -32,8 +21,8 @@ describe('releases page', () => {
     await expect(page.getByText('No release has been cut yet.').isVisible()).resolves.toBe(true);
 
     // A gold question emptied by mistake (in its single and its pair task): the check reports it and the cut stays disabled.
-    const problemId = get<{ id: number }>(ctx.db, `SELECT id FROM problems WHERE question_id = 'abc390_b'`)!.id;
-    run(ctx.db, `UPDATE gold_points SET question = '' WHERE problem_id = ? AND idx = 0`, [problemId]);
+    const problemId = get<{ id: number }>(app.db, `SELECT id FROM problems WHERE question_id = 'abc390_b'`)!.id;
+    run(app.db, `UPDATE gold_points SET question = '' WHERE problem_id = ? AND idx = 0`, [problemId]);
     await page.getByRole('button', { name: 'Check release' }).click();
     const report = page.getByRole('region', { name: 'Validation report' });
     await report.getByRole('alert').waitFor();
@@ -41,7 +30,7 @@ describe('releases page', () => {
     await expect(page.getByRole('table', { name: 'Errors' }).textContent()).resolves.toContain('question-empty');
     await expect(page.getByRole('button', { name: /^Cut release/ }).isDisabled()).resolves.toBe(true);
 
-    run(ctx.db, `UPDATE gold_points SET question = ? WHERE problem_id = ? AND idx = 0`, [flow.gold[0][0]!.question, problemId]);
+    run(app.db, `UPDATE gold_points SET question = ? WHERE problem_id = ? AND idx = 0`, [flow.gold[0][0]!.question, problemId]);
     await page.getByRole('button', { name: 'Check again' }).click();
     await report.getByText('No errors: this release can be cut.').waitFor();
     await expect(report.textContent()).resolves.toContain('10 tasks from 2 problems (K = 1: 5, K = 2: 4, K = 3: 1)');
