@@ -95,7 +95,8 @@ describe('cross-check and adjudication', () => {
 
     const resolve = page.getByRole('button', { name: 'Resolve' });
     expect(await resolve.isDisabled()).toBe(true);
-    await expect(page.getByRole('list', { name: 'What is incomplete' }).textContent()).resolves.toContain('points[1].checklist: answer sufficient not checked');
+    await expect(page.getByRole('list', { name: 'What is incomplete' }).textContent()).resolves.toContain('Point 2: tick “answer sufficient”');
+    await page.getByText('2 gold points · 3 tasks in the release', { exact: true }).waitFor();
     for (const n of [1, 2]) {
       const card = page.getByRole('region', { name: `Gold point ${n}` });
       for (const item of ['Plausible', 'Genuinely ambiguous', 'Answer sufficient']) await card.getByLabel(item).check();

@@ -62,7 +62,8 @@ describe('cross-check page of a problem recovered from a legacy release', () => 
     await expect(page.getByRole('list', { name: 'Gold point styles' }).getByRole('listitem').count()).resolves.toBe(3);
     const deleted = page.getByLabel('Gold deletions in the base text');
     await expect(deleted.locator('del.p1').allTextContents()).resolves.toEqual([' of positive integers']);
-    await expect(page.getByRole('list', { name: 'Inherited findings' }).textContent()).resolves.toContain('points[1].repairs[0]');
+    await expect(page.getByRole('list', { name: 'Inherited findings' }).textContent()).resolves.toContain('Point 2, repair 1: a repair must sit next to a deletion');
+    await expect(page.getByText('3 gold points · 6 tasks in the release (1 left out by the release it continues)').count()).resolves.toBe(1);
 
     await expect(page.getByTestId('task-text-0,1').textContent()).resolves.toBe(record('task_13').modified_content);
     const rewrite = page.getByRole('article', { name: 'Task 3', exact: true });

@@ -1,6 +1,7 @@
 import { resolveFindings } from '../../../../../shared/adjudication';
 import type { GoldPoint } from '../../../../../shared/schemas/adjudication';
 import type { CaseView } from '../../../../../shared/adjudicationView';
+import { findingText } from '../../../findingText';
 import type { SaveState } from './useGoldDraft';
 
 const SAVE_LABEL: Record<SaveState, string> = {
@@ -21,6 +22,13 @@ interface Props {
   onAccept: () => void;
   onReopen: () => void;
   onReload: () => void;
+}
+
+/** The tasks of the saved gold points that the release will contain: the server's preview minus excluded subsets. */
+function releaseTaskCount(view: CaseView, saved: boolean): string {
+  const excluded = view.tasks.filter((t) => view.gold.excluded.includes(t.key)).length;
+  const count = view.tasks.length - excluded;
+  return `${count} task${count === 1 ? '' : 's'} in the release${saved ? '' : ' as last saved'}${excluded > 0 ? ` (${excluded} left out by the release it continues)` : ''}`;
 }
 
 /** Status, live rule check, and the decisions: resolve, accept an exact agreement, reopen. */
@@ -57,16 +65,14 @@ export function ResolvePanel({ view, points, saveState, error, canReopen, onReso
         </p>
       )}
       <p className="muted">
-        {points.length} gold point{points.length === 1 ? '' : 's'} · {(2 ** points.length) - 1} task{points.length === 1 ? '' : 's'}
+        {points.length} gold point{points.length === 1 ? '' : 's'} · {releaseTaskCount(view, saveState === 'saved')}
       </p>
       {!resolved && findings.length > 0 && (
         <div className="resolve-reasons">
           <strong>To resolve, fix:</strong>
           <ul aria-label="What is incomplete">
             {findings.map((f, i) => (
-              <li key={i}>
-                {f.path}: {f.message}
-              </li>
+              <li key={i}>{findingText(f)}</li>
             ))}
           </ul>
         </div>
@@ -77,9 +83,7 @@ export function ResolvePanel({ view, points, saveState, error, canReopen, onReso
           <span className="muted"> (allowed while these points stay unchanged)</span>
           <ul aria-label="Inherited findings">
             {view.gold.inheritedIssues.map((f, i) => (
-              <li key={i}>
-                {f.path}: {f.message}
-              </li>
+              <li key={i}>{findingText(f)}</li>
             ))}
           </ul>
         </div>
