@@ -1,4 +1,5 @@
 import type { ErrorCode, FieldIssue } from '../../shared/errors';
+import { fieldPath } from '../../shared/schemas/fieldPath';
 import type { z } from 'zod';
 
 export class AppError extends Error {
@@ -26,7 +27,7 @@ export function validationFailed(issues: FieldIssue[]): AppError {
 
 export function zodIssues(error: z.ZodError, prefix = ''): FieldIssue[] {
   return error.issues.map((issue) => {
-    const field = issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
+    const field = fieldPath(issue.path);
     const path = prefix && field ? `${prefix}.${field}` : prefix || field || '(root)';
     return { path, message: issue.message };
   });

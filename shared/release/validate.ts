@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { dedupeKeywords } from '../tasks';
+import { fieldPath } from '../schemas/fieldPath';
 import { isAmbiguityType } from '../taxonomy';
 import { releaseRecordSchema } from './format';
 import { deriveFromBase } from './derivable';
@@ -42,7 +42,7 @@ export function parseRelease(text: string): { records: LineRecord[]; findings: R
     const where = { task_id: typeof taskId === 'string' && taskId ? taskId : place.task_id, line };
     const parsed = releaseRecordSchema.safeParse(value);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) findings.push(finding(where, 'schema', `${issuePath(issue) || '(record)'}: ${issue.message}`));
+      for (const issue of parsed.error.issues) findings.push(finding(where, 'schema', `${fieldPath(issue.path) || '(record)'}: ${issue.message}`));
       return;
     }
     for (const key of Object.keys(value as object)) {
@@ -51,10 +51,6 @@ export function parseRelease(text: string): { records: LineRecord[]; findings: R
     records.push({ line, record: parsed.data });
   });
   return { records, findings };
-}
-
-function issuePath(issue: z.core.$ZodIssue): string {
-  return issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
 }
 
 /** The rules on one record by itself. */
