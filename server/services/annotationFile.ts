@@ -1,6 +1,7 @@
 import type { Point } from '../../shared/edits';
 import { importedAnnotationLine } from '../../shared/schemas/annotationImport';
 import type { ImportIssue } from '../../shared/schemas/lcb';
+import { jsonLineDecoder, parseJsonLine, schemaIssues } from './jsonLines';
 import { readLines } from './lineReader';
 
 /** One valid line of an annotation file. */
@@ -11,34 +12,14 @@ export interface ParsedAnnotation {
   points: Point[];
 }
 
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-function fieldName(path: readonly PropertyKey[]): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
-}
-
 type LineResult = { annotation: ParsedAnnotation } | { issues: ImportIssue[] } | null;
 
 /** Decode, parse and validate the shape of one line; null for a blank line. */
 export function parseAnnotationLine(number: number, bytes: Buffer, decoder: TextDecoder): LineResult {
-  const raw = number === 1 && bytes.subarray(0, 3).equals(BOM) ? bytes.subarray(3) : bytes;
-  let text: string;
-  try {
-    text = decoder.decode(raw);
-  } catch {
-    return { issues: [{ line: number, field: '', message: 'invalid UTF-8' }] };
-  }
-  if (text.trim() === '') return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    return { issues: [{ line: number, field: '', message: `invalid JSON (${err instanceof Error ? err.message.slice(0, 160) : 'parse error'})` }] };
-  }
-  const parsed = importedAnnotationLine.safeParse(json);
-  if (!parsed.success) {
-    return { issues: parsed.error.issues.map((i) => ({ line: number, field: fieldName(i.path) || '(line)', message: i.message })) };
-  }
+  const line = parseJsonLine(number, bytes, decoder);
+  if (line === null || 'issues' in line) return line;
+  const parsed = importedAnnotationLine.safeParse(line.json);
+  if (!parsed.success) return { issues: schemaIssues(number, parsed.error, '(line)') };
   const { question_id, annotator, points } = parsed.data;
   return { annotation: { line: number, questionId: question_id, annotator, points } };
 }
@@ -48,7 +29,7 @@ export async function readAnnotationFile(file: string): Promise<{ annotations: P
   const annotations: ParsedAnnotation[] = [];
   const issues: ImportIssue[] = [];
   const seen = new Map<string, number>();
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const decoder = jsonLineDecoder();
   for await (const { number, bytes } of readLines(file)) {
     const result = parseAnnotationLine(number, bytes, decoder);
     if (!result) continue;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { normalizeBaseText } from '../../shared/baseText';
 import { formatImportIssue, lcbRecord, type Difficulty, type ImportIssue } from '../../shared/schemas/lcb';
 import { AppError } from '../http/errors';
+import { jsonLineDecoder, parseJsonLine, schemaIssues } from './jsonLines';
 import { readLines, type ProgressListener } from './lineReader';
 
 /** The parts of a record we keep: everything but the hidden tests, of which only size and digest are kept. */
@@ -43,37 +44,20 @@ export class ImportError extends AppError {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-
-function fieldName(path: readonly PropertyKey[]): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '');
-}
 
 type LineResult = { problem: ParsedProblem } | { issues: ImportIssue[] } | null;
 
 /** Decode, parse and validate one line; null for a blank line. */
-export function parseLine(number: number, bytes: Buffer, decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })): LineResult {
-  const raw = number === 1 && bytes.subarray(0, 3).equals(BOM) ? bytes.subarray(3) : bytes;
-  let text: string;
-  try {
-    text = decoder.decode(raw);
-  } catch {
-    return { issues: [{ line: number, field: '', message: 'invalid UTF-8' }] };
-  }
-  if (text.trim() === '') return null;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    const reason = err instanceof Error ? err.message.slice(0, 160) : 'parse error';
-    return { issues: [{ line: number, field: '', message: `invalid JSON (${reason})` }] };
-  }
+export function parseLine(number: number, bytes: Buffer, decoder = jsonLineDecoder()): LineResult {
+  const line = parseJsonLine(number, bytes, decoder);
+  if (line === null || 'issues' in line) return line;
+  const { json } = line;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return { issues: [{ line: number, field: '', message: 'expected a JSON object (one LiveCodeBench record per line)' }] };
   }
   const parsed = lcbRecord.safeParse(json);
   if (!parsed.success) {
-    return { issues: parsed.error.issues.map((i) => ({ line: number, field: fieldName(i.path) || '(record)', message: i.message })) };
+    return { issues: schemaIssues(number, parsed.error, '(record)') };
   }
   const r = parsed.data;
   const baseText = normalizeBaseText(r.question_content);
@@ -111,7 +95,7 @@ export async function readLcbFile(file: string, onProgress?: ProgressListener): 
     issues.push(...found.slice(0, Math.max(0, MAX_REPORTED_ISSUES - issues.length)));
   };
   const seen = new Map<string, number>();
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const decoder = jsonLineDecoder();
   for await (const { number, bytes } of readLines(file, onProgress)) {
     const result = parseLine(number, bytes, decoder);
     if (result === null) continue;

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import { fieldPath } from '../../shared/schemas/fieldPath';
+import type { ImportIssue } from '../../shared/schemas/lcb';
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/** A decoder for JSONL lines: invalid UTF-8 throws, so it can be reported with its line number. */
+export const jsonLineDecoder = () => new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * Decode one line of a JSONL file (a byte-order mark is allowed before line 1) and parse its
+ * JSON: the value, the line's issue, or null for a blank line.
+ */
+export function parseJsonLine(number: number, bytes: Buffer, decoder: TextDecoder): { json: unknown } | { issues: ImportIssue[] } | null {
+  const raw = number === 1 && bytes.subarray(0, 3).equals(BOM) ? bytes.subarray(3) : bytes;
+  let text: string;
+  try {
+    text = decoder.decode(raw);
+  } catch {
+    return { issues: [{ line: number, field: '', message: 'invalid UTF-8' }] };
+  }
+  if (text.trim() === '') return null;
+  try {
+    return { json: JSON.parse(text) };
+  } catch (err) {
+    const reason = err instanceof Error ? err.message.slice(0, 160) : 'parse error';
+    return { issues: [{ line: number, field: '', message: `invalid JSON (${reason})` }] };
+  }
+}
+
+/** A schema's complaints about one line, as `line N: field: message` issues; `whole` names the line itself. */
+export function schemaIssues(number: number, error: z.ZodError, whole: string): ImportIssue[] {
+  return error.issues.map((i) => ({ line: number, field: fieldPath(i.path) || whole, message: i.message }));
+}
