@@ -3,6 +3,7 @@ import { validatePoints, type Point } from '../../shared/edits';
 import {
   addDeletion,
   addRepair,
+  deletionKeyProblem,
   ensurePoint,
   nearestPointFor,
   repairProblem,
@@ -24,6 +25,23 @@ describe('editor model', () => {
   it('creates points on demand, at most three', () => {
     expect(ensurePoint([], 1)).toHaveLength(2);
     expect(ensurePoint([], 7)).toHaveLength(3);
+  });
+
+  it('lets 1/2/3 address existing points and the next number start a new one, never leaving an empty point between', () => {
+    const one = addDeletion([], 0, at('positive'));
+    expect(deletionKeyProblem(one, 0)).toBeNull();
+    expect(deletionKeyProblem(one, 1)).toBeNull();
+    expect(deletionKeyProblem(one, 2)).toBe('Point 3 does not exist yet: press 2 to start point 2 (points are numbered in order).');
+    expect(deletionKeyProblem([], 1)).toBe('Point 2 does not exist yet: press 1 to start point 1 (points are numbered in order).');
+    // Pressing 3 with only point 1 changes nothing; 2 creates exactly point 2.
+    expect(addDeletion(one, 2, at('sum'))).toEqual(one);
+    const two = addDeletion(one, 1, at('sum'));
+    expect(two).toHaveLength(2);
+    expect(two[1]!.deletions).toEqual([at('sum')]);
+    const three = addDeletion(two, 2, at('stop'));
+    expect(three.map((p) => p.deletions)).toEqual([[at('positive')], [at('sum')], [at('stop')]]);
+    expect(deletionKeyProblem(three, 3)).toMatch(/at most 3 points/);
+    expect(addDeletion(three, 3, at('Given'))).toEqual(three);
   });
 
   it('adds a deletion, merging the point’s own and leaving other points’ text to them', () => {
@@ -69,7 +87,7 @@ describe('editor model', () => {
 describe('segmentText', () => {
   it('covers the base text with offset-carrying segments, deletions and repairs marked', () => {
     const [s, e] = at(' then stop');
-    const points = addRepair(addDeletion([], 1, [s, e]), 1, { start: s - 1, end: s, text: '.' });
+    const points = addRepair(addDeletion(ensurePoint([], 1), 1, [s, e]), 1, { start: s - 1, end: s, text: '.' });
     const withInsert = addRepair(points, 1, { start: e, end: e, text: '\n' });
     const segs = segmentText(BASE, withInsert);
     const text = segs.filter((x) => x.kind === 'text');

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { api, ApiError } from '../../../api';
-import { MAX_POINTS, validatePoints, type Point, type Range, type Repair } from '../../../../../shared/edits';
+import { validatePoints, type Point, type Range, type Repair } from '../../../../../shared/edits';
 import type { FieldIssue } from '../../../../../shared/errors';
 import type { AnnotationView } from '../../../../../shared/schemas/annotation';
-import { addDeletion, addRepair, ensurePoint, nearestPointFor, removePoint, removeRepair, restoreDeletionAt, updatePoint } from './model';
+import { addDeletion, addRepair, deletionKeyProblem, ensurePoint, nearestPointFor, removePoint, removeRepair, restoreDeletionAt, updatePoint } from './model';
 import { clearSelection, readSelection } from './selection';
 import { useDraft } from './useDraft';
 import { useEditorKeys } from './useEditorKeys';
@@ -43,9 +43,10 @@ export function Editor({ view, onReload }: Props) {
 
   function deleteFor(index: number) {
     if (readOnly) return;
+    const refused = deletionKeyProblem(points, index);
+    if (refused) return setNotice(refused);
     const sel = readSelection(textRef.current, base.length);
     if (!sel || sel.collapsed) return setNotice(`Select some text in the statement first, then press ${index + 1}.`);
-    if (index >= MAX_POINTS) return;
     commit(addDeletion(points, index, sel.range));
     clearSelection();
   }

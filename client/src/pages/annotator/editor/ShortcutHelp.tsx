@@ -1,5 +1,5 @@
 const SHORTCUTS: [string, string][] = [
-  ['1 2 3', 'delete the selected text for point 1, 2 or 3'],
+  ['1 2 3', 'delete the selected text for that point; the next number starts a new point (with one point, press 2 for a second; 3 is refused)'],
   ['click', 'a struck-through span restores it'],
   ['r', 'repair at the caret or selection (punctuation, line break, case)'],
   ['p', 'cycle the preview: all points → point 1 → …'],

@@ -43,10 +43,24 @@ export function ensurePoint(points: readonly Point[], index: number): Point[] {
 }
 
 /**
+ * Why key `index + 1` cannot take a deletion, or null when it can: the keys address existing
+ * points, and the next number starts a new point; a number beyond it would leave an empty
+ * point in between, so it is refused with the key to press instead.
+ */
+export function deletionKeyProblem(points: readonly Point[], index: number): string | null {
+  if (index < points.length || (index === points.length && index < MAX_POINTS)) return null;
+  if (points.length >= MAX_POINTS) return `There are at most ${MAX_POINTS} points: press 1 to ${MAX_POINTS} to delete for one of them.`;
+  const next = points.length + 1;
+  return `Point ${index + 1} does not exist yet: press ${next} to start point ${next} (points are numbered in order).`;
+}
+
+/**
  * Delete `range` for point `index`: text another point already deletes stays with that
- * point; the point's own deletions are merged with the new one.
+ * point; the point's own deletions are merged with the new one. An index past the next new
+ * point changes nothing (see deletionKeyProblem).
  */
 export function addDeletion(points: readonly Point[], index: number, range: Range): Point[] {
+  if (deletionKeyProblem(points, index) !== null) return [...points];
   const next = ensurePoint(points, index);
   const target = next[index];
   if (!target || range[0] >= range[1]) return [...points];
