@@ -28,17 +28,18 @@ export function ratio(part: number, whole: number, reason: string): Coefficient 
   return whole === 0 ? undefinedBecause(reason) : defined(part / whole);
 }
 
+/** The names of an item's numeric fields. */
+type NumericKey<T> = { [K in keyof T]: T[K] extends number ? K : never }[keyof T];
+
+/** Each named numeric field summed over the items, in item order. */
+function sums<T, K extends NumericKey<T>>(items: readonly T[], keys: readonly K[]): Record<K, number> {
+  const out = Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+  for (const item of items) for (const k of keys) out[k] += item[k] as number;
+  return out;
+}
+
 function deletionFigures(stats: readonly ItemStats[]): DeletionFigures {
-  let characters = 0;
-  let bothDeleted = 0;
-  let onlyA = 0;
-  let onlyB = 0;
-  for (const s of stats) {
-    characters += s.characters;
-    bothDeleted += s.bothDeleted;
-    onlyA += s.onlyA;
-    onlyB += s.onlyB;
-  }
+  const { characters, bothDeleted, onlyA, onlyB } = sums(stats, ['characters', 'bothDeleted', 'onlyA', 'onlyB']);
   const bothKept = characters - bothDeleted - onlyA - onlyB;
   // Rows: A deleted / kept; columns: B deleted / kept.
   const table = [
@@ -57,16 +58,7 @@ function deletionFigures(stats: readonly ItemStats[]): DeletionFigures {
 }
 
 function pointFigures(stats: readonly ItemStats[]): PointFigures {
-  let a = 0;
-  let b = 0;
-  let matched = 0;
-  let iouSum = 0;
-  for (const s of stats) {
-    a += s.a;
-    b += s.b;
-    matched += s.matched;
-    iouSum += s.iouSum;
-  }
+  const { a, b, matched, iouSum } = sums(stats, ['a', 'b', 'matched', 'iouSum']);
   return {
     a,
     b,
@@ -110,15 +102,11 @@ function countFigures(stats: readonly ItemStats[]): CountFigures {
 }
 
 function goldFigures(stats: readonly ItemStats[]): GoldFigures {
-  const byAnnotator = new Map<string, GoldSide & { problems: number }>();
+  const sides = new Map<string, GoldSide[]>();
   const add = (name: string, side: GoldSide) => {
-    const acc = byAnnotator.get(name) ?? { problems: 0, points: 0, kept: 0, typed: 0, typeCorrect: 0 };
-    acc.problems++;
-    acc.points += side.points;
-    acc.kept += side.kept;
-    acc.typed += side.typed;
-    acc.typeCorrect += side.typeCorrect;
-    byAnnotator.set(name, acc);
+    const list = sides.get(name);
+    if (list) list.push(side);
+    else sides.set(name, [side]);
   };
   let problems = 0;
   for (const s of stats) {
@@ -127,14 +115,18 @@ function goldFigures(stats: readonly ItemStats[]): GoldFigures {
     add(s.annotatorA, s.goldA);
     add(s.annotatorB, s.goldB);
   }
-  const annotators: GoldAnnotatorFigures[] = [...byAnnotator.entries()]
+  const annotators: GoldAnnotatorFigures[] = [...sides.entries()]
     .sort(([x], [y]) => x.localeCompare(y))
-    .map(([annotator, g]) => ({
-      annotator,
-      ...g,
-      keptShare: withN(ratio(g.kept, g.points, 'no points on adjudicated problems'), g.points),
-      typeAccuracy: withN(ratio(g.typeCorrect, g.typed, 'no typed points aligned to the gold'), g.typed),
-    }));
+    .map(([annotator, list]) => {
+      const g = sums(list, ['points', 'kept', 'typed', 'typeCorrect']);
+      return {
+        annotator,
+        problems: list.length,
+        ...g,
+        keptShare: withN(ratio(g.kept, g.points, 'no points on adjudicated problems'), g.points),
+        typeAccuracy: withN(ratio(g.typeCorrect, g.typed, 'no typed points aligned to the gold'), g.typed),
+      };
+    });
   return { problems, annotators };
 }
 
