@@ -112,6 +112,22 @@ function Changed({ tasks }: { tasks: ChangedTask[] }) {
   );
 }
 
+/** One of the two releases to compare, listed with its task count. */
+function ReleaseSelect({ label, value, releases, onChange }: { label: string; value: string; releases: ReleaseSummary[] | null; onChange: (name: string) => void }) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value)} disabled={!releases?.length}>
+        {releases?.map((r) => (
+          <option key={r.name} value={r.name}>
+            {r.name} ({r.manifest?.counts?.tasks ?? '?'} tasks{r.kind === 'legacy' ? ', imported' : ''})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Compare two stored releases: tasks added, removed and changed, with coloured word diffs. */
 export default function ReleaseDiffPage() {
   const location = useLocation();
@@ -166,26 +182,8 @@ export default function ReleaseDiffPage() {
       <h1>Release diff</h1>
       <p className="muted">Tasks are matched by task_id: what the new release adds, removes and changes relative to the old one, with a word-level diff of each changed field.</p>
       <form className="card diff-form" onSubmit={compare}>
-        <label>
-          Old release
-          <select value={form.old} onChange={(e) => setForm({ ...form, old: e.target.value })} disabled={!releases?.length}>
-            {releases?.map((r) => (
-              <option key={r.name} value={r.name}>
-                {r.name} ({r.manifest?.counts?.tasks ?? '?'} tasks{r.kind === 'legacy' ? ', imported' : ''})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          New release
-          <select value={form.new} onChange={(e) => setForm({ ...form, new: e.target.value })} disabled={!releases?.length}>
-            {releases?.map((r) => (
-              <option key={r.name} value={r.name}>
-                {r.name} ({r.manifest?.counts?.tasks ?? '?'} tasks{r.kind === 'legacy' ? ', imported' : ''})
-              </option>
-            ))}
-          </select>
-        </label>
+        <ReleaseSelect label="Old release" value={form.old} releases={releases} onChange={(name) => setForm({ ...form, old: name })} />
+        <ReleaseSelect label="New release" value={form.new} releases={releases} onChange={(name) => setForm({ ...form, new: name })} />
         <button type="submit" className="primary" disabled={!form.old || !form.new || loading}>
           {loading ? 'Comparing…' : 'Compare'}
         </button>
