@@ -35,17 +35,17 @@ function legacyWorld(): { world: () => World } {
   return { world: () => world };
 }
 
-const url = (suffix = '') => `/api/adjudications/leg100_a${suffix}`;
+const url = (suffix = '', questionId = 'leg100_a') => `/api/adjudications/${questionId}${suffix}`;
 const checked = (p: GoldPoint): GoldPoint => ({ ...p, checklist: { plausible: true, ambiguous: true, sufficient: true }, note: p.note || 'Reviewed.' });
 
 /** Reopen leg100_a, save the points the edit makes of its gold points, resolve; the save event's details. */
-async function editAndResolve(w: World, edit: (points: GoldPoint[]) => GoldPoint[]): Promise<Record<string, unknown>> {
-  const draft = (await w.maint.post(url('/reopen')).send({ reason: 'continue curating' })).body as CaseView;
-  const saved = await w.adj.put(url()).send({ version: draft.gold.version, points: edit(draft.gold.points).map(checked), notes: 'edited' });
+async function editAndResolve(w: World, edit: (points: GoldPoint[]) => GoldPoint[], questionId = 'leg100_a'): Promise<Record<string, unknown>> {
+  const draft = (await w.maint.post(url('/reopen', questionId)).send({ reason: 'continue curating' })).body as CaseView;
+  const saved = await w.adj.put(url('', questionId)).send({ version: draft.gold.version, points: edit(draft.gold.points).map(checked), notes: 'edited' });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const resolved = await w.adj.post(url('/resolve')).send({ version: (saved.body as CaseView).gold.version });
+  const resolved = await w.adj.post(url('/resolve', questionId)).send({ version: (saved.body as CaseView).gold.version });
   expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
-  const event = get<{ details: string | null }>(w.db, "SELECT details FROM events WHERE action = 'adjudication.save' AND entity_id = 'leg100_a' ORDER BY id DESC LIMIT 1");
+  const event = get<{ details: string | null }>(w.db, "SELECT details FROM events WHERE action = 'adjudication.save' AND entity_id = ? ORDER BY id DESC LIMIT 1", [questionId]);
   return JSON.parse(event?.details ?? 'null') as Record<string, unknown>;
 }
 
@@ -139,6 +139,24 @@ describe('editing a point of a legacy problem', () => {
       'task_27 1,2',
       'task_28 0,1,2',
     ]);
+  });
+});
+
+describe('retiring the ids of changed tasks', () => {
+  const { world } = legacyWorld();
+
+  it('never gives a dropped id to another task, even when it was the highest one', async () => {
+    const w = world();
+    // leg100_b holds the highest kept ids (task_20–task_22); changing its first point
+    // retires task_20 and task_22, and the highest id still kept is task_21: the new tasks
+    // must not get task_22 back.
+    // (The new span stops where the legacy second point's deletion starts.)
+    const second = (points: GoldPoint[]) => points[1]!.deletions[0]![0];
+    const changed = (p: GoldPoint, points: GoldPoint[]): GoldPoint => ({ ...p, question: 'What is the largest N?', deletions: [[p.deletions[0]![0], second(points)]] });
+    await editAndResolve(w, (points) => points.map((p, i) => (i === 0 ? changed(p, points) : p)), 'leg100_b');
+    const retired = all<{ task_id: string }>(w.db, 'SELECT task_id FROM retired_task_ids ORDER BY task_id').map((r) => r.task_id);
+    expect(retired).toEqual(['task_20', 'task_22']);
+    expect(exported(w.db).filter((t) => t.question === 'leg100_b').map((t) => `${t.id} ${t.subset}`)).toEqual(['task_21 1', 'task_23 0', 'task_24 0,1']);
   });
 });
 

@@ -43,10 +43,17 @@ export interface TableFollowUp {
 
 export type PointFollowUp = Record<TaskTable, TableFollowUp>;
 
+/** A kept id whose task changed is retired, never to be given to another task. */
+function retireTaskId(db: DB, taskId: string, problemId: number, subset: string): void {
+  run(db, 'INSERT OR IGNORE INTO retired_task_ids (task_id, problem_id, subset) VALUES (?, ?, ?)', [taskId, problemId, subset]);
+}
+
 function followTable(db: DB, table: TaskTable, problemId: number, moves: readonly (number | null)[]): TableFollowUp {
-  const rows = all<{ subset: string; label: string }>(
+  const rows = all<{ subset: string; label: string; task_id: string | null }>(
     db,
-    table === 'task_ids' ? `SELECT subset, task_id || ' ' || subset AS label FROM task_ids WHERE problem_id = ?` : `SELECT subset, subset AS label FROM ${table} WHERE problem_id = ?`,
+    table === 'task_ids'
+      ? `SELECT subset, task_id, task_id || ' ' || subset AS label FROM task_ids WHERE problem_id = ?`
+      : `SELECT subset, NULL AS task_id, subset AS label FROM ${table} WHERE problem_id = ?`,
     [problemId],
   );
   const out: TableFollowUp = { dropped: [], moved: {} };
@@ -54,6 +61,7 @@ function followTable(db: DB, table: TaskTable, problemId: number, moves: readonl
     const next = movedSubset(row.subset, moves);
     if (next === null) {
       run(db, `DELETE FROM ${table} WHERE problem_id = ? AND subset = ?`, [problemId, row.subset]);
+      if (row.task_id !== null) retireTaskId(db, row.task_id, problemId, row.subset);
       out.dropped.push(row.label);
     } else if (next !== row.subset) {
       // Two steps, so that a key moving onto another row's old key never collides.

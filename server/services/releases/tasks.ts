@@ -128,10 +128,10 @@ function loadProblems(db: DB): ReleaseProblem[] {
   }));
 }
 
-/** Ids for tasks a kept-id release does not know: after the highest task_N ever kept. */
-function freshIds(kept: readonly TaskIdRow[]) {
-  const used = new Set(kept.map((r) => r.task_id));
-  let n = Math.max(0, ...kept.map((r) => Number(/^task_(\d+)$/.exec(r.task_id)?.[1] ?? 0)));
+/** Ids for tasks a kept-id release does not know: after the highest task_N ever kept or retired. */
+function freshIds(kept: readonly TaskIdRow[], retired: readonly string[]) {
+  const used = new Set([...kept.map((r) => r.task_id), ...retired]);
+  let n = Math.max(0, ...[...used].map((id) => Number(/^task_(\d+)$/.exec(id)?.[1] ?? 0)));
   return () => {
     let id: string;
     do id = `task_${++n}`;
@@ -167,7 +167,7 @@ export function loadReleaseTasks(db: DB, policy: VariantPolicy): ReleaseTasks {
   }
   const withKept = tasks.filter((t) => t.keptId !== null).sort((a, b) => a.position! - b.position!);
   const fresh = tasks.filter((t) => t.keptId === null);
-  const nextId = freshIds(keptRows);
+  const nextId = freshIds(keptRows, all<{ task_id: string }>(db, 'SELECT task_id FROM retired_task_ids').map((r) => r.task_id));
   return {
     problems,
     tasks: [...withKept.map((t) => ({ ...t, taskId: t.keptId! })), ...fresh.map((t) => ({ ...t, taskId: nextId() }))],
