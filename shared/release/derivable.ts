@@ -1,5 +1,5 @@
 import { diffChars, diffWordsWithSpace } from 'diff';
-import { editHunks, isSubsequence, tinyRepairAtEdge, type Hunk } from './editScript';
+import { deletionHunks, editHunks, isSubsequence, tinyRepairAtEdge, type Hunk } from './editScript';
 
 /** A small change besides deleting: where it sits, and what it turns into what. */
 export interface FoundRepair {
@@ -72,7 +72,8 @@ function classify(hunks: Hunk[]): Derivation {
  * repair a reviewer should look at) and more is not derivable.
  */
 export function deriveFromBase(base: string, text: string): Derivation {
-  const byChars = classify(editHunks(diffChars(base, text)).hunks);
+  // Texts made by deletions alone (most tasks) get the diff's own edit script without the diff.
+  const byChars = classify(deletionHunks(base, text) ?? editHunks(diffChars(base, text)).hunks);
   if (byChars.repairs.every((r) => r.kind === 'repair') && byChars.ok) return byChars;
   return classify(editHunks(diffWordsWithSpace(base, text)).hunks);
 }

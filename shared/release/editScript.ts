@@ -47,6 +47,40 @@ export function editHunks(parts: readonly ChangeObject<string>[]): { hunks: Hunk
 }
 
 /**
+ * The hunks of `editHunks(diffChars(base, text))` when `text` is `base` with characters
+ * deleted only, found in one linear pass instead of a diff; null when it is not.
+ *
+ * Why they are the same: the diff package compares code points, and with no insertion in
+ * the shortest edit script (D = the number of deleted code points) its furthest-reaching
+ * D-path can only come from the (D - 1)-path on the diagonal next to it, which is itself
+ * the all-deletion one. So it keeps the longest run of equal code points, deletes one base
+ * code point, and repeats: the greedy leftmost embedding of `text` in `base`, which is what
+ * this walks. A property test holds it to the diff.
+ */
+export function deletionHunks(base: string, text: string): Hunk[] | null {
+  if (text.length > base.length) return null;
+  const hunks: Hunk[] = [];
+  let baseAt = 0;
+  let textAt = 0;
+  let openAt = -1;
+  while (baseAt < base.length) {
+    const point = base.codePointAt(baseAt)!;
+    const width = point > 0xffff ? 2 : 1;
+    if (textAt < text.length && text.codePointAt(textAt) === point) {
+      if (openAt >= 0) hunks.push({ baseAt: openAt, textAt, removed: base.slice(openAt, baseAt), added: '' });
+      openAt = -1;
+      textAt += width;
+    } else if (openAt < 0) {
+      openAt = baseAt;
+    }
+    baseAt += width;
+  }
+  if (textAt < text.length) return null;
+  if (openAt >= 0) hunks.push({ baseAt: openAt, textAt, removed: base.slice(openAt), added: '' });
+  return hunks;
+}
+
+/**
  * A tiny repair (shared/edits isTinyRepair) turning up to MAX_REPAIR_LENGTH characters at
  * one end of a removed run starting at base offset `at` into `added`, and the rest of the
  * run, which is deleted. Replacing characters ("," → ".") reads better than inserting next

@@ -1,6 +1,7 @@
 import { diffChars } from 'diff';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { editHunks, isSubsequence, tinyRepairAtEdge } from '../../shared/release/editScript';
+import { deletionHunks, editHunks, isSubsequence, tinyRepairAtEdge } from '../../shared/release/editScript';
 
 describe('editHunks', () => {
   it('gives each change its base and text offsets, with the kept text around it', () => {
@@ -37,5 +38,39 @@ describe('isSubsequence', () => {
   it('tells text kept by deleting characters from other text', () => {
     expect(isSubsequence('result', 'resulting')).toBe(true);
     expect(isSubsequence('result', 'answer')).toBe(false);
+  });
+});
+
+describe('deletionHunks', () => {
+  it('gives the deleted runs with their offsets, and null when the text is not made by deleting', () => {
+    expect(deletionHunks('Print the answer, or -1.', 'Print answer or -1.')).toEqual([
+      { baseAt: 6, textAt: 6, removed: 'the ', added: '' },
+      { baseAt: 16, textAt: 12, removed: ',', added: '' },
+    ]);
+    expect(deletionHunks('abc', 'abc')).toEqual([]);
+    expect(deletionHunks('abc', '')).toEqual([{ baseAt: 0, textAt: 0, removed: 'abc', added: '' }]);
+    expect(deletionHunks('Print the answer.', 'Print an answer.')).toBeNull();
+    expect(deletionHunks('ab', 'abc')).toBeNull();
+  });
+
+  // Repeated letters, spaces and astral characters (two UTF-16 units, one token for the diff),
+  // including lone surrogates, where code units and code points disagree.
+  const alphabet = fc.constantFrom('a', 'b', ' ', '\n', '.', '😀', '😁', '\uD83D', '\uDE00', 'é');
+  const text = fc.array(alphabet, { maxLength: 40 }).map((cs) => cs.join(''));
+  const deleted = text.chain((b) => {
+    const points = Array.from(b);
+    return fc.tuple(fc.constant(b), fc.array(fc.boolean(), { minLength: points.length, maxLength: points.length }).map((keep) => points.filter((_, i) => keep[i]).join('')));
+  });
+
+  it('is the edit script of the diff whenever the diff has no insertion, and null otherwise', () => {
+    fc.assert(
+      fc.property(fc.oneof(deleted, fc.tuple(text, text)), ([base, task]) => {
+        const parts = diffChars(base, task);
+        const fast = deletionHunks(base, task);
+        if (parts.some((p) => p.added)) expect(fast).toBeNull();
+        else expect(fast).toEqual(editHunks(parts).hunks);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
