@@ -1,7 +1,7 @@
 import { all, get, run, transaction, type DB } from '../../db/database';
 import { appendEvent, type Actor } from '../../db/events';
 import { validatePoints, type Point } from '../../shared/edits';
-import type { AnnotationView, QueueItem, SaveAnnotationBody, SubmitBody } from '../../shared/schemas/annotation';
+import type { AnnotationView, QueueItem, SavedDraft, SaveAnnotationBody, SubmitBody } from '../../shared/schemas/annotation';
 import { conflict, notFound, validationFailed } from '../http/errors';
 import type { SessionUser } from '../http/route';
 import {
@@ -90,8 +90,37 @@ function writePoints(db: DB, annotationId: number, points: readonly Point[]): vo
   });
 }
 
-/** Save a draft: version check, structural validation, then annotation + points + event in one transaction. */
-export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: string, body: SaveAnnotationBody): AnnotationView {
+interface SavedRow {
+  id: number;
+  version: number;
+  active_ms: number;
+  updated_at: string;
+}
+
+/** The next version of an existing draft, or the first version of a new one. */
+function writeDraftRow(db: DB, row: AnnotationRow | undefined, problemId: number, userId: number, activeMs: number): SavedRow {
+  const saved = row
+    ? get<SavedRow>(
+        db,
+        `UPDATE annotations SET version = version + 1, active_ms = active_ms + ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+          WHERE id = ? RETURNING id, version, active_ms, updated_at`,
+        [activeMs, row.id],
+      )
+    : get<SavedRow>(
+        db,
+        `INSERT INTO annotations (problem_id, user_id, status, version, active_ms) VALUES (?, ?, 'draft', 1, ?)
+          RETURNING id, version, active_ms, updated_at`,
+        [problemId, userId, activeMs],
+      );
+  return saved!;
+}
+
+/**
+ * Save a draft: version check, structural validation, then annotation + points + event in
+ * one transaction. Returns the new version, not the whole annotation: the points saved are
+ * the ones sent.
+ */
+export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: string, body: SaveAnnotationBody): SavedDraft {
   return transaction(db, () => {
     const problem = assignedProblem(db, user, questionId);
     const row = annotationRow(db, problem.id, user.id);
@@ -99,29 +128,19 @@ export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: s
     const findings = validatePoints(problem.base_text, body.points, 'draft');
     if (findings.length > 0) throw validationFailed(findings);
     const activeMs = body.activeMs ?? 0;
-    let annotationId: number;
-    if (row) {
-      annotationId = row.id;
-      run(
-        db,
-        `UPDATE annotations SET version = version + 1, active_ms = active_ms + ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`,
-        [activeMs, row.id],
-      );
-    } else {
-      const inserted = run(db, 'INSERT INTO annotations (problem_id, user_id, status, version, active_ms) VALUES (?, ?, ?, 1, ?)', [problem.id, user.id, 'draft', activeMs]);
-      annotationId = Number(inserted.lastInsertRowid);
-    }
-    const before = pointRows(db, row?.id).map(presentPoint);
-    writePoints(db, annotationId, body.points);
+    const saved = writeDraftRow(db, row, problem.id, user.id, activeMs);
+    writePoints(db, saved.id, body.points);
     appendEvent(db, actor, {
       action: 'annotation.save',
       entityType: 'annotation',
-      entityId: annotationId,
-      before: { version: row?.version ?? 0, points: before },
-      after: { version: (row?.version ?? 0) + 1, points: body.points },
+      entityId: saved.id,
+      // Every draft version was written by a save whose event holds its points (imports are
+      // submitted, hence never saved over), so the previous points are not stored again.
+      before: { version: row?.version ?? 0 },
+      after: { version: saved.version, points: body.points },
       details: { questionId, activeMs },
     });
-    return view(db, problem, user.id);
+    return { questionId: problem.question_id, status: 'draft', version: saved.version, activeMs: saved.active_ms, updatedAt: saved.updated_at };
   });
 }
 

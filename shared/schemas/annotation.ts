@@ -33,6 +33,18 @@ export interface AnnotationView {
   submittedAt: string | null;
 }
 
+/**
+ * What a draft save returns: the new version and the figures the editor shows. The saved
+ * points are exactly those sent (GET the annotation to read them back), so they are not echoed.
+ */
+export interface SavedDraft {
+  questionId: string;
+  status: 'draft';
+  version: number;
+  activeMs: number;
+  updatedAt: string;
+}
+
 export type QueueStatus = 'todo' | 'in-progress' | 'submitted';
 
 /** One problem of an annotator's queue. */

@@ -107,14 +107,31 @@ describe('drafts and submit', () => {
     const draft = { deletions: [span(shared, 'geometric progression')], question: '', answer: '', type: null };
     const res = await agent.put(url()).send({ version: 0, points: [draft], activeMs: 4000 });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ version: 1, status: 'draft', activeMs: 4000 });
-    expect(res.body.points).toEqual([{ ...draft, repairs: [] }]);
+    // the save answers with the new version only; the points are read back with GET
+    expect(res.body).toEqual({ questionId: shared.questionId, status: 'draft', version: 1, activeMs: 4000, updatedAt: expect.any(String) });
+    expect((await agent.get(url())).body.points).toEqual([{ ...draft, repairs: [] }]);
     const again = await agent.put(url()).send({ version: 1, points: [draft], activeMs: 1500 });
     expect(again.body).toMatchObject({ version: 2, activeMs: 5500 });
-    expect((await agent.get(url())).body.points[0].deletions).toEqual(draft.deletions);
+    const stored = (await agent.get(url())).body;
+    expect(stored).toMatchObject({ version: 2, activeMs: 5500, updatedAt: again.body.updatedAt });
+    expect(stored.points[0].deletions).toEqual(draft.deletions);
     expect((await agent.get('/api/assignments')).body[0]).toMatchObject({ questionId: shared.questionId, status: 'in-progress' });
     const events = all<{ action: string }>(ctx.db, "SELECT action FROM events WHERE action = 'annotation.save'");
     expect(events.length).toBe(2);
+  });
+
+  it('records each save as who, what and the versions with the new points, so every saved draft can be recovered from the log', async () => {
+    const rows = all<{ actor: string; entity_id: string; before: string; after: string; details: string }>(
+      ctx.db,
+      "SELECT actor, entity_id, before, after, details FROM events WHERE action = 'annotation.save' ORDER BY id",
+    );
+    const annotationId = all<{ id: number }>(ctx.db, 'SELECT id FROM annotations WHERE user_id = ?', [ann1.id])[0]!.id;
+    expect(rows.map((r) => ({ ...r, before: JSON.parse(r.before), after: JSON.parse(r.after), details: JSON.parse(r.details) }))).toEqual([
+      { actor: ann1.username, entity_id: String(annotationId), before: { version: 0 }, after: { version: 1, points: expect.any(Array) }, details: { questionId: shared.questionId, activeMs: 4000 } },
+      { actor: ann1.username, entity_id: String(annotationId), before: { version: 1 }, after: { version: 2, points: expect.any(Array) }, details: { questionId: shared.questionId, activeMs: 1500 } },
+    ]);
+    // the latest save's event holds exactly the stored points
+    expect(JSON.parse(rows[1]!.after).points).toEqual((await agent.get(url())).body.points);
   });
 
   it('rejects a stale version with 409 and the current version, overwriting nothing', async () => {

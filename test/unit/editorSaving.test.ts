@@ -3,7 +3,7 @@ import { ActiveTimer, IDLE_AFTER_MS } from '../../client/src/pages/annotator/edi
 import { DraftSaver, type SaveState } from '../../client/src/pages/annotator/editor/saver';
 import { ApiError } from '../../client/src/api';
 import type { Point } from '../../shared/edits';
-import type { AnnotationView, SaveAnnotationBody } from '../../shared/schemas/annotation';
+import type { SavedDraft, SaveAnnotationBody } from '../../shared/schemas/annotation';
 
 describe('ActiveTimer', () => {
   it('counts only visible, recently active time, and caps long gaps', () => {
@@ -36,15 +36,15 @@ describe('ActiveTimer', () => {
 
 const point = (question: string): Point => ({ deletions: [[0, 1]], repairs: [], question, answer: '', type: null });
 
-function view(version: number): AnnotationView {
-  return { questionId: 'q', title: 't', status: 'draft', version, points: [], baseText: 'x', activeMs: 0, updatedAt: null, submittedAt: null };
+function savedDraft(version: number): SavedDraft {
+  return { questionId: 'q', status: 'draft', version, activeMs: 0, updatedAt: '2026-01-01T00:00:00.000Z' };
 }
 
 describe('DraftSaver', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  function setup(send: (body: SaveAnnotationBody) => Promise<AnnotationView>) {
+  function setup(send: (body: SaveAnnotationBody) => Promise<SavedDraft>) {
     const states: SaveState['kind'][] = [];
     let given = 0;
     const saver = new DraftSaver({ version: 3, send, takeActiveMs: () => 500, giveBackActiveMs: (ms) => (given += ms), onState: (s) => states.push(s.kind), onSaved: () => {} });
@@ -53,7 +53,7 @@ describe('DraftSaver', () => {
 
   it('debounces changes into one save carrying the version, then the next version', async () => {
     const bodies: SaveAnnotationBody[] = [];
-    const { saver, states } = setup(async (b) => (bodies.push(b), view(b.version + 1)));
+    const { saver, states } = setup(async (b) => (bodies.push(b), savedDraft(b.version + 1)));
     saver.change([point('a')]);
     saver.change([point('ab')]);
     await vi.advanceTimersByTimeAsync(799);
@@ -86,7 +86,7 @@ describe('DraftSaver', () => {
     const { saver, states } = setup(async (b) => {
       if (fail) throw new ApiError(0, 'network', 'offline');
       bodies.push(b);
-      return view(b.version + 1);
+      return savedDraft(b.version + 1);
     });
     saver.change([point('a')]);
     expect(await saver.flush()).toBe(false);

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../api';
 import type { Point } from '../../../../../shared/edits';
 import type { FieldIssue } from '../../../../../shared/errors';
-import type { AnnotationView, SaveAnnotationBody } from '../../../../../shared/schemas/annotation';
+import type { SavedDraft, SaveAnnotationBody } from '../../../../../shared/schemas/annotation';
 
 export type SaveState =
   | { kind: 'saved' }
@@ -13,11 +13,11 @@ export type SaveState =
 
 export interface SaverOptions {
   version: number;
-  send: (body: SaveAnnotationBody) => Promise<AnnotationView>;
+  send: (body: SaveAnnotationBody) => Promise<SavedDraft>;
   takeActiveMs: () => number;
   giveBackActiveMs: (ms: number) => void;
   onState: (state: SaveState) => void;
-  onSaved: (view: AnnotationView) => void;
+  onSaved: (saved: SavedDraft) => void;
   delayMs?: number;
 }
 
@@ -79,9 +79,9 @@ export class DraftSaver {
     const activeMs = this.opts.takeActiveMs();
     this.set({ kind: 'saving' });
     try {
-      const view = await this.opts.send({ version: this.version, points, activeMs });
-      this.version = view.version;
-      this.opts.onSaved(view);
+      const saved = await this.opts.send({ version: this.version, points, activeMs });
+      this.version = saved.version;
+      this.opts.onSaved(saved);
       if (this.latest === null) this.set({ kind: 'saved' });
       return true;
     } catch (err) {
