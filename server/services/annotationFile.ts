@@ -1,8 +1,8 @@
 import type { Point } from '../../shared/edits';
 import { importedAnnotationLine } from '../../shared/schemas/annotationImport';
 import type { ImportIssue } from '../../shared/schemas/lcb';
-import { jsonLineDecoder, parseJsonLine, schemaIssues } from './jsonLines';
-import { readLines } from './lineReader';
+import { jsonLineDecoder, parseJsonLine, schemaIssues, tooLongIssue } from './jsonLines';
+import { MAX_LINE_BYTES, readLines } from './lineReader';
 
 /** One valid line of an annotation file. */
 export interface ParsedAnnotation {
@@ -30,7 +30,11 @@ export async function readAnnotationFile(file: string): Promise<{ annotations: P
   const issues: ImportIssue[] = [];
   const seen = new Map<string, number>();
   const decoder = jsonLineDecoder();
-  for await (const { number, bytes } of readLines(file)) {
+  for await (const { number, bytes, tooLong } of readLines(file)) {
+    if (tooLong) {
+      issues.push(tooLongIssue(number, MAX_LINE_BYTES));
+      continue;
+    }
     const result = parseAnnotationLine(number, bytes, decoder);
     if (!result) continue;
     if ('issues' in result) {

@@ -28,6 +28,11 @@ export function parseJsonLine(number: number, bytes: Buffer, decoder: TextDecode
   }
 }
 
+/** The issue of a line longer than the reader holds in memory. */
+export function tooLongIssue(number: number, maxLineBytes: number): ImportIssue {
+  return { line: number, field: '', message: `the line is longer than ${Math.round(maxLineBytes / 1024 / 1024)} MB, the most one record may take` };
+}
+
 /** A schema's complaints about one line, as `line N: field: message` issues; `whole` names the line itself. */
 export function schemaIssues(number: number, error: z.ZodError, whole: string): ImportIssue[] {
   return error.issues.map((i) => ({ line: number, field: fieldPath(i.path) || whole, message: i.message }));

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { normalizeBaseText } from '../../shared/baseText';
 import { formatImportIssue, lcbRecord, type Difficulty, type ImportIssue } from '../../shared/schemas/lcb';
 import { AppError } from '../http/errors';
-import { jsonLineDecoder, parseJsonLine, schemaIssues } from './jsonLines';
-import { readLines, type ProgressListener } from './lineReader';
+import { jsonLineDecoder, parseJsonLine, schemaIssues, tooLongIssue } from './jsonLines';
+import { MAX_LINE_BYTES, readLines, type ProgressListener } from './lineReader';
 
 /** The parts of a record we keep: everything but the hidden tests, of which only size and digest are kept. */
 export interface ParsedProblem {
@@ -96,7 +96,11 @@ export async function readLcbFile(file: string, onProgress?: ProgressListener): 
   };
   const seen = new Map<string, number>();
   const decoder = jsonLineDecoder();
-  for await (const { number, bytes } of readLines(file, onProgress)) {
+  for await (const { number, bytes, tooLong } of readLines(file, onProgress)) {
+    if (tooLong) {
+      report([tooLongIssue(number, MAX_LINE_BYTES)]);
+      continue;
+    }
     const result = parseLine(number, bytes, decoder);
     if (result === null) continue;
     if ('issues' in result) {

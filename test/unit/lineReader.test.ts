@@ -1,0 +1,42 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { readLines } from '../../server/services/lineReader';
+import { tooLongIssue } from '../../server/services/jsonLines';
+import { tempDir } from '../support/db';
+
+const dir = tempDir('ccb-lines-');
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function linesOf(content: string | Buffer, maxLineBytes?: number) {
+  const file = path.join(dir, `f${Math.random().toString(36).slice(2)}.jsonl`);
+  fs.writeFileSync(file, content);
+  const out: { number: number; text: string; tooLong: boolean }[] = [];
+  for await (const l of readLines(file, undefined, maxLineBytes)) out.push({ number: l.number, text: l.bytes.toString('utf8'), tooLong: l.tooLong });
+  return out;
+}
+
+describe('readLines', () => {
+  it('splits on LF, drops a CR before it, and keeps a last line without LF', async () => {
+    expect(await linesOf('a\r\nbb\n\nccc')).toEqual([
+      { number: 1, text: 'a', tooLong: false },
+      { number: 2, text: 'bb', tooLong: false },
+      { number: 3, text: '', tooLong: false },
+      { number: 4, text: 'ccc', tooLong: false },
+    ]);
+  });
+
+  it('skips a line over the limit without holding it, and goes on with the next lines', async () => {
+    const long = 'x'.repeat(3 * 1024 * 1024); // spans several 1 MB read chunks
+    expect(await linesOf(`first\n${long}\nthird\n${long}`, 1024)).toEqual([
+      { number: 1, text: 'first', tooLong: false },
+      { number: 2, text: '', tooLong: true },
+      { number: 3, text: 'third', tooLong: false },
+      { number: 4, text: '', tooLong: true },
+    ]);
+  });
+
+  it('reports an over-long line with its number', () => {
+    expect(tooLongIssue(7, 256 * 1024 * 1024)).toEqual({ line: 7, field: '', message: 'the line is longer than 256 MB, the most one record may take' });
+  });
+});
