@@ -146,6 +146,21 @@ describe('building a release from annotated and adjudicated problems', () => {
     fs.rmSync(parent, { recursive: true, force: true });
   });
 
+  it('clears the temporary folders a killed export left behind, once they are stale', () => {
+    const parent = tempDir('ccb-stale-');
+    const target = path.join(parent, 'rel');
+    const stale = path.join(parent, '.rel.tmp-killed');
+    const fresh = path.join(parent, '.rel.tmp-running');
+    fs.mkdirSync(stale);
+    fs.mkdirSync(fresh);
+    const hourAgo = new Date(Date.now() - 3600_000);
+    fs.utimesSync(stale, hourAgo, hourAgo);
+    writeReleaseDir(target, [{ path: 'manifest.json', content: Buffer.from('{}\n'), sha256: sha256('{}\n') }]);
+    // A recent one may belong to an export still running: it stays.
+    expect(fs.readdirSync(parent).sort()).toEqual(['.rel.tmp-running', 'rel']);
+    fs.rmSync(parent, { recursive: true, force: true });
+  });
+
   it('refuses to export over a folder that is not a release', () => {
     const other = path.join(outDir, 'notes');
     fs.mkdirSync(other);

@@ -11,6 +11,18 @@ function replaceable(dir: string): boolean {
   return entries.length === 0 || entries.includes(MANIFEST_FILE);
 }
 
+const STALE_MS = 10 * 60_000;
+
+/** Temporary folders that an export killed mid-way left next to the target (older than a few minutes). */
+function removeStaleTemporaries(parent: string, base: string, now = Date.now()): void {
+  if (!fs.existsSync(parent)) return;
+  for (const entry of fs.readdirSync(parent)) {
+    if (!entry.startsWith(`.${base}.tmp-`)) continue;
+    const full = path.join(parent, entry);
+    if (now - fs.statSync(full).mtimeMs > STALE_MS) fs.rmSync(full, { recursive: true, force: true });
+  }
+}
+
 /**
  * Write a release folder atomically: the files go into a temporary folder next to the
  * target, which is then renamed into place. A crash leaves at most a hidden temporary
@@ -20,6 +32,7 @@ export function writeReleaseDir(target: string, files: readonly BuiltFile[]): vo
   const dir = path.resolve(target);
   if (!replaceable(dir)) throw new AppError(400, 'bad_request', `${target} exists and is not a release folder; choose an empty or new folder.`);
   const parent = path.dirname(dir);
+  removeStaleTemporaries(parent, path.basename(dir));
   fs.mkdirSync(parent, { recursive: true });
   const tmp = fs.mkdtempSync(path.join(parent, `.${path.basename(dir)}.tmp-`));
   let old: string | null = null;
