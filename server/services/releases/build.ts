@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { all, get, type DB } from '../../../db/database';
+import { get, type DB } from '../../../db/database';
 import { dataCard } from '../../../shared/release/card';
 import { releaseCharts } from '../../../shared/release/charts';
 import { croissant } from '../../../shared/release/croissant';
@@ -8,8 +8,8 @@ import { releaseStats, type ReleaseStats } from '../../../shared/release/stats';
 import { validateRelease, type ValidationReport } from '../../../shared/release/validate';
 import type { ReleaseManifest } from '../../../shared/schemas/release';
 import type { VariantPolicy } from '../../../shared/subsets';
-import { cardAgreement, cardEffort, toolVersion } from './facts';
-import { loadReleaseTasks, toRecord, type ReleaseTasks } from './tasks';
+import { cardAgreement, cardEffort, dataDate, toolVersion } from './facts';
+import { loadReleaseTasks, toRecord } from './tasks';
 
 export interface BuildOptions {
   name: string;
@@ -43,18 +43,6 @@ function file(path: string, text: string): BuiltFile {
 /** The release this one continues: the newest release stored in the database. */
 function continues(db: DB): string | null {
   return get<{ name: string }>(db, 'SELECT name FROM releases ORDER BY id DESC LIMIT 1')?.name ?? null;
-}
-
-function baseTexts(db: DB): Map<string, string> {
-  return new Map(all<{ question_id: string; base_text: string }>(db, 'SELECT question_id, base_text FROM problems').map((p) => [p.question_id, p.base_text]));
-}
-
-/** The newest resolution among the release's problems: the data's own date for the metadata. */
-function dataDate(db: DB, source: ReleaseTasks): string | null {
-  const ids = source.problems.map((p) => p.id);
-  if (ids.length === 0) return null;
-  const row = get<{ at: string | null }>(db, `SELECT MAX(COALESCE(resolved_at, updated_at)) AS at FROM adjudications WHERE problem_id IN (${ids.map(() => '?').join(',')})`, ids);
-  return row?.at?.slice(0, 10) ?? null;
 }
 
 function lcbDescription(stats: ReleaseStats): string {
@@ -91,19 +79,25 @@ function manifestOf(options: BuildOptions, stats: ReleaseStats, report: Validati
  */
 export function buildRelease(db: DB, options: BuildOptions): BuiltRelease {
   const source = loadReleaseTasks(db, options.policy);
-  const records = source.tasks.map((t) => toRecord(t, source.problems.find((p) => p.id === t.problemId)!.source, options.extended));
-  const jsonl = file(RELEASE_FILE, serializeRelease(records));
-  const report = validateRelease(jsonl.content.toString('utf8'), { problems: baseTexts(db) });
+  const problems = new Map(source.problems.map((p) => [p.id, p]));
+  const records = source.tasks.map((t) => toRecord(t, problems.get(t.problemId)!.source, options.extended));
+  const text = serializeRelease(records);
+  const jsonl = file(RELEASE_FILE, text);
+  // The file's own text is validated: JSON escapes every lone surrogate, so its UTF-8 bytes
+  // decode back to exactly this string. The source problems are the release's problems,
+  // the only ones its records can name.
+  const report = validateRelease(text, { problems: new Map(source.problems.map((p) => [p.questionId, p.baseText])) });
   const facts = source.problems.map((p) => ({ questionId: p.questionId, platform: p.platform, contestDate: p.contestDate, difficulty: p.difficulty }));
   const stats = releaseStats(records, facts, source.tasks.map((t) => t.generated.qa.map((q) => q.type)));
   const previous = continues(db);
+  const ids = source.problems.map((p) => p.id);
   const overrides = source.tasks.map((t) => t.generated.override?.kind).filter(Boolean);
   const card = dataCard({
     ...options,
     stats,
     jsonlSha256: jsonl.sha256,
     agreement: cardAgreement(db),
-    effort: cardEffort(db, source.problems.map((p) => p.id)),
+    effort: cardEffort(db, ids),
     provenance: {
       livecodebench: lcbDescription(stats),
       toolVersion: toolVersion(),
@@ -118,7 +112,7 @@ export function buildRelease(db: DB, options: BuildOptions): BuiltRelease {
     version: options.name,
     jsonlSha256: jsonl.sha256,
     extended: options.extended,
-    datePublished: dataDate(db, source),
+    datePublished: dataDate(db, ids),
   });
   const charts = Object.entries(releaseCharts(stats)).map(([path, svg]) => file(path, svg));
   const files = [jsonl, file('README.md', card), file('croissant.json', `${JSON.stringify(meta, null, 2)}\n`), ...charts];
