@@ -57,6 +57,14 @@ function tally(values: readonly string[], order: readonly string[] = []): Count[
   return [...known, ...rest];
 }
 
+// A high surrogate followed by a low one: one character written as two UTF-16 units.
+const SURROGATE_PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
+
+/** Length in characters (code points, as Python counts them): `[...text].length` without the array. */
+export function characterLength(text: string): number {
+  return text.length - (text.match(SURROGATE_PAIR)?.length ?? 0);
+}
+
 /** Sort by count, most frequent first, ties in the given order. */
 export const byCount = (counts: readonly Count[]): Count[] => [...counts].sort((a, b) => b.count - a.count);
 
@@ -69,19 +77,21 @@ export function releaseStats(records: readonly ReleaseRecord[], problems: readon
   const sources = problems.filter((p) => used.has(p.questionId));
   const dates = sources.map((p) => p.contestDate.slice(0, 10)).filter(Boolean).sort();
   const qa = records.flatMap((r) => r.qa_pairs);
+  const kCounts = new Map<number, number>();
+  for (const r of records) kCounts.set(r.qa_pairs.length, (kCounts.get(r.qa_pairs.length) ?? 0) + 1);
   const types = pointTypes ?? (qa.every((p) => p.type !== undefined) && qa.length > 0 ? records.map((r) => r.qa_pairs.map((p) => p.type ?? null)) : null);
   const keywords = records.flatMap((r) => r.keywords);
   return {
     tasks: records.length,
     problems: used.size,
-    k: [1, 2, 3].map((k) => ({ label: String(k), count: records.filter((r) => r.qa_pairs.length === k).length })),
+    k: [1, 2, 3].map((k) => ({ label: String(k), count: kCounts.get(k) ?? 0 })),
     keywords: tally(keywords, AMBIGUITY_TYPES),
     keywordTotal: keywords.length,
     pointTypes: types ? tally(types.flat().map((t) => t ?? '(none)'), AMBIGUITY_TYPES) : null,
     points: qa.length,
-    textLength: lengthStats(records.map((r) => [...r.modified_content].length)),
-    questionLength: lengthStats(qa.map((p) => [...p.question].length)),
-    answerLength: lengthStats(qa.map((p) => [...p.answer].length)),
+    textLength: lengthStats(records.map((r) => characterLength(r.modified_content))),
+    questionLength: lengthStats(qa.map((p) => characterLength(p.question))),
+    answerLength: lengthStats(qa.map((p) => characterLength(p.answer))),
     contestDates: dates.length ? { from: dates[0]!, to: dates[dates.length - 1]! } : null,
     difficulty: tally(sources.map((p) => p.difficulty), ['easy', 'medium', 'hard']),
     platforms: tally(sources.map((p) => p.platform)),
