@@ -79,15 +79,21 @@ function checkWritable(row: AnnotationRow | undefined, version: number): void {
   }
 }
 
+/**
+ * Store the points of a draft. Rows are updated in place (upsert by index) and only surplus
+ * rows deleted: a delete-and-insert would move every row and touch several more pages per save.
+ */
 function writePoints(db: DB, annotationId: number, points: readonly Point[]): void {
-  run(db, 'DELETE FROM annotation_points WHERE annotation_id = ?', [annotationId]);
   points.forEach((p, idx) => {
     run(
       db,
-      'INSERT INTO annotation_points (annotation_id, idx, deletions, repairs, question, answer, type) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO annotation_points (annotation_id, idx, deletions, repairs, question, answer, type) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (annotation_id, idx) DO UPDATE SET
+         deletions = excluded.deletions, repairs = excluded.repairs, question = excluded.question, answer = excluded.answer, type = excluded.type`,
       [annotationId, idx, JSON.stringify(p.deletions), JSON.stringify(p.repairs), p.question, p.answer, p.type],
     );
   });
+  run(db, 'DELETE FROM annotation_points WHERE annotation_id = ? AND idx >= ?', [annotationId, points.length]);
 }
 
 interface SavedRow {
