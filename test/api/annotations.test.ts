@@ -213,3 +213,25 @@ describe('drafts and submit', () => {
     expect(stale.body.error.details).toEqual({ currentVersion: 0 });
   });
 });
+
+describe('a draft with fewer points than the last save', () => {
+  it('keeps exactly the points sent: edited ones replaced, dropped ones gone', async () => {
+    const user = await buildUser(ctx.db, { role: 'annotator' });
+    const problem = buildProblem(ctx.db, { title: 'Shrinking draft' });
+    assign(ctx.db, problem.id, user.id, 1);
+    const agent = await loginAs(app, user);
+    const url = `/api/annotations/${problem.questionId}`;
+    const point = (word: string, question: string) => ({ deletions: [span(problem, word)], repairs: [], question, answer: '', type: null });
+    const three = [point('geometric progression', 'q1'), point(' of positive integers', 'q2'), point('- All input values are integers.', 'q3')];
+    const first = await agent.put(url).send({ version: 0, points: three });
+    expect(first.status).toBe(200);
+    expect((await agent.get(url)).body.points).toEqual(three);
+    const one = [point(' of positive integers', 'only this one')];
+    const second = await agent.put(url).send({ version: first.body.version, points: one });
+    expect(second.status).toBe(200);
+    expect((await agent.get(url)).body.points).toEqual(one);
+    const none = await agent.put(url).send({ version: second.body.version, points: [] });
+    expect(none.status).toBe(200);
+    expect((await agent.get(url)).body).toMatchObject({ version: 3, points: [] });
+  });
+});
