@@ -22,6 +22,21 @@ export interface ValidateOptions {
 
 const KNOWN_FIELDS = new Set(Object.keys(releaseRecordSchema.shape));
 
+/** The schema and unknown-field rules on one decoded record: the record, or null when the schema refuses it. */
+function checkRecord(value: unknown, line: number, findings: ReleaseFinding[]): LineRecord | null {
+  const taskId = (value as { task_id?: unknown } | null)?.task_id;
+  const where = { task_id: typeof taskId === 'string' && taskId ? taskId : `line ${line}`, line };
+  const parsed = releaseRecordSchema.safeParse(value);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) findings.push(finding(where, 'schema', `${fieldPath(issue.path) || '(record)'}: ${issue.message}`));
+    return null;
+  }
+  for (const key of Object.keys(value as object)) {
+    if (!KNOWN_FIELDS.has(key)) findings.push(finding(where, 'unknown-field', `${key}: not a release field; consumers ignore it`));
+  }
+  return { line, record: parsed.data };
+}
+
 /** Parse a JSONL release: schema violations become findings with their line numbers. */
 export function parseRelease(text: string): { records: LineRecord[]; findings: ReleaseFinding[] } {
   const records: LineRecord[] = [];
@@ -38,17 +53,8 @@ export function parseRelease(text: string): { records: LineRecord[]; findings: R
     } catch (err) {
       return findings.push(finding(place, 'schema', `not valid JSON (${err instanceof Error ? err.message : String(err)})`));
     }
-    const taskId = (value as { task_id?: unknown } | null)?.task_id;
-    const where = { task_id: typeof taskId === 'string' && taskId ? taskId : place.task_id, line };
-    const parsed = releaseRecordSchema.safeParse(value);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) findings.push(finding(where, 'schema', `${fieldPath(issue.path) || '(record)'}: ${issue.message}`));
-      return;
-    }
-    for (const key of Object.keys(value as object)) {
-      if (!KNOWN_FIELDS.has(key)) findings.push(finding(where, 'unknown-field', `${key}: not a release field; consumers ignore it`));
-    }
-    records.push({ line, record: parsed.data });
+    const entry = checkRecord(value, line, findings);
+    if (entry) records.push(entry);
   });
   return { records, findings };
 }
@@ -103,16 +109,19 @@ function keywordAgreement({ record, line }: LineRecord): ReleaseFinding[] {
 function crossFindings(entries: readonly LineRecord[]): ReleaseFinding[] {
   const out: ReleaseFinding[] = [];
   const ids = new Map<string, number>();
-  const tasks = new Map<string, string>();
+  // Task ids by problem and questions, then by text: the long texts are map keys as they are, never copied into a key.
+  const tasks = new Map<string, Map<string, string>>();
   for (const { record, line } of entries) {
     const at = { task_id: record.task_id, line };
     const firstLine = ids.get(record.task_id);
     if (firstLine !== undefined) out.push(finding(at, 'duplicate-task-id', `task_id: "${record.task_id}" is already used on line ${firstLine}`));
     else ids.set(record.task_id, line);
-    const key = JSON.stringify([record.question_id, record.modified_content, record.qa_pairs.map((q) => q.question)]);
-    const same = tasks.get(key);
+    const key = JSON.stringify([record.question_id, record.qa_pairs.map((q) => q.question)]);
+    let byText = tasks.get(key);
+    if (!byText) tasks.set(key, (byText = new Map()));
+    const same = byText.get(record.modified_content);
     if (same !== undefined) out.push(finding(at, 'duplicate-task', `same problem, text and questions as ${same}`));
-    else tasks.set(key, record.task_id);
+    else byText.set(record.modified_content, record.task_id);
   }
   return out;
 }
@@ -152,9 +161,27 @@ export function report(tasks: number, findings: ReleaseFinding[]): ValidationRep
   return { tasks, errors, warnings: sorted.length - errors, findings: sorted };
 }
 
-/** Validate a JSONL release file's text. */
-export function validateRelease(text: string, options: ValidateOptions = {}): ValidationReport {
-  const parsed = parseRelease(text);
+function fileReport(parsed: { records: LineRecord[]; findings: ReleaseFinding[] }, options: ValidateOptions): ValidationReport {
   const tasks = parsed.records.length + new Set(parsed.findings.filter((f) => f.rule === 'schema').map((f) => f.line)).size;
   return report(tasks, [...parsed.findings, ...validateRecords(parsed.records, options)]);
+}
+
+/** Validate a JSONL release file's text. */
+export function validateRelease(text: string, options: ValidateOptions = {}): ValidationReport {
+  return fileReport(parseRelease(text), options);
+}
+
+/**
+ * Validate the records of a release file about to be written by `serializeRelease`, as
+ * `validateRelease` would validate the file, without parsing it back: that writes record i
+ * as line i + 1 and JSON reads back exactly what it wrote, so every rule, the schema
+ * included, sees the same records (a test holds the two reports equal).
+ */
+export function validateReleaseRecords(records: readonly unknown[], options: ValidateOptions = {}): ValidationReport {
+  const parsed = { records: [] as LineRecord[], findings: [] as ReleaseFinding[] };
+  records.forEach((value, i) => {
+    const entry = checkRecord(value, i + 1, parsed.findings);
+    if (entry) parsed.records.push(entry);
+  });
+  return fileReport(parsed, options);
 }

@@ -5,7 +5,7 @@ import { releaseCharts } from '../../../shared/release/charts';
 import { croissant } from '../../../shared/release/croissant';
 import { RELEASE_FILE, serializeRelease } from '../../../shared/release/format';
 import { releaseStats, type ReleaseStats } from '../../../shared/release/stats';
-import { validateRelease, type ValidationReport } from '../../../shared/release/validate';
+import { validateReleaseRecords, type ValidationReport } from '../../../shared/release/validate';
 import type { ReleaseManifest } from '../../../shared/schemas/release';
 import type { VariantPolicy } from '../../../shared/subsets';
 import { cardAgreement, cardEffort, dataDate, toolVersion } from './facts';
@@ -83,10 +83,10 @@ export function buildRelease(db: DB, options: BuildOptions): BuiltRelease {
   const records = source.tasks.map((t) => toRecord(t, problems.get(t.problemId)!.source, options.extended));
   const text = serializeRelease(records);
   const jsonl = file(RELEASE_FILE, text);
-  // The file's own text is validated: JSON escapes every lone surrogate, so its UTF-8 bytes
-  // decode back to exactly this string. The source problems are the release's problems,
-  // the only ones its records can name.
-  const report = validateRelease(text, { problems: new Map(source.problems.map((p) => [p.questionId, p.baseText])) });
+  // The records of the file, as validateRelease would read them back from it (JSON escapes
+  // every lone surrogate, so even the UTF-8 bytes decode to exactly this text). The source
+  // problems are the release's problems, the only ones its records can name.
+  const report = validateReleaseRecords(records, { problems: new Map(source.problems.map((p) => [p.questionId, p.baseText])) });
   const facts = source.problems.map((p) => ({ questionId: p.questionId, platform: p.platform, contestDate: p.contestDate, difficulty: p.difficulty }));
   const stats = releaseStats(records, facts, source.tasks.map((t) => t.generated.qa.map((q) => q.type)));
   const previous = continues(db);
