@@ -34,14 +34,26 @@ function intersection(a: readonly Range[], b: readonly Range[]): number {
   return total;
 }
 
+/** Merged deletions with their total length: what the IoU of a point needs, computed once per point. */
+interface Merged {
+  ranges: Range[];
+  size: number;
+}
+
+function merged(ranges: readonly Range[]): Merged {
+  const m = mergeRanges(ranges);
+  return { ranges: m, size: m.reduce((s, [x, y]) => s + (y - x), 0) };
+}
+
+function mergedIoU(a: Merged, b: Merged): number {
+  const inter = intersection(a.ranges, b.ranges);
+  const union = a.size + b.size - inter;
+  return union === 0 ? 0 : inter / union;
+}
+
 /** Character IoU of two sets of deleted ranges (0 when both are empty). */
 export function characterIoU(a: readonly Range[], b: readonly Range[]): number {
-  const ma = mergeRanges(a);
-  const mb = mergeRanges(b);
-  const inter = intersection(ma, mb);
-  const size = (rs: Range[]) => rs.reduce((s, [x, y]) => s + (y - x), 0);
-  const union = size(ma) + size(mb) - inter;
-  return union === 0 ? 0 : inter / union;
+  return mergedIoU(merged(a), merged(b));
 }
 
 /**
@@ -51,12 +63,16 @@ export function characterIoU(a: readonly Range[], b: readonly Range[]): number {
  */
 export function alignPoints(a: readonly HasDeletions[], b: readonly HasDeletions[]): Alignment {
   if (b.length > 16) throw new Error('alignPoints supports at most 16 points per side');
-  const iou = a.map((pa) => b.map((pb) => characterIoU(pa.deletions, pb.deletions)));
+  const mb = b.map((pb) => merged(pb.deletions));
+  const iou = a.map((pa) => {
+    const ma = merged(pa.deletions);
+    return mb.map((m) => mergedIoU(ma, m));
+  });
   type Best = { score: number; count: number; choice: number[] };
-  const memo = new Map<string, Best>();
+  const memo = new Map<number, Best>();
   const solve = (i: number, used: number): Best => {
     if (i === a.length) return { score: 0, count: 0, choice: [] };
-    const key = `${i}:${used}`;
+    const key = i * 0x10000 + used; // used < 2^16: at most 16 points on B's side
     const hit = memo.get(key);
     if (hit) return hit;
     const skip = solve(i + 1, used);
