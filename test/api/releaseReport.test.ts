@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { all } from '../../db/database';
 import { CLI_ACTOR } from '../../db/events';
-import { RELEASE_FILE } from '../../shared/release/format';
-import { validateRelease } from '../../shared/release/validate';
+import { RELEASE_FILE, serializeRelease } from '../../shared/release/format';
+import { parseRelease, validateRelease } from '../../shared/release/validate';
 import { buildRelease } from '../../server/services/releases/build';
 import { importLegacyRelease } from '../../server/services/releases/legacyImport';
 import { buildProblem } from '../support/builders';
@@ -38,6 +38,8 @@ describe('the export validation report', () => {
       const text = built.files.find((f) => f.path === RELEASE_FILE)!.content.toString('utf8');
       const problems = new Map(all<{ question_id: string; base_text: string }>(ctx.db, 'SELECT question_id, base_text FROM problems').map((r) => [r.question_id, r.base_text]));
       expect(built.report).toEqual(validateRelease(text, { problems }));
+      // The file, encoded line by line, is the bytes of serializeRelease.
+      expect(text).toBe(serializeRelease(parseRelease(text).records.map((r) => r.record)));
       // The comparison covers errors and warnings of several rules, not an empty report.
       expect(built.report.findings.map((f) => f.rule)).toEqual(expect.arrayContaining(['question-empty', 'not-derivable', 'repair', 'rewording']));
     });

@@ -3,7 +3,7 @@ import { get, type DB } from '../../../db/database';
 import { dataCard } from '../../../shared/release/card';
 import { releaseCharts } from '../../../shared/release/charts';
 import { croissant } from '../../../shared/release/croissant';
-import { RELEASE_FILE, serializeRelease } from '../../../shared/release/format';
+import { RELEASE_FILE, serializeRecord, type ReleaseRecord } from '../../../shared/release/format';
 import { releaseStats, type ReleaseStats } from '../../../shared/release/stats';
 import { validateReleaseRecords, type ValidationReport } from '../../../shared/release/validate';
 import type { ReleaseManifest } from '../../../shared/schemas/release';
@@ -35,9 +35,18 @@ export const MANIFEST_FILE = 'manifest.json';
 
 export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
-function file(path: string, text: string): BuiltFile {
-  const content = Buffer.from(text, 'utf8');
+function file(path: string, text: string | Buffer): BuiltFile {
+  const content = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   return { path, content, sha256: sha256(content) };
+}
+
+/**
+ * The bytes of `serializeRelease(records)`, encoded line by line: the file as one string
+ * would be built only to be flattened and encoded. Every line is whole JSON (no surrogate
+ * pair is split between lines), so the bytes are the same.
+ */
+function releaseBytes(records: readonly ReleaseRecord[]): Buffer {
+  return Buffer.concat(records.map((r) => Buffer.from(`${serializeRecord(r)}\n`, 'utf8')));
 }
 
 /** The release this one continues: the newest release stored in the database. */
@@ -81,10 +90,9 @@ export function buildRelease(db: DB, options: BuildOptions): BuiltRelease {
   const source = loadReleaseTasks(db, options.policy);
   const problems = new Map(source.problems.map((p) => [p.id, p]));
   const records = source.tasks.map((t) => toRecord(t, problems.get(t.problemId)!.source, options.extended));
-  const text = serializeRelease(records);
-  const jsonl = file(RELEASE_FILE, text);
+  const jsonl = file(RELEASE_FILE, releaseBytes(records));
   // The records of the file, as validateRelease would read them back from it (JSON escapes
-  // every lone surrogate, so even the UTF-8 bytes decode to exactly this text). The source
+  // every lone surrogate, so its bytes decode to exactly the serialised lines). The source
   // problems are the release's problems, the only ones its records can name.
   const report = validateReleaseRecords(records, { problems: new Map(source.problems.map((p) => [p.questionId, p.baseText])) });
   const facts = source.problems.map((p) => ({ questionId: p.questionId, platform: p.platform, contestDate: p.contestDate, difficulty: p.difficulty }));
