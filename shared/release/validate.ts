@@ -116,7 +116,8 @@ function crossFindings(entries: readonly LineRecord[]): ReleaseFinding[] {
     const firstLine = ids.get(record.task_id);
     if (firstLine !== undefined) out.push(finding(at, 'duplicate-task-id', `task_id: "${record.task_id}" is already used on line ${firstLine}`));
     else ids.set(record.task_id, line);
-    const key = JSON.stringify([record.question_id, record.qa_pairs.map((q) => q.question)]);
+    let key = `${record.question_id.length}:${record.question_id}`; // length-prefixed: one key per (problem, questions)
+    for (const qa of record.qa_pairs) key += `${qa.question.length}:${qa.question}`;
     let byText = tasks.get(key);
     if (!byText) tasks.set(key, (byText = new Map()));
     const same = byText.get(record.modified_content);
