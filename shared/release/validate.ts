@@ -3,7 +3,7 @@ import { fieldPath } from '../schemas/fieldPath';
 import { isAmbiguityType } from '../taxonomy';
 import { releaseRecordSchema } from './format';
 import { deriveFromBase } from './derivable';
-import { reviewWarnings } from './warnings';
+import { contentWordsMemo, reviewWarnings } from './warnings';
 import { finding, type LineRecord, type ReleaseFinding } from './rules';
 
 export { RULES, type LineRecord, type ReleaseFinding, type Rule, type Severity } from './rules';
@@ -105,12 +105,32 @@ function keywordAgreement({ record, line }: LineRecord): ReleaseFinding[] {
   return out;
 }
 
+/** Past this many texts for one problem and question list, they are looked up by map. */
+const FEW_TEXTS = 8;
+
+/**
+ * The first task id of each text among records with the same problem and questions. Such
+ * records are few (a generated task differs from the others of its problem in its
+ * questions), so texts are compared one by one, sparing the hashing of every long text;
+ * a group that grows large (as in a file of copies) switches to a map.
+ */
+function taskTexts() {
+  const list: { text: string; taskId: string }[] = [];
+  let map: Map<string, string> | null = null;
+  return {
+    first: (text: string): string | undefined => (map ? map.get(text) : list.find((t) => t.text === text)?.taskId),
+    add(text: string, taskId: string): void {
+      if (map) map.set(text, taskId);
+      else if (list.push({ text, taskId }) > FEW_TEXTS) map = new Map(list.map((t) => [t.text, t.taskId]));
+    },
+  };
+}
+
 /** Rules across records: ids and tasks must be unique. */
 function crossFindings(entries: readonly LineRecord[]): ReleaseFinding[] {
   const out: ReleaseFinding[] = [];
   const ids = new Map<string, number>();
-  // Task ids by problem and questions, then by text: the long texts are map keys as they are, never copied into a key.
-  const tasks = new Map<string, Map<string, string>>();
+  const tasks = new Map<string, ReturnType<typeof taskTexts>>();
   for (const { record, line } of entries) {
     const at = { task_id: record.task_id, line };
     const firstLine = ids.get(record.task_id);
@@ -118,17 +138,17 @@ function crossFindings(entries: readonly LineRecord[]): ReleaseFinding[] {
     else ids.set(record.task_id, line);
     let key = `${record.question_id.length}:${record.question_id}`; // length-prefixed: one key per (problem, questions)
     for (const qa of record.qa_pairs) key += `${qa.question.length}:${qa.question}`;
-    let byText = tasks.get(key);
-    if (!byText) tasks.set(key, (byText = new Map()));
-    const same = byText.get(record.modified_content);
+    let texts = tasks.get(key);
+    if (!texts) tasks.set(key, (texts = taskTexts()));
+    const same = texts.first(record.modified_content);
     if (same !== undefined) out.push(finding(at, 'duplicate-task', `same problem, text and questions as ${same}`));
-    else byText.set(record.modified_content, record.task_id);
+    else texts.add(record.modified_content, record.task_id);
   }
   return out;
 }
 
 /** With the source problems: the problem must exist and the text must come from its base text. */
-function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string>): ReleaseFinding[] {
+function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string>, answerWords: (text: string) => ReadonlySet<string>): ReleaseFinding[] {
   const { record } = entry;
   const at = { task_id: record.task_id, line: entry.line };
   const base = problems.get(record.question_id);
@@ -140,16 +160,17 @@ function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string
   for (const bad of derivation.unexplained) {
     out.push(finding(at, 'not-derivable', `modified_content: inserts ${JSON.stringify(bad.text)} at offset ${bad.textAt}, which is neither a deletion nor a small repair of the base text`));
   }
-  out.push(...reviewWarnings.forDerivation(entry, base, derivation.deleted));
+  out.push(...reviewWarnings.forDerivation(entry, base, derivation.deleted, answerWords));
   return out;
 }
 
 /** Every rule on parsed records. The exporter and the `validate` command both end here. */
 export function validateRecords(entries: readonly LineRecord[], options: ValidateOptions = {}): ReleaseFinding[] {
   const out: ReleaseFinding[] = [];
+  const answerWords = contentWordsMemo();
   for (const entry of entries) {
     out.push(...recordFindings(entry));
-    if (options.problems) out.push(...problemFindings(entry, options.problems));
+    if (options.problems) out.push(...problemFindings(entry, options.problems, answerWords));
   }
   out.push(...crossFindings(entries));
   out.push(...reviewWarnings.acrossRecords(entries));

@@ -9,6 +9,19 @@ export function contentWords(text: string): Set<string> {
   return new Set(words.filter((w) => !STOPWORDS.has(w)));
 }
 
+/**
+ * contentWords remembering the texts it has seen, for one validation run: the answers of a
+ * problem's points recur in every task that asks them. The sets it returns are shared: read only.
+ */
+export function contentWordsMemo(): (text: string) => ReadonlySet<string> {
+  const seen = new Map<string, Set<string>>();
+  return (text) => {
+    let words = seen.get(text);
+    if (!words) seen.set(text, (words = contentWords(text)));
+    return words;
+  };
+}
+
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 /** The deleted spans widened to whole words, so a deletion inside a word still names the word. */
@@ -27,7 +40,7 @@ function deletedWords(base: string, deleted: readonly [number, number][]): strin
 /** An answer this long found word for word in the text suggests the information was not removed. */
 const VERBATIM_ANSWER_MIN = 24;
 
-function forDerivation(entry: LineRecord, base: string, deleted: readonly [number, number][]): ReleaseFinding[] {
+function forDerivation(entry: LineRecord, base: string, deleted: readonly [number, number][], answerWords: (text: string) => ReadonlySet<string> = contentWords): ReleaseFinding[] {
   const { record } = entry;
   const at = { task_id: record.task_id, line: entry.line };
   const removed = deletedWords(base, deleted);
@@ -35,7 +48,7 @@ function forDerivation(entry: LineRecord, base: string, deleted: readonly [numbe
   const removedWords = contentWords(removed);
   const out: ReleaseFinding[] = [];
   record.qa_pairs.forEach((qa, i) => {
-    const words = contentWords(qa.answer);
+    const words = answerWords(qa.answer);
     if (words.size > 0 && ![...words].some((w) => removedWords.has(w))) {
       out.push(finding(at, 'answer-not-from-deletion', `qa_pairs[${i}].answer: shares no content word with the deleted text`));
     }

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { serializeRelease, type ReleaseRecord } from '../../shared/release/format';
 import { validateRelease } from '../../shared/release/validate';
 
-const record = (taskId: string, questionId: string, questions: string[]): ReleaseRecord => ({
+const record = (taskId: string, questionId: string, questions: string[], text = 'Print the answer.'): ReleaseRecord => ({
   task_id: taskId,
   question_id: questionId,
   keywords: ['Behavior'],
-  modified_content: 'Print the answer.',
+  modified_content: text,
   qa_pairs: questions.map((question) => ({ question, answer: 'As a decimal.' })),
 });
 const duplicates = (...records: ReleaseRecord[]) => validateRelease(serializeRelease(records)).findings.filter((f) => f.rule === 'duplicate-task').map((f) => f.task_id);
@@ -17,5 +17,17 @@ describe('duplicate-task tells problems and question lists apart exactly', () =>
     expect(duplicates(record('task_1', 'abc1_a', ['How?Why?']), record('task_2', 'abc1_a', ['How?', 'Why?']))).toEqual([]);
     expect(duplicates(record('task_1', 'abc1_a', ['4:How?', 'Why?']), record('task_2', 'abc1_a', ['4:How?4:Why?']))).toEqual([]);
     expect(duplicates(record('task_1', 'abc1', ['_a How?']), record('task_2', 'abc1_a', [' How?']))).toEqual([]);
+  });
+
+  it('names the first task with the same text, however many texts share a problem and questions', () => {
+    for (const count of [3, 40]) {
+      const texts = Array.from({ length: count }, (_, i) => record(`task_${i + 1}`, 'abc1_a', ['How?'], `Print answer ${i}.`));
+      const copies = [record('copy_a', 'abc1_a', ['How?'], 'Print answer 1.'), record('copy_b', 'abc1_a', ['How?'], `Print answer ${count - 1}.`)];
+      const findings = validateRelease(serializeRelease([...texts, ...copies])).findings.filter((f) => f.rule === 'duplicate-task');
+      expect(findings.map((f) => [f.task_id, f.message.replace(/^line \d+: /, '')])).toEqual([
+        ['copy_a', 'same problem, text and questions as task_2'],
+        ['copy_b', `same problem, text and questions as task_${count}`],
+      ]);
+    }
   });
 });
