@@ -56,6 +56,44 @@ export function characterIoU(a: readonly Range[], b: readonly Range[]): number {
   return mergedIoU(merged(a), merged(b));
 }
 
+interface Best {
+  score: number;
+  count: number;
+  choice: number[];
+}
+
+/** The alignment search: IoU of every (A point, B point) and the best results found so far. */
+interface Search {
+  iou: number[][];
+  sizeA: number;
+  sizeB: number;
+  memo: Map<number, Best>;
+}
+
+const EPS = 1e-12;
+
+/** The best assignment of A's points from i on, with B's points in the bit set `used` taken. */
+function bestFrom(s: Search, i: number, used: number): Best {
+  if (i === s.sizeA) return { score: 0, count: 0, choice: [] };
+  const key = i * 0x10000 + used; // used < 2^16: at most 16 points on B's side
+  const hit = s.memo.get(key);
+  if (hit) return hit;
+  const skip = bestFrom(s, i + 1, used);
+  let best: Best = { score: skip.score, count: skip.count, choice: [-1, ...skip.choice] };
+  for (let j = 0; j < s.sizeB; j++) {
+    const v = s.iou[i]![j]!;
+    if (used & (1 << j) || v < MIN_IOU) continue;
+    const rest = bestFrom(s, i + 1, used | (1 << j));
+    const score = v + rest.score;
+    const count = rest.count + 1;
+    if (score > best.score + EPS || (Math.abs(score - best.score) <= EPS && count > best.count)) {
+      best = { score, count, choice: [j, ...rest.choice] };
+    }
+  }
+  s.memo.set(key, best);
+  return best;
+}
+
 /**
  * Match A's points to B's one-to-one, maximising the total IoU over pairs with IoU ≥ 0.5.
  * Exact search by dynamic programming over subsets of B (points per annotation are few);
@@ -68,30 +106,7 @@ export function alignPoints(a: readonly HasDeletions[], b: readonly HasDeletions
     const ma = merged(pa.deletions);
     return mb.map((m) => mergedIoU(ma, m));
   });
-  type Best = { score: number; count: number; choice: number[] };
-  const memo = new Map<number, Best>();
-  const solve = (i: number, used: number): Best => {
-    if (i === a.length) return { score: 0, count: 0, choice: [] };
-    const key = i * 0x10000 + used; // used < 2^16: at most 16 points on B's side
-    const hit = memo.get(key);
-    if (hit) return hit;
-    const skip = solve(i + 1, used);
-    let best: Best = { score: skip.score, count: skip.count, choice: [-1, ...skip.choice] };
-    for (let j = 0; j < b.length; j++) {
-      const v = iou[i]![j]!;
-      if (used & (1 << j) || v < MIN_IOU) continue;
-      const rest = solve(i + 1, used | (1 << j));
-      const score = v + rest.score;
-      const count = rest.count + 1;
-      const EPS = 1e-12;
-      if (score > best.score + EPS || (Math.abs(score - best.score) <= EPS && count > best.count)) {
-        best = { score, count, choice: [j, ...rest.choice] };
-      }
-    }
-    memo.set(key, best);
-    return best;
-  };
-  const { choice } = solve(0, 0);
+  const { choice } = bestFrom({ iou, sizeA: a.length, sizeB: b.length, memo: new Map() }, 0, 0);
   const pairs: AlignedPair[] = [];
   choice.forEach((j, i) => {
     if (j >= 0) pairs.push({ a: i, b: j, iou: iou[i]![j]! });
