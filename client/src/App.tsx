@@ -1,12 +1,21 @@
 import { Suspense, useEffect, useState } from 'react';
 import { api, ApiError, onUnauthenticated } from './api';
 import { Link, matchPath, navigate, useLocation } from './router';
-import { HOME_BY_ROLE, pageRoutes } from './routes';
+import { HOME_BY_ROLE, pageRoutes, type PageRoute } from './routes';
 import { SessionContext } from './session';
 import { LoginPage } from './pages/LoginPage';
 import type { Me } from '../../shared/schemas/auth';
 
 type SessionState = { status: 'loading' } | { status: 'anonymous' } | { status: 'user'; me: Me };
+
+/** Starts the page's data request once per navigation, next to the download of its lazy code. */
+function PagePrefetch({ route, pathname }: { route: PageRoute; pathname: string }) {
+  useEffect(() => {
+    const params = matchPath(route.path, pathname);
+    if (params) route.prefetch?.(params);
+  }, [route, pathname]);
+  return null;
+}
 
 export function App() {
   const [session, setSession] = useState<SessionState>({ status: 'loading' });
@@ -83,9 +92,12 @@ export function App() {
       </header>
       <main className="content">
         {Page && match ? (
-          <Suspense fallback={<p className="loading">Loading…</p>}>
-            <Page params={match.params} />
-          </Suspense>
+          <>
+            <PagePrefetch route={match.route} pathname={location.pathname} />
+            <Suspense fallback={<p className="loading">Loading…</p>}>
+              <Page params={match.params} />
+            </Suspense>
+          </>
         ) : (
           <section className="page">
             <h1>Page not found</h1>

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Role } from '../../shared/roles';
+import { prefetchAnnotation } from './pages/annotator/annotationLoad';
 
 export interface PageProps {
   params: Record<string, string>;
@@ -11,6 +12,8 @@ export interface PageRoute {
   page: LazyExoticComponent<ComponentType<PageProps>>;
   /** Label in the navigation bar (omit for pages reached by links). */
   nav?: string;
+  /** Starts the page's data request when the route is entered, while its code still loads. */
+  prefetch?: (params: Record<string, string>) => void;
 }
 
 const ALL: readonly Role[] = ['annotator', 'adjudicator', 'maintainer'];
@@ -19,7 +22,12 @@ const ALL: readonly Role[] = ['annotator', 'adjudicator', 'maintainer'];
 export const pageRoutes: PageRoute[] = [
   { path: '/', roles: ALL, page: lazy(() => import('./pages/HomePage')) },
   { path: '/queue', roles: ['annotator'], nav: 'My queue', page: lazy(() => import('./pages/annotator/QueuePage')) },
-  { path: '/annotate/:questionId', roles: ['annotator'], page: lazy(() => import('./pages/annotator/EditorPage')) },
+  {
+    path: '/annotate/:questionId',
+    roles: ['annotator'],
+    page: lazy(() => import('./pages/annotator/EditorPage')),
+    prefetch: (params) => prefetchAnnotation(params.questionId ?? ''),
+  },
   { path: '/problems', roles: ['maintainer'], nav: 'Problems', page: lazy(() => import('./pages/maintainer/ProblemsPage')) },
   { path: '/problems/:questionId', roles: ['maintainer', 'adjudicator'], page: lazy(() => import('./pages/maintainer/ProblemPage')) },
   { path: '/users', roles: ['maintainer'], nav: 'Users', page: lazy(() => import('./pages/maintainer/UsersPage')) },

@@ -1,29 +1,41 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
 import { Link } from '../../router';
 import type { PageProps } from '../../routes';
 import type { AnnotationView } from '../../../../shared/schemas/annotation';
+import { fetchAnnotation, takeAnnotation, type AnnotationLoad } from './annotationLoad';
 import { Editor } from './editor/Editor';
 import './editor.css';
 
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; view: AnnotationView; generation: number };
 
-/** /annotate/:questionId — loads the caller's own annotation and mounts the editor. */
+function next(prev: Load, result: AnnotationLoad): Load {
+  if (!result.ok) return { status: 'error', message: result.error instanceof ApiError ? result.error.message : 'The annotation could not be loaded.' };
+  return { status: 'ready', view: result.view, generation: prev.status === 'ready' ? prev.generation + 1 : 0 };
+}
+
+/**
+ * /annotate/:questionId — shows the caller's own annotation in the editor. The first load was
+ * started with the route (see annotationLoad.ts); "Load latest" always asks the server again.
+ */
 export default function EditorPage({ params }: PageProps) {
   const questionId = params.questionId ?? '';
   const [load, setLoad] = useState<Load>({ status: 'loading' });
 
   const fetchView = useCallback(() => {
-    api.get<AnnotationView>(`/api/annotations/${encodeURIComponent(questionId)}`).then(
-      (view) => setLoad((prev) => ({ status: 'ready', view, generation: prev.status === 'ready' ? prev.generation + 1 : 0 })),
-      (err: unknown) => setLoad({ status: 'error', message: err instanceof ApiError ? err.message : 'The annotation could not be loaded.' }),
-    );
+    void fetchAnnotation(questionId).then((result) => setLoad((prev) => next(prev, result)));
   }, [questionId]);
 
   useEffect(() => {
+    let current = true;
     setLoad({ status: 'loading' });
-    fetchView();
-  }, [fetchView]);
+    void takeAnnotation(questionId).then((result) => {
+      if (current) setLoad((prev) => next(prev, result));
+    });
+    return () => {
+      current = false;
+    };
+  }, [questionId]);
 
   if (load.status === 'loading') return <p className="loading">Loading the annotation…</p>;
   if (load.status === 'error') {

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Route } from 'playwright-core';
+import { tempDb } from '../support/db';
+import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
+import { launchChromium, login, serveApp, watchErrors } from '../support/browser';
+import { selectInStatement, waitSaved } from '../support/editorPage';
+
+const ctx = tempDb();
+let browser: Browser;
+let app: Awaited<ReturnType<typeof serveApp>>;
+let annotator: BuiltUser;
+let problem: BuiltProblem;
+
+beforeAll(async () => {
+  annotator = await buildUser(ctx.db, { role: 'annotator' });
+  problem = buildProblem(ctx.db, { title: 'Loading the editor' });
+  assign(ctx.db, problem.id, annotator.id, 1);
+  app = await serveApp(ctx.db);
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  ctx.cleanup();
+});
+
+const EDITOR_CHUNK = /\/assets\/EditorPage-[^/]*\.js$/;
+const HOLD_LIMIT_MS = 10_000;
+
+describe('loading the editor', () => {
+  it('requests the annotation while the editor code is still downloading', async () => {
+    const context = await browser.newContext(); // cold cache: the editor chunk really downloads
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await login(page, app.url, annotator.username, annotator.password);
+    let annotationRequested = false;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/api/annotations/${problem.questionId}`) annotationRequested = true;
+    });
+    // Hold the editor's chunk until the annotation request shows up (or give up and let it through).
+    const held: boolean[] = [];
+    await page.route(EDITOR_CHUNK, async (route: Route) => {
+      for (let waited = 0; !annotationRequested && waited < HOLD_LIMIT_MS; waited += 20) await new Promise((r) => setTimeout(r, 20));
+      held.push(annotationRequested);
+      await route.continue();
+    });
+    await page.goto(`${app.url}/annotate/${problem.questionId}`);
+    await page.getByTestId('base-text').waitFor();
+    expect(held).toEqual([true]);
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]); // the login page's own /api/me
+    await context.close();
+  });
+
+  it('opening the editor again shows the latest save, never an earlier copy', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await login(page, app.url, annotator.username, annotator.password);
+    const openFromQueue = async () => {
+      await page.getByRole('link', { name: 'My queue' }).click();
+      await page.getByRole('link', { name: 'Loading the editor' }).click();
+      await page.getByTestId('base-text').waitFor();
+    };
+    await openFromQueue();
+    await selectInStatement(page, ' of positive integers');
+    await page.keyboard.press('1');
+    await waitSaved(page);
+    await openFromQueue();
+    await expect(page.locator('[data-testid="base-text"] del.deleted.p1').count()).resolves.toBe(1);
+    // the editor holds the current version: the next save goes through, no conflict
+    await selectInStatement(page, '- All input values are integers.');
+    await page.keyboard.press('1');
+    await waitSaved(page);
+    await openFromQueue();
+    await expect(page.locator('[data-testid="base-text"] del.deleted.p1').count()).resolves.toBe(2);
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]); // the login page's own /api/me
+    await page.close();
+  });
+});
