@@ -42,7 +42,7 @@ export interface ReleaseStats {
 
 function lengthStats(values: readonly number[]): LengthStats {
   if (values.length === 0) return { min: 0, median: 0, mean: 0, max: 0 };
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = Float64Array.from(values).sort(); // typed arrays sort numerically
   const mid = Math.floor(sorted.length / 2);
   const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
   const mean = sorted.reduce((s, v) => s + v, 0) / sorted.length;
