@@ -1,5 +1,5 @@
 import { all, type DB } from '../../db/database';
-import { computeAgreement, type AgreementItem, type AgreementPoint, type AgreementView } from '../../shared/agreement';
+import { computeAgreement, overallAgreement, type AgreementFigures, type AgreementItem, type AgreementPoint, type AgreementView } from '../../shared/agreement';
 import type { Range } from '../../shared/edits';
 import { isAmbiguityType } from '../../shared/taxonomy';
 
@@ -108,4 +108,9 @@ export function agreementReport(db: DB): AgreementView {
   const { items, titles } = loadAgreementItems(db);
   const report = computeAgreement(items);
   return { ...report, perProblem: report.perProblem.map((p) => ({ ...p, title: titles.get(p.questionId) ?? '' })) };
+}
+
+/** The overall figures of agreementReport without the per-pair and per-problem breakdowns (what the data card quotes). */
+export function agreementFigures(db: DB): AgreementFigures {
+  return overallAgreement(loadAgreementItems(db).items);
 }

@@ -1,7 +1,7 @@
 import { cohenKappaFromTable, defined, undefinedBecause, type Coefficient } from './coefficients';
 import { aggregate, ratio } from './aggregate';
 import { itemStats, swapSides, type ItemStats } from './itemStats';
-import type { AgreementItem, AgreementReport, PairFigures, ProblemAgreement } from './types';
+import type { AgreementFigures, AgreementItem, AgreementReport, PairFigures, ProblemAgreement } from './types';
 
 function pairKey(s: ItemStats): [string, string] {
   return s.annotatorA.localeCompare(s.annotatorB) <= 0 ? [s.annotatorA, s.annotatorB] : [s.annotatorB, s.annotatorA];
@@ -55,6 +55,11 @@ function byScore(x: ProblemAgreement, y: ProblemAgreement): number {
   const a = x.score.value ?? Infinity;
   const b = y.score.value ?? Infinity;
   return a - b || x.questionId.localeCompare(y.questionId);
+}
+
+/** The overall figures of computeAgreement alone, for callers that quote only those (the data card). */
+export function overallAgreement(items: readonly AgreementItem[]): AgreementFigures {
+  return aggregate(items.map(itemStats));
 }
 
 /**

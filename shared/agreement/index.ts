@@ -1,3 +1,3 @@
 export * from './coefficients';
 export * from './types';
-export { computeAgreement, problemAgreement } from './compute';
+export { computeAgreement, overallAgreement, problemAgreement } from './compute';

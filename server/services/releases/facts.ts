@@ -3,7 +3,7 @@ import path from 'node:path';
 import { all, get, type DB } from '../../../db/database';
 import type { CardAgreement, CardEffort } from '../../../shared/release/card';
 import { ROOT } from '../../config';
-import { agreementReport } from '../agreement';
+import { agreementFigures } from '../agreement';
 
 let version: string | null = null;
 /** The tool's version, from package.json. */
@@ -14,7 +14,7 @@ export function toolVersion(): string {
 
 /** The agreement figures the card quotes, or null when no problem has two submitted annotations. */
 export function cardAgreement(db: DB): CardAgreement | null {
-  const report = agreementReport(db);
+  const report = agreementFigures(db);
   if (report.problems === 0) return null;
   return {
     problems: report.problems,
