@@ -95,10 +95,14 @@ export function applyEdits(base: string, points: readonly PointEdits[]): string 
   return out + base.slice(cursor);
 }
 
-function checkRange(range: Range, length: number, path: string, findings: Finding[]): boolean {
+function checkRange(range: Range, base: string, path: string, findings: Finding[]): boolean {
   const [start, end] = range;
-  if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end > length || start >= end) {
-    findings.push({ path, message: `range [${start}, ${end}) must satisfy 0 ≤ start < end ≤ ${length} (the base text length)` });
+  if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end > base.length || start >= end) {
+    findings.push({ path, message: `range [${start}, ${end}) must satisfy 0 ≤ start < end ≤ ${base.length} (the base text length)` });
+    return false;
+  }
+  if (splitsCharacter(base, start) || splitsCharacter(base, end)) {
+    findings.push({ path, message: `range [${start}, ${end}) cuts a character in two`, span: range });
     return false;
   }
   return true;
@@ -119,7 +123,7 @@ export function validatePoints(base: string, points: readonly Point[], mode: Val
   points.forEach((point, p) => {
     point.deletions.forEach((range, d) => {
       const path = `points[${p}].deletions[${d}]`;
-      if (!checkRange(range, base.length, path, findings)) return;
+      if (!checkRange(range, base, path, findings)) return;
       const clash = allDeletions.find((other) => rangesOverlap(other.range, range));
       if (clash) findings.push({ path, message: `overlaps ${clash.path}; a character can be deleted by one point only`, span: range });
       allDeletions.push({ range, path });
@@ -133,6 +137,10 @@ export function validatePoints(base: string, points: readonly Point[], mode: Val
       const { start, end } = repair;
       if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end > base.length || start > end) {
         findings.push({ path, message: `range [${start}, ${end}) must satisfy 0 ≤ start ≤ end ≤ ${base.length}` });
+        return;
+      }
+      if (splitsCharacter(base, start) || splitsCharacter(base, end)) {
+        findings.push({ path, message: `range [${start}, ${end}) cuts a character in two`, span: [start, end] });
         return;
       }
       const before = base.slice(start, end);
@@ -201,12 +209,26 @@ export function checkDeletionOnly(base: string, text: string, repairs: readonly 
   return { ok: offending.length === 0, offending };
 }
 
-/** Is `small` what remains of `big` after deleting some of its characters? */
+/**
+ * Is `small` what remains of `big` after deleting some of its characters? Compared by code
+ * point, as the diff compares characters: halves of two surrogate pairs never make a new one.
+ */
 function isSubsequence(small: string, big: string): boolean {
   if (small.length > big.length) return false;
   let i = 0;
-  for (let j = 0; j < big.length && i < small.length; j++) {
-    if (small.charCodeAt(i) === big.charCodeAt(j)) i++;
+  for (let j = 0; j < big.length && i < small.length; ) {
+    const want = small.codePointAt(i)!;
+    const have = big.codePointAt(j)!;
+    if (want === have) i += want > 0xffff ? 2 : 1;
+    j += have > 0xffff ? 2 : 1;
   }
   return i === small.length;
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/** An offset between the two halves of a surrogate pair cuts a character in two. */
+export function splitsCharacter(text: string, offset: number): boolean {
+  return offset > 0 && offset < text.length && isHighSurrogate(text.charCodeAt(offset - 1)) && isLowSurrogate(text.charCodeAt(offset));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyEdits,
+  splitsCharacter,
   checkDeletionOnly,
   isTinyRepair,
   mergeRanges,
@@ -190,5 +191,19 @@ describe('mergeRanges and rangesLength', () => {
     expect(mergeRanges([[8, 10], [0, 3], [2, 5], [5, 6]])).toEqual([[0, 6], [8, 10]]);
     expect(rangesLength([[0, 3], [2, 5], [8, 10]])).toBe(7);
     expect(rangesLength([])).toBe(0);
+  });
+});
+
+describe('ranges and surrogate pairs', () => {
+  it('rejects a deletion or repair that cuts a character in two', () => {
+    const base = 'Print 😀 then stop.';
+    const emoji = base.indexOf('😀');
+    expect(splitsCharacter(base, emoji + 1)).toBe(true);
+    expect(splitsCharacter(base, emoji)).toBe(false);
+    const cut = validatePoints(base, [{ deletions: [[emoji + 1, emoji + 3]], repairs: [], question: 'q', answer: 'a', type: 'Units' }], 'draft');
+    expect(cut.map((f) => f.path)).toEqual(['points[0].deletions[0]']);
+    expect(cut[0]!.message).toContain('cuts a character in two');
+    const whole = validatePoints(base, [{ deletions: [[emoji, emoji + 3]], repairs: [], question: 'q', answer: 'a', type: 'Units' }], 'draft');
+    expect(whole).toEqual([]);
   });
 });
