@@ -1,6 +1,7 @@
-import { Suspense, useEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { api, ApiError, onUnauthenticated } from './api';
 import { Link, matchPath, navigate, useLocation } from './router';
+import { preloadLanding, prefetchOnEntry } from './pagePreload';
 import { HOME_BY_ROLE, pageRoutes, type PageRoute } from './routes';
 import { SessionContext } from './session';
 import { LoginPage } from './pages/LoginPage';
@@ -10,10 +11,7 @@ type SessionState = { status: 'loading' } | { status: 'anonymous' } | { status: 
 
 /** Starts the page's data request once per navigation, next to the download of its lazy code. */
 function PagePrefetch({ route, pathname }: { route: PageRoute; pathname: string }) {
-  useEffect(() => {
-    const params = matchPath(route.path, pathname);
-    if (params) route.prefetch?.(params);
-  }, [route, pathname]);
+  useEffect(() => prefetchOnEntry(route, pathname), [route, pathname]);
   return null;
 }
 
@@ -22,8 +20,11 @@ export function App() {
   const location = useLocation();
 
   useEffect(() => {
+    const landing = preloadLanding(window.location.pathname);
     api.get<Me>('/api/me').then(
-      (me) => setSession({ status: 'user', me }),
+      // The landing page's code was fetched alongside /api/me; rendering it in a transition lets
+      // React show it directly instead of a Suspense fallback it would then hold for 300 ms.
+      (me) => void landing.then(() => startTransition(() => setSession({ status: 'user', me }))),
       (err: unknown) => {
         if (err instanceof ApiError && err.status === 401) setSession({ status: 'anonymous' });
         else setSession({ status: 'anonymous' });

@@ -51,6 +51,19 @@ describe('loading the editor', () => {
     await context.close();
   });
 
+  it('opened before logging in, shows the annotation after login (the early request is not reused)', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${app.url}/annotate/${problem.questionId}`);
+    await page.getByLabel('Username').fill(annotator.username);
+    await page.getByLabel('Password').fill(annotator.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByTestId('base-text').waitFor();
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]); // the anonymous /api/me and early annotation request
+    await page.close();
+  });
+
   it('opening the editor again shows the latest save, never an earlier copy', async () => {
     const page = await browser.newPage();
     const errors = watchErrors(page);

@@ -30,13 +30,14 @@ export function prefetchAnnotation(questionId: string): void {
 
 /**
  * The load the editor page starts from: the prefetched one for this problem, used once (a
- * second mount or a reload never sees an old copy), or a new request.
+ * second mount or a reload never sees an old copy), or a new request. A prefetch that failed
+ * (e.g. started before the caller logged in) is asked again.
  */
 export function takeAnnotation(questionId: string): Promise<AnnotationLoad> {
   const entry = latest;
   if (entry && !entry.taken && entry.questionId === questionId) {
     entry.taken = true;
-    return entry.promise;
+    return entry.promise.then((load) => (load.ok ? load : fetchAnnotation(questionId)));
   }
   return fetchAnnotation(questionId);
 }
