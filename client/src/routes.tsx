@@ -19,7 +19,15 @@ export interface PageRoute {
 }
 
 const ALL: readonly Role[] = ['annotator', 'adjudicator', 'maintainer'];
-const loadEditor = () => import('./pages/annotator/EditorPage');
+// One promise for the editor's code: when it was preloaded, lazy() gets it already settled and
+// React can render the page without showing a fallback.
+let editorCode: ReturnType<typeof importEditor> | null = null;
+const importEditor = () => import('./pages/annotator/EditorPage');
+const loadEditor = () =>
+  (editorCode ??= importEditor().catch((err: unknown) => {
+    editorCode = null; // a failed download is tried again next time
+    throw err;
+  }));
 
 /** Every page of the app; each is loaded on demand so the editor page stays light. */
 export const pageRoutes: PageRoute[] = [

@@ -28,7 +28,7 @@ const EDITOR_CHUNK = /\/assets\/EditorPage-[^/]*\.js$/;
 const HOLD_LIMIT_MS = 10_000;
 
 describe('loading the editor', () => {
-  it('requests the annotation while the editor code is still downloading', async () => {
+  it('requests the annotation while the editor code is still downloading, and shows no loading fallback for the code', async () => {
     const context = await browser.newContext(); // cold cache: the editor chunk really downloads
     const page = await context.newPage();
     const errors = watchErrors(page);
@@ -44,9 +44,19 @@ describe('loading the editor', () => {
       held.push(annotationRequested);
       await route.continue();
     });
+    // Record whether the page-code fallback inside <main> ever shows: with the code loaded at
+    // start-up, the app goes from its start-up placeholder straight to the editor page.
+    await page.addInitScript(() => {
+      const w = window as unknown as { fallbackShown: boolean };
+      w.fallbackShown = false;
+      new MutationObserver(() => {
+        if (document.querySelector('main.content > p.loading')?.textContent === 'Loading…') w.fallbackShown = true;
+      }).observe(document, { subtree: true, childList: true });
+    });
     await page.goto(`${app.url}/annotate/${problem.questionId}`);
     await page.getByTestId('base-text').waitFor();
     expect(held).toEqual([true]);
+    await expect(page.evaluate(() => (window as unknown as { fallbackShown: boolean }).fallbackShown)).resolves.toBe(false);
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]); // the login page's own /api/me
     await context.close();
   });
