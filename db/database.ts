@@ -90,23 +90,46 @@ export function isBusyError(err: unknown): boolean {
   return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code);
 }
 
+/** One better-sqlite3 transaction function per database, running whatever work is current. */
+interface Runner {
+  tx: Database.Transaction<() => unknown>;
+  work: (() => unknown) | null;
+}
+const runners = new WeakMap<DB, Runner>();
+function runnerFor(db: DB): Runner {
+  let runner = runners.get(db);
+  if (!runner) {
+    const r: Runner = { tx: db.transaction(() => r.work!()), work: null };
+    runners.set(db, (runner = r));
+  }
+  return runner;
+}
+
 /**
  * Run fn in one IMMEDIATE transaction (takes the write lock up front, so no upgrade deadlocks).
  * busy_timeout already waits for another connection (the CLI, a backup) to finish writing; if
  * the lock is still held after that, BEGIN is retried a few times. Only BEGIN is retried: once
  * fn has started it may have done work outside the database, so a later failure is not repeated.
+ * The transaction function is built once per database (building one costs more than a small
+ * write); a nested call becomes a savepoint as before.
  */
 export function transaction<T>(db: DB, fn: () => T): T {
+  const runner = runnerFor(db);
+  const outer = runner.work;
   let started = false;
-  const tx = db.transaction(() => {
+  runner.work = () => {
     started = true;
     return fn();
-  });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return tx.immediate();
-    } catch (err) {
-      if (started || attempt >= BUSY_RETRIES || !isBusyError(err)) throw err;
+  };
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return runner.tx.immediate() as T;
+      } catch (err) {
+        if (started || attempt >= BUSY_RETRIES || !isBusyError(err)) throw err;
+      }
     }
+  } finally {
+    runner.work = outer;
   }
 }
