@@ -1,4 +1,4 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
 import { isBusyError, type DB } from '../../db/database';
 import { sessionUser } from '../auth/sessions';
 import { AppError, forbidden, unauthenticated, validationFailed, zodIssues } from './errors';
@@ -12,44 +12,59 @@ function authorize(access: Access, user: SessionUser | null): void {
   if (access !== 'user' && !access.includes(user.role)) throw forbidden();
 }
 
-/** Mount route definitions: one place checks access and validates input for every route. */
+function handlerFor(db: DB, def: RouteDef) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const user = sessionUser(db, req);
+      authorize(def.access, user);
+      let body: unknown = req.body;
+      if (def.body) {
+        const parsed = def.body.safeParse(req.body ?? {});
+        if (!parsed.success) throw validationFailed(zodIssues(parsed.error));
+        body = parsed.data;
+      }
+      let query: unknown = req.query;
+      if (def.query) {
+        const parsed = def.query.safeParse(req.query);
+        if (!parsed.success) throw validationFailed(zodIssues(parsed.error, 'query'));
+        query = parsed.data;
+      }
+      const ctx = {
+        req,
+        res,
+        db,
+        user,
+        actor: user ? { id: user.id, name: user.username } : { id: null, name: 'anonymous' },
+        body,
+        query,
+        params: req.params as Record<string, string>,
+      } as UserContext<unknown, unknown>;
+      const result = await def.handle(ctx);
+      if (!res.headersSent) res.status(def.status ?? 200).json(result ?? { ok: true });
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/**
+ * Mount route definitions: one place checks access and validates input for every route.
+ * A request is matched only against the routes of its own method (in table order; HEAD goes
+ * to the GET routes, as in express) rather than walking the whole table. Any other method
+ * (OPTIONS) sees the whole table, so express still answers it with the allowed methods.
+ */
 export function mountRoutes(app: Express, db: DB, routes: readonly RouteDef[]): void {
   const json = express.json({ limit: JSON_LIMIT });
+  const all = express.Router();
+  const byMethod = new Map<string, Router>();
   for (const def of routes) {
-    const handlers = def.rawBody ? [] : [json];
-    app[def.method](def.path, ...handlers, async (req: Request, res: Response, next: NextFunction) => {
-      try {
-        const user = sessionUser(db, req);
-        authorize(def.access, user);
-        let body: unknown = req.body;
-        if (def.body) {
-          const parsed = def.body.safeParse(req.body ?? {});
-          if (!parsed.success) throw validationFailed(zodIssues(parsed.error));
-          body = parsed.data;
-        }
-        let query: unknown = req.query;
-        if (def.query) {
-          const parsed = def.query.safeParse(req.query);
-          if (!parsed.success) throw validationFailed(zodIssues(parsed.error, 'query'));
-          query = parsed.data;
-        }
-        const ctx = {
-          req,
-          res,
-          db,
-          user,
-          actor: user ? { id: user.id, name: user.username } : { id: null, name: 'anonymous' },
-          body,
-          query,
-          params: req.params as Record<string, string>,
-        } as UserContext<unknown, unknown>;
-        const result = await def.handle(ctx);
-        if (!res.headersSent) res.status(def.status ?? 200).json(result ?? { ok: true });
-      } catch (err) {
-        next(err);
-      }
-    });
+    const handlers = [...(def.rawBody ? [] : [json]), handlerFor(db, def)];
+    let own = byMethod.get(def.method.toUpperCase());
+    if (!own) byMethod.set(def.method.toUpperCase(), (own = express.Router()));
+    own[def.method](def.path, ...handlers);
+    all[def.method](def.path, ...handlers);
   }
+  app.use((req, res, next) => (byMethod.get(req.method === 'HEAD' ? 'GET' : req.method) ?? all)(req, res, next));
 }
 
 interface BodyParserError {
