@@ -50,21 +50,23 @@ function handlerFor(db: DB, def: RouteDef) {
 /**
  * Mount route definitions: one place checks access and validates input for every route.
  * A request is matched only against the routes of its own method (in table order; HEAD goes
- * to the GET routes, as in express) rather than walking the whole table. Any other method
- * (OPTIONS) sees the whole table, so express still answers it with the allowed methods.
+ * to the GET routes, as in express) rather than walking the whole table. Other methods match
+ * no route, as before, and fall through to the 404 for unknown API routes.
  */
 export function mountRoutes(app: Express, db: DB, routes: readonly RouteDef[]): void {
   const json = express.json({ limit: JSON_LIMIT });
-  const all = express.Router();
   const byMethod = new Map<string, Router>();
   for (const def of routes) {
-    const handlers = [...(def.rawBody ? [] : [json]), handlerFor(db, def)];
-    let own = byMethod.get(def.method.toUpperCase());
-    if (!own) byMethod.set(def.method.toUpperCase(), (own = express.Router()));
-    own[def.method](def.path, ...handlers);
-    all[def.method](def.path, ...handlers);
+    const method = def.method.toUpperCase();
+    let own = byMethod.get(method);
+    if (!own) byMethod.set(method, (own = express.Router()));
+    own[def.method](def.path, ...(def.rawBody ? [] : [json]), handlerFor(db, def));
   }
-  app.use((req, res, next) => (byMethod.get(req.method === 'HEAD' ? 'GET' : req.method) ?? all)(req, res, next));
+  app.use((req, res, next) => {
+    const own = byMethod.get(req.method === 'HEAD' ? 'GET' : req.method);
+    if (own) own(req, res, next);
+    else next();
+  });
 }
 
 interface BodyParserError {
