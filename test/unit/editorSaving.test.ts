@@ -96,4 +96,38 @@ describe('DraftSaver', () => {
     expect(await saver.flush()).toBe(true);
     expect(bodies).toEqual([{ version: 3, points: [point('a')], activeMs: 500 }]);
   });
+
+  it('retries by itself after a busy server (503), backing off, and stops once saved', async () => {
+    let busy = 2;
+    const bodies: SaveAnnotationBody[] = [];
+    const { saver, states } = setup(async (b) => {
+      if (busy-- > 0) throw new ApiError(503, 'unavailable', 'The database is busy; please retry.');
+      bodies.push(b);
+      return savedDraft(b.version + 1);
+    });
+    saver.change([point('a')]);
+    await vi.advanceTimersByTimeAsync(800); // the debounced save: busy
+    expect(states.at(-1)).toBe('error');
+    await vi.advanceTimersByTimeAsync(1000); // first retry after 1 s: busy again
+    expect(bodies).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(bodies).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1); // second retry after 2 s: saved
+    expect(bodies).toEqual([{ version: 3, points: [point('a')], activeMs: 500 }]);
+    expect(states.at(-1)).toBe('saved');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(bodies).toHaveLength(1);
+  });
+
+  it('does not retry a rejected draft (400) by itself', async () => {
+    let calls = 0;
+    const { saver, states } = setup(async () => {
+      calls++;
+      throw new ApiError(400, 'validation_failed', 'points[0].deletions[0]: bad');
+    });
+    saver.change([point('a')]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toBe(1);
+    expect(states.at(-1)).toBe('invalid');
+  });
 });

@@ -22,6 +22,11 @@ export interface SaverOptions {
 }
 
 export const AUTOSAVE_DELAY_MS = 800;
+/** Automatic retries after a busy server or a lost connection: 1 s, 2 s, 4 s … up to 30 s. */
+export const RETRY_BASE_MS = 1000;
+export const RETRY_MAX_MS = 30_000;
+
+const isTransient = (err: unknown) => err instanceof ApiError && (err.status === 0 || err.status === 503);
 
 /**
  * Debounced autosave of a draft. Every save names the version it is based on; a 409
@@ -31,6 +36,7 @@ export class DraftSaver {
   private version: number;
   private latest: Point[] | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private failures = 0;
   private inFlight: Promise<boolean> | null = null;
   private stopped = false;
   private state: SaveState = { kind: 'saved' };
@@ -81,6 +87,7 @@ export class DraftSaver {
     try {
       const saved = await this.opts.send({ version: this.version, points, activeMs });
       this.version = saved.version;
+      this.failures = 0;
       this.opts.onSaved(saved);
       if (this.latest === null) this.set({ kind: 'saved' });
       return true;
@@ -98,6 +105,12 @@ export class DraftSaver {
       this.set({ kind: 'conflict', message: err.message });
     } else if (err instanceof ApiError && err.status === 400) {
       this.set({ kind: 'invalid', message: err.message, issues: err.issues });
+    } else if (isTransient(err)) {
+      // The draft is kept; try again by itself, backing off, until the server answers.
+      const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** this.failures++);
+      this.set({ kind: 'error', message: `${(err as Error).message} Retrying in ${Math.round(delay / 1000)} s…` });
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = setTimeout(() => void this.flush(), delay);
     } else {
       this.set({ kind: 'error', message: err instanceof Error ? err.message : 'The draft could not be saved.' });
     }
