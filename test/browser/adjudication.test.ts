@@ -1,18 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { DB } from '../../db/database';
 import { applyEdits, type Point } from '../../shared/edits';
 import type { CaseView } from '../../shared/adjudicationView';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { spanOf } from '../support/annotationBuilders';
-import { launchChromium, login, serveApp, watchErrors } from '../support/browser';
-import { tempDb } from '../support/db';
+import { login, watchErrors } from '../support/browser';
+import { browserHarness } from '../support/browserHarness';
 import { loginAs, testApp } from '../support/http';
 
-const ctx = tempDb();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof serveApp>>;
 let ada: BuiltUser;
 let mara: BuiltUser;
 let problem: BuiltProblem;
@@ -25,23 +22,23 @@ function demoProblem(): { question_id: string; question_title: string; question_
   return JSON.parse(line) as { question_id: string; question_title: string; question_content: string };
 }
 
-async function submitAs(user: BuiltUser, points: Point[]): Promise<void> {
-  const agent = await loginAs(testApp(ctx.db), user);
+async function submitAs(db: DB, user: BuiltUser, points: Point[]): Promise<void> {
+  const agent = await loginAs(testApp(db), user);
   const saved = await agent.put(`/api/annotations/${problem.questionId}`).send({ version: 0, points });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const submitted = await agent.post(`/api/annotations/${problem.questionId}/submit`).send({ version: saved.body.version });
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
 }
 
-beforeAll(async () => {
+const app = browserHarness(async (db) => {
   const demo = demoProblem();
-  problem = buildProblem(ctx.db, { questionId: demo.question_id, title: demo.question_title, statement: demo.question_content });
-  ada = await buildUser(ctx.db, { username: 'ada', role: 'adjudicator' });
-  mara = await buildUser(ctx.db, { username: 'mara', role: 'maintainer' });
-  const alice = await buildUser(ctx.db, { username: 'alice', role: 'annotator' });
-  const bob = await buildUser(ctx.db, { username: 'bob', role: 'annotator' });
-  assign(ctx.db, problem.id, alice.id, 1);
-  assign(ctx.db, problem.id, bob.id, 2);
+  problem = buildProblem(db, { questionId: demo.question_id, title: demo.question_title, statement: demo.question_content });
+  ada = await buildUser(db, { username: 'ada', role: 'adjudicator' });
+  mara = await buildUser(db, { username: 'mara', role: 'maintainer' });
+  const alice = await buildUser(db, { username: 'alice', role: 'annotator' });
+  const bob = await buildUser(db, { username: 'bob', role: 'annotator' });
+  assign(db, problem.id, alice.id, 1);
+  assign(db, problem.id, bob.id, 2);
   const t = problem.baseText;
   pointsA = [
     { deletions: [spanOf(t, 'strictly ')], repairs: [], question: 'Must a visible book be taller or at least as tall?', answer: 'Strictly taller than every book to its left.', type: 'Comparison Rules' },
@@ -51,20 +48,13 @@ beforeAll(async () => {
     { deletions: [spanOf(t, 'strictly taller ')], repairs: [], question: 'How is a book compared with the books to its left?', answer: 'It must be strictly taller.', type: 'Comparison Rules' },
     { deletions: [spanOf(t, ' from left to right')], repairs: [], question: 'In which order do the books stand?', answer: 'From left to right.', type: 'Indices & Ranges' },
   ];
-  await submitAs(alice, pointsA);
-  await submitAs(bob, pointsB);
-  app = await serveApp(ctx.db);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  ctx.cleanup();
+  await submitAs(db, alice, pointsA);
+  await submitAs(db, bob, pointsB);
 });
 
 describe('cross-check and adjudication', () => {
   it('marks both/only-A/only-B, merges A’s span with B’s question, drops a point, completes the checklist and resolves', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await login(page, app.url, ada.username, ada.password);
     await page.getByRole('heading', { name: 'Adjudication queue' }).waitFor();
@@ -125,7 +115,7 @@ describe('cross-check and adjudication', () => {
   });
 
   it('lets a maintainer reopen, edit a span by selection and override a task’s text with a flagged repair', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await login(page, app.url, mara.username, mara.password);
     await page.goto(`${app.url}/adjudicate/${problem.questionId}`);

@@ -1,32 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { appendEvent } from '../../db/events';
-import { tempDb } from '../support/db';
-import { launchChromium, login, serveApp, watchErrors } from '../support/browser';
+import { login, watchErrors } from '../support/browser';
+import { browserHarness } from '../support/browserHarness';
 import { buildWorld, type World } from '../support/world';
 
-const ctx = tempDb();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof serveApp>>;
 let w: World;
 
-beforeAll(async () => {
-  w = await buildWorld(ctx.db);
+const app = browserHarness(async (db) => {
+  w = await buildWorld(db);
   // enough history for two pages of 50
-  for (let i = 0; i < 60; i++) appendEvent(ctx.db, { id: w.users.owner.id, name: 'anna' }, { action: 'annotation.save', entityType: 'annotation', entityId: 1, after: { version: i } });
-  app = await serveApp(ctx.db);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  ctx.cleanup();
+  for (let i = 0; i < 60; i++) appendEvent(db, { id: w.users.owner.id, name: 'anna' }, { action: 'annotation.save', entityType: 'annotation', entityId: 1, after: { version: i } });
 });
 
 describe('audit log page', () => {
   it('lets a maintainer browse, filter and page through the log', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await login(page, app.url, w.users.maintainer.username, w.users.maintainer.password);
     await page.getByRole('link', { name: 'Audit log' }).click();
@@ -66,7 +55,7 @@ describe('audit log page', () => {
   });
 
   it('is not offered to other roles', async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     await login(page, app.url, w.users.adjudicator.username, w.users.adjudicator.password);
     await expect(page.getByRole('link', { name: 'Audit log' }).count()).resolves.toBe(0);
     await page.goto(`${app.url}/audit`);

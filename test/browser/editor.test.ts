@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { tempDb } from '../support/db';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
-import { launchChromium, login, serveApp, watchErrors } from '../support/browser';
+import { login, watchErrors } from '../support/browser';
+import { browserHarness } from '../support/browserHarness';
 import { selectInStatement, waitSaved } from '../support/editorPage';
 import type { AnnotationView } from '../../shared/schemas/annotation';
 
-const ctx = tempDb();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof serveApp>>;
 let first: BuiltUser;
 let second: BuiltUser;
 let problem: BuiltProblem;
 
-beforeAll(async () => {
-  first = await buildUser(ctx.db, { username: 'ann-first', role: 'annotator' });
-  second = await buildUser(ctx.db, { username: 'ann-second', role: 'annotator' });
-  problem = buildProblem(ctx.db, { questionId: 'abc390_b', title: 'Geometric Sequence' });
-  assign(ctx.db, problem.id, first.id, 1);
-  assign(ctx.db, problem.id, second.id, 2);
-  app = await serveApp(ctx.db);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  ctx.cleanup();
+const app = browserHarness(async (db) => {
+  first = await buildUser(db, { username: 'ann-first', role: 'annotator' });
+  second = await buildUser(db, { username: 'ann-second', role: 'annotator' });
+  problem = buildProblem(db, { questionId: 'abc390_b', title: 'Geometric Sequence' });
+  assign(db, problem.id, first.id, 1);
+  assign(db, problem.id, second.id, 2);
 });
 
 const span = (word: string, from = 0): [number, number] => {
@@ -48,7 +38,7 @@ async function getOwn(page: Page): Promise<AnnotationView> {
 
 describe('the deletion-only editor', () => {
   it('deletes spans for two points, keeps the draft across a reload, submits, and stays blind to the other annotator', async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     const errors = watchErrors(page);
     await login(page, app.url, first.username, first.password);
     await page.getByRole('heading', { name: 'Your queue' }).waitFor();
@@ -90,7 +80,7 @@ describe('the deletion-only editor', () => {
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
     await page.close();
 
-    const other = await browser.newPage();
+    const other = await app.browser.newPage();
     await login(other, app.url, second.username, second.password);
     const own = await getOwn(other);
     expect(own).toMatchObject({ status: 'draft', version: 0, points: [] });
@@ -103,10 +93,10 @@ describe('the deletion-only editor', () => {
 
 describe('editor details', () => {
   it('restores a deletion by clicking it, records a repair, lists submit issues, and shows a conflict without overwriting', async () => {
-    const third = await buildUser(ctx.db, { role: 'annotator' });
-    const own = buildProblem(ctx.db, { title: 'Repairs and conflicts' });
-    assign(ctx.db, own.id, third.id, 1);
-    const page = await browser.newPage();
+    const third = await buildUser(app.db, { role: 'annotator' });
+    const own = buildProblem(app.db, { title: 'Repairs and conflicts' });
+    assign(app.db, own.id, third.id, 1);
+    const page = await app.browser.newPage();
     const errors = watchErrors(page);
     await login(page, app.url, third.username, third.password);
     await page.goto(`${app.url}/annotate/${own.questionId}`);

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Route } from 'playwright-core';
-import { tempDb } from '../support/db';
+import { describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
-import { launchChromium, login, serveApp, watchErrors } from '../support/browser';
+import { login, watchErrors } from '../support/browser';
+import { browserHarness } from '../support/browserHarness';
 import { selectInStatement, waitSaved } from '../support/editorPage';
 
-const ctx = tempDb();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof serveApp>>;
 let annotator: BuiltUser;
 let problem: BuiltProblem;
 
-beforeAll(async () => {
-  annotator = await buildUser(ctx.db, { role: 'annotator' });
-  problem = buildProblem(ctx.db, { title: 'Loading the editor' });
-  assign(ctx.db, problem.id, annotator.id, 1);
-  app = await serveApp(ctx.db);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  ctx.cleanup();
+const app = browserHarness(async (db) => {
+  annotator = await buildUser(db, { role: 'annotator' });
+  problem = buildProblem(db, { title: 'Loading the editor' });
+  assign(db, problem.id, annotator.id, 1);
 });
 
 const EDITOR_CHUNK = /\/assets\/EditorPage-[^/]*\.js$/;
@@ -29,7 +19,7 @@ const HOLD_LIMIT_MS = 10_000;
 
 describe('loading the editor', () => {
   it('requests the annotation while the editor code is still downloading, and shows no loading fallback for the code', async () => {
-    const context = await browser.newContext(); // cold cache: the editor chunk really downloads
+    const context = await app.browser.newContext(); // cold cache: the editor chunk really downloads
     const page = await context.newPage();
     const errors = watchErrors(page);
     await login(page, app.url, annotator.username, annotator.password);
@@ -62,7 +52,7 @@ describe('loading the editor', () => {
   });
 
   it('opened before logging in, shows the annotation after login (the early request is not reused)', async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     const errors = watchErrors(page);
     await page.goto(`${app.url}/annotate/${problem.questionId}`);
     await page.getByLabel('Username').fill(annotator.username);
@@ -75,7 +65,7 @@ describe('loading the editor', () => {
   });
 
   it('opening the editor again shows the latest save, never an earlier copy', async () => {
-    const page = await browser.newPage();
+    const page = await app.browser.newPage();
     const errors = watchErrors(page);
     await login(page, app.url, annotator.username, annotator.password);
     const openFromQueue = async () => {

@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import request from 'supertest';
 import { pageRoutes } from '../../client/src/routes';
 import type { Role } from '../../shared/roles';
 import { createApp } from '../../server/app';
-import { tempDb } from '../support/db';
-import { launchChromium, login, serveApp } from '../support/browser';
+import { login } from '../support/browser';
+import { browserHarness } from '../support/browserHarness';
 import { cookieFor } from '../support/world';
 import { buildHostileWorld, HOSTILE_USERNAME, PAYLOADS, type HostileWorld } from '../support/hostile';
 
 // Every page of the app, for every role, over data whose every user-written field carries
 // HTML and script payloads: nothing may run, nothing may be injected, the text stays text.
-const ctx = tempDb();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof serveApp>>;
 let w: HostileWorld;
 
-beforeAll(async () => {
-  w = await buildHostileWorld(ctx.db);
-  app = await serveApp(ctx.db);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  ctx.cleanup();
+const app = browserHarness(async (db) => {
+  w = await buildHostileWorld(db);
 });
 
 /** Markup the payloads would create if rendered as HTML (the app itself renders none of it). */
@@ -63,7 +53,7 @@ async function expectInert(page: Page, where: string, dialogs: string[], console
 }
 
 async function visitAll(user: { username: string; password: string }, role: Role): Promise<string[]> {
-  const page = await browser.newPage();
+  const page = await app.browser.newPage();
   const dialogs: string[] = [];
   const consoleErrors: string[] = [];
   page.on('dialog', (d) => {
@@ -96,8 +86,8 @@ async function visitAll(user: { username: string; password: string }, role: Role
 
 describe('hostile text is shown as text on every page', () => {
   it('usernames are restricted: an account named like markup cannot be created', async () => {
-    const api = createApp({ db: ctx.db, log: () => {} });
-    const res = await request(api).post('/api/users').set('Cookie', cookieFor(ctx.db, w.maintainer)).send({ username: '<b>x</b>', role: 'annotator', password: 'long-enough-pass' });
+    const api = createApp({ db: app.db, log: () => {} });
+    const res = await request(api).post('/api/users').set('Cookie', cookieFor(app.db, w.maintainer)).send({ username: '<b>x</b>', role: 'annotator', password: 'long-enough-pass' });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/^username: /);
   });

@@ -1,42 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CLI_ACTOR } from '../../db/events';
 import type { CaseView } from '../../shared/adjudicationView';
 import { importLegacyRelease } from '../../server/services/releases/legacyImport';
 import { buildUser, type BuiltUser } from '../support/builders';
-import { launchChromium, login, serveApp, watchErrors } from '../support/browser';
-import { tempDb } from '../support/db';
+import { login, watchErrors } from '../support/browser';
+import { browserHarness } from '../support/browserHarness';
 import { loginAs, testApp } from '../support/http';
 import { buildLegacyFixture, type LegacyFixture } from '../support/legacyFixture';
 
-const ctx = tempDb();
-let browser: Browser;
-let app: Awaited<ReturnType<typeof serveApp>>;
 let fixture: LegacyFixture;
 let ada: BuiltUser;
 let mara: BuiltUser;
 
-beforeAll(async () => {
-  fixture = buildLegacyFixture(ctx.db);
-  importLegacyRelease(ctx.db, Buffer.from(fixture.jsonl, 'utf8'), CLI_ACTOR, { name: 'legacy-v1' });
-  ada = await buildUser(ctx.db, { username: 'ada', role: 'adjudicator' });
-  mara = await buildUser(ctx.db, { username: 'mara', role: 'maintainer' });
-  app = await serveApp(ctx.db);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  ctx.cleanup();
+const app = browserHarness(async (db) => {
+  fixture = buildLegacyFixture(db);
+  importLegacyRelease(db, Buffer.from(fixture.jsonl, 'utf8'), CLI_ACTOR, { name: 'legacy-v1' });
+  ada = await buildUser(db, { username: 'ada', role: 'adjudicator' });
+  mara = await buildUser(db, { username: 'mara', role: 'maintainer' });
 });
 
 const record = (taskId: string) => fixture.records.find((r) => r.task_id === taskId)!;
 
 describe('cross-check page of a problem recovered from a legacy release', () => {
   it('is found in the queue by status and shows the gold points, their deletions, flagged repairs and the task preview, without A/B panels', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await login(page, app.url, ada.username, ada.password);
     await page.getByRole('heading', { name: 'Adjudication queue' }).waitFor();
@@ -81,7 +70,7 @@ describe('cross-check page of a problem recovered from a legacy release', () => 
   });
 
   it('lets a maintainer reopen it, confirm the checklist and resolve it again with the legacy points unchanged', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await login(page, app.url, mara.username, mara.password);
     await page.goto(`${app.url}/adjudicate/leg100_b`);
@@ -95,7 +84,7 @@ describe('cross-check page of a problem recovered from a legacy release', () => 
     await page.getByRole('button', { name: 'Resolve' }).click();
     await page.getByText(`Resolved by ${mara.username}`).waitFor();
 
-    const agent = await loginAs(testApp(ctx.db), mara);
+    const agent = await loginAs(testApp(app.db), mara);
     const view = (await agent.get('/api/adjudications/leg100_b')).body as CaseView;
     expect(view.gold).toMatchObject({ status: 'resolved', source: 'legacy' });
     expect(view.gold.points.map((p) => [p.provenance, p.question])).toEqual([
