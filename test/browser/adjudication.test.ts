@@ -8,6 +8,7 @@ import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } fr
 import { spanOf } from '../support/annotationBuilders';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
+import { openReopenedCase, tickChecklist } from '../support/adjudicationPage';
 import { loginAs, testApp } from '../support/http';
 
 let ada: BuiltUser;
@@ -87,10 +88,7 @@ describe('cross-check and adjudication', () => {
     expect(await resolve.isDisabled()).toBe(true);
     await expect(page.getByRole('list', { name: 'What is incomplete' }).textContent()).resolves.toContain('Point 2: tick “answer sufficient”');
     await page.getByText('2 gold points · 3 tasks in the release', { exact: true }).waitFor();
-    for (const n of [1, 2]) {
-      const card = page.getByRole('region', { name: `Gold point ${n}` });
-      for (const item of ['Plausible', 'Genuinely ambiguous', 'Answer sufficient']) await card.getByLabel(item).check();
-    }
+    await tickChecklist(page, [1, 2]);
     await expect(page.getByTestId('task-text-0,1').textContent()).resolves.toBe(applyEdits(problem.baseText, [pointsA[0]!, pointsA[1]!]));
     await resolve.click();
     await page.getByText(`Resolved by ${ada.username}`).waitFor();
@@ -115,12 +113,7 @@ describe('cross-check and adjudication', () => {
   });
 
   it('lets a maintainer reopen, edit a span by selection and override a task’s text with a flagged repair', async () => {
-    const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors = watchErrors(page);
-    await login(page, app.url, mara.username, mara.password);
-    await page.goto(`${app.url}/adjudicate/${problem.questionId}`);
-    await page.getByRole('button', { name: 'Reopen' }).click();
-    await page.getByRole('button', { name: 'Resolve' }).waitFor();
+    const { page, errors } = await openReopenedCase(app, mara, problem.questionId);
 
     // select " from left to right" in the gold text and delete it for gold point 2
     await page.evaluate((phrase) => {

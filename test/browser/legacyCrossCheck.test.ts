@@ -7,6 +7,7 @@ import { importLegacyRelease } from '../../server/services/releases/legacyImport
 import { buildUser, type BuiltUser } from '../support/builders';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
+import { openReopenedCase, tickChecklist } from '../support/adjudicationPage';
 import { loginAs, testApp } from '../support/http';
 import { buildLegacyFixture, type LegacyFixture } from '../support/legacyFixture';
 
@@ -70,16 +71,8 @@ describe('cross-check page of a problem recovered from a legacy release', () => 
   });
 
   it('lets a maintainer reopen it, confirm the checklist and resolve it again with the legacy points unchanged', async () => {
-    const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const errors = watchErrors(page);
-    await login(page, app.url, mara.username, mara.password);
-    await page.goto(`${app.url}/adjudicate/leg100_b`);
-    await page.getByRole('button', { name: 'Reopen' }).click();
-    await page.getByRole('button', { name: 'Resolve' }).waitFor();
-    for (const n of [1, 2]) {
-      const card = page.getByRole('region', { name: `Gold point ${n}` });
-      for (const item of ['Plausible', 'Genuinely ambiguous', 'Answer sufficient']) await card.getByLabel(item).check();
-    }
+    const { page, errors } = await openReopenedCase(app, mara, 'leg100_b');
+    await tickChecklist(page, [1, 2]);
     await page.getByText('All changes saved').waitFor();
     await page.getByRole('button', { name: 'Resolve' }).click();
     await page.getByText(`Resolved by ${mara.username}`).waitFor();

@@ -1,0 +1,26 @@
+import type { Page } from 'playwright-core';
+import { login, watchErrors } from './browser';
+import type { BrowserHarness } from './browserHarness';
+
+/** A wide page logged in as `user` on an adjudication case, reopened so its gold points can be edited. */
+export async function openReopenedCase(
+  app: BrowserHarness,
+  user: { username: string; password: string },
+  questionId: string,
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = watchErrors(page);
+  await login(page, app.url, user.username, user.password);
+  await page.goto(`${app.url}/adjudicate/${questionId}`);
+  await page.getByRole('button', { name: 'Reopen' }).click();
+  await page.getByRole('button', { name: 'Resolve' }).waitFor();
+  return { page, errors };
+}
+
+/** Ticks the whole checklist (plausible, ambiguous, answer sufficient) of the given gold points. */
+export async function tickChecklist(page: Page, goldPoints: number[]): Promise<void> {
+  for (const n of goldPoints) {
+    const card = page.getByRole('region', { name: `Gold point ${n}` });
+    for (const item of ['Plausible', 'Genuinely ambiguous', 'Answer sufficient']) await card.getByLabel(item).check();
+  }
+}
