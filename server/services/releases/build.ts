@@ -9,6 +9,7 @@ import { validateReleaseRecords, type ValidationReport } from '../../../shared/r
 import type { ReleaseManifest } from '../../../shared/schemas/release';
 import type { VariantPolicy } from '../../../shared/subsets';
 import { cardAgreement, cardEffort, dataDate, toolVersion } from './facts';
+import { manifestTally } from './manifest';
 import { loadReleaseTasks, toRecord } from './tasks';
 
 export interface BuildOptions {
@@ -68,15 +69,7 @@ function manifestOf(options: BuildOptions, stats: ReleaseStats, report: Validati
     policy: options.policy,
     extended: options.extended,
     continues: previous,
-    tool_version: toolVersion(),
-    counts: {
-      tasks: stats.tasks,
-      problems: stats.problems,
-      points: stats.points,
-      k: Object.fromEntries(stats.k.map((c) => [c.label, c.count])),
-      keywords: Object.fromEntries(stats.keywords.map((c) => [c.label, c.count])),
-    },
-    validation: { errors: report.errors, warnings: report.warnings },
+    ...manifestTally(stats, report),
     files: files.map((f) => ({ path: f.path, bytes: f.content.length, sha256: f.sha256 })),
   };
 }

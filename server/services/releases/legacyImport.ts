@@ -10,7 +10,7 @@ import { validateRelease } from '../../../shared/release/validate';
 import { releaseName, type ReleaseManifest } from '../../../shared/schemas/release';
 import { validatePoints } from '../../../shared/edits';
 import { badRequest, conflict } from '../../http/errors';
-import { toolVersion } from './facts';
+import { manifestTally } from './manifest';
 import { parseLegacyRelease } from './legacyFile';
 import { recoverProblem, type RecoveredProblem, type RecoveredTask, type TaskKind } from './legacyRecover';
 import { knownProblems, storedTaskIds, taskIdOwner, writeRecoveredProblem, type KnownProblem } from './legacyStore';
@@ -100,15 +100,7 @@ function manifestOf(name: string, notes: string, records: readonly LineRecord[],
     policy: 'legacy',
     extended: false,
     continues: null,
-    tool_version: toolVersion(),
-    counts: {
-      tasks: stats.tasks,
-      problems: stats.problems,
-      points: stats.points,
-      k: Object.fromEntries(stats.k.map((c) => [c.label, c.count])),
-      keywords: Object.fromEntries(stats.keywords.map((c) => [c.label, c.count])),
-    },
-    validation: { errors: report.errors, warnings: report.warnings },
+    ...manifestTally(stats, report),
     files: [{ path: RELEASE_FILE, bytes: jsonl.length, sha256: sha256(jsonl) }],
   };
 }
