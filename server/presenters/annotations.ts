@@ -34,10 +34,11 @@ export interface QueueRow {
   status: AnnotationStatus | null;
 }
 
+/** A stored point row (annotation or gold) as a Point; an unknown type reads as none. */
 export function presentPoint(row: PointRow): Point {
   return {
-    deletions: JSON.parse(row.deletions) as Range[],
-    repairs: JSON.parse(row.repairs) as Repair[],
+    deletions: (JSON.parse(row.deletions) as Range[] | null) ?? [],
+    repairs: (JSON.parse(row.repairs) as Repair[] | null) ?? [],
     question: row.question,
     answer: row.answer,
     type: isAmbiguityType(row.type) ? row.type : null,

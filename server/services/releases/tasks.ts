@@ -1,9 +1,8 @@
 import { all, type DB } from '../../../db/database';
-import type { Range, Repair } from '../../../shared/edits';
 import type { ReleaseRecord } from '../../../shared/release/format';
-import { generateTasks, type GeneratedTask, type GoldPointLike, type TaskOverride } from '../../../shared/tasks';
+import { generateTasks, type GeneratedTask, type TaskOverride } from '../../../shared/tasks';
 import type { VariantPolicy } from '../../../shared/subsets';
-import { isAmbiguityType } from '../../../shared/taxonomy';
+import { presentPoint } from '../../presenters/annotations';
 import { excludedSubsets, exclusionKey } from './exclusions';
 
 /** A problem that has a resolved gold version, in import order. */
@@ -87,16 +86,6 @@ function groupBy<T extends { problem_id: number }>(rows: readonly T[]): Map<numb
   return out;
 }
 
-function toPoint(row: GoldRow): GoldPointLike {
-  return {
-    deletions: parseList<Range>(row.deletions) ?? [],
-    repairs: parseList<Repair>(row.repairs) ?? [],
-    question: row.question,
-    answer: row.answer,
-    type: isAmbiguityType(row.type) ? row.type : null,
-  };
-}
-
 function toOverride(row: OverrideRow): TaskOverride {
   return {
     subset: row.subset,
@@ -158,7 +147,7 @@ export function loadReleaseTasks(db: DB, policy: VariantPolicy): ReleaseTasks {
   const tasks: ReleaseTask[] = [];
   for (const problem of problems) {
     const points = gold.get(problem.id) ?? [];
-    const generated = generateTasks(problem.baseText, points.map(toPoint), policy, (overrides.get(problem.id) ?? []).map(toOverride));
+    const generated = generateTasks(problem.baseText, points.map(presentPoint), policy, (overrides.get(problem.id) ?? []).map(toOverride));
     for (const task of generated) {
       if (excluded.has(exclusionKey(problem.id, task.key))) continue;
       const keptRow = kept.get(exclusionKey(problem.id, task.key));
