@@ -5,7 +5,7 @@ import type { CaseView, QueueView } from '../../shared/adjudicationView';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { buildAnnotation, spanOf } from '../support/annotationBuilders';
 import { tempDb } from '../support/db';
-import { loginAs, testApp } from '../support/http';
+import { loginAs, testApp, type Agent } from '../support/http';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -16,7 +16,6 @@ let ann2: BuiltUser;
 let disputed: BuiltProblem;
 let agreed: BuiltProblem;
 let waiting: BuiltProblem;
-type Agent = Awaited<ReturnType<typeof loginAs>>;
 let adj: Agent;
 let maint: Agent;
 

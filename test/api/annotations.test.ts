@@ -3,7 +3,7 @@ import request from 'supertest';
 import { all } from '../../db/database';
 import { tempDb } from '../support/db';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
-import { loginAs, testApp } from '../support/http';
+import { loginAs, testApp, type Agent } from '../support/http';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -13,7 +13,6 @@ let outsider: BuiltUser;
 let shared: BuiltProblem;
 let other: BuiltProblem;
 
-type Agent = Awaited<ReturnType<typeof loginAs>>;
 
 /** [start, end) of the first occurrence of `word` in the base text. */
 function span(problem: BuiltProblem, word: string): [number, number] {

@@ -5,9 +5,8 @@ import { autoAssign } from '../../server/services/assignments';
 import { SYSTEM_ACTOR } from '../../db/events';
 import { buildProblem, buildUser, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
-import { loginAs, testApp } from '../support/http';
+import { loginAs, testApp, type Agent } from '../support/http';
 
-type Agent = Awaited<ReturnType<typeof loginAs>>;
 
 const assignedTo = (db: ReturnType<typeof tempDb>['db'], questionId: string) =>
   all<{ username: string }>(

@@ -8,10 +8,9 @@ import { importLegacyRelease } from '../../server/services/releases/legacyImport
 import { loadReleaseTasks } from '../../server/services/releases/tasks';
 import { buildUser } from '../support/builders';
 import { tempDb } from '../support/db';
-import { loginAs, testApp } from '../support/http';
+import { loginAs, testApp, type Agent } from '../support/http';
 import { buildLegacyFixture, type LegacyFixture } from '../support/legacyFixture';
 
-type Agent = Awaited<ReturnType<typeof loginAs>>;
 interface World {
   db: DB;
   fixture: LegacyFixture;

@@ -6,12 +6,11 @@ import { importLegacyRelease } from '../../server/services/releases/legacyImport
 import { buildAnnotation, spanOf } from '../support/annotationBuilders';
 import { assign, buildProblem, buildUser, type BuiltProblem } from '../support/builders';
 import { tempDb } from '../support/db';
-import { loginAs, testApp } from '../support/http';
+import { loginAs, testApp, type Agent } from '../support/http';
 import { buildLegacyFixture, type LegacyFixture } from '../support/legacyFixture';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
-type Agent = Awaited<ReturnType<typeof loginAs>>;
 let fixture: LegacyFixture;
 let fresh: BuiltProblem;
 let ready: BuiltProblem;

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { get, run } from '../../db/database';
 import { assign, buildUser, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
-import { loginAs, testApp } from '../support/http';
+import { loginAs, testApp, type Agent } from '../support/http';
 import { lcbRecord, writeJsonl } from '../support/lcb';
 
 const ctx = tempDb();
@@ -13,7 +13,6 @@ let mara: BuiltUser;
 let ada: BuiltUser;
 let alice: BuiltUser;
 let bob: BuiltUser;
-type Agent = Awaited<ReturnType<typeof loginAs>>;
 let maintainer: Agent;
 
 beforeAll(async () => {

@@ -3,13 +3,12 @@ import request from 'supertest';
 import { get } from '../../db/database';
 import { buildUser, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
-import { loginAs, testApp } from '../support/http';
+import { loginAs, testApp, type Agent } from '../support/http';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
 let mara: BuiltUser;
 let alice: BuiltUser;
-type Agent = Awaited<ReturnType<typeof loginAs>>;
 let maintainer: Agent;
 
 beforeAll(async () => {
