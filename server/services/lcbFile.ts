@@ -1,26 +1,19 @@
 import { createHash } from 'node:crypto';
 import { normalizeBaseText } from '../../shared/baseText';
+import type { ProblemContent } from '../../shared/schemas/backoffice';
 import { formatImportIssue, lcbRecord, type Difficulty, type ImportIssue } from '../../shared/schemas/lcb';
 import { AppError } from '../http/errors';
 import { jsonLineDecoder, parseJsonLine, schemaIssues, tooLongIssue } from './jsonLines';
 import { MAX_LINE_BYTES, readLines, type ProgressListener } from './lineReader';
 
 /** The parts of a record we keep: everything but the hidden tests, of which only size and digest are kept. */
-export interface ParsedProblem {
+export interface ParsedProblem extends ProblemContent {
   line: number;
   questionId: string;
   title: string;
   platform: string;
-  contestId: string;
   contestDate: string;
   difficulty: Difficulty;
-  statement: string;
-  baseText: string;
-  starterCode: string;
-  publicTestCases: string;
-  metadata: string;
-  privateTestsBytes: number;
-  privateTestsSha256: string | null;
   recordSha256: string;
 }
 

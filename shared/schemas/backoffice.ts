@@ -46,7 +46,8 @@ export interface ProblemListItem {
   adjudication: AdjudicationProgress;
 }
 
-export interface ProblemDetail extends Omit<ProblemListItem, 'annotators' | 'adjudication'> {
+/** A problem's stored content as imported from a LiveCodeBench record: of the hidden tests, only size and digest. */
+export interface ProblemContent {
   contestId: string;
   statement: string;
   baseText: string;
@@ -55,6 +56,9 @@ export interface ProblemDetail extends Omit<ProblemListItem, 'annotators' | 'adj
   metadata: string;
   privateTestsBytes: number;
   privateTestsSha256: string | null;
+}
+
+export interface ProblemDetail extends Omit<ProblemListItem, 'annotators' | 'adjudication'>, ProblemContent {
   importOrder: number;
   createdAt: string;
   updatedAt: string;
