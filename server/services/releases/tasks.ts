@@ -2,7 +2,7 @@ import { all, type DB } from '../../../db/database';
 import type { ReleaseRecord } from '../../../shared/release/format';
 import { generateTasks, type GeneratedTask, type TaskOverride } from '../../../shared/tasks';
 import type { VariantPolicy } from '../../../shared/subsets';
-import { presentPoint } from '../../presenters/annotations';
+import { presentPoint, type PointRow } from '../../presenters/annotations';
 import { excludedSubsets, exclusionKey } from './exclusions';
 
 /** A problem that has a resolved gold version, in import order. */
@@ -46,14 +46,9 @@ interface ProblemRow {
   source: 'adjudication' | 'legacy';
 }
 
-export interface GoldRow {
+/** A gold_points row: a stored point of a problem's gold annotation. */
+export interface GoldRow extends PointRow {
   problem_id: number;
-  idx: number;
-  deletions: string;
-  repairs: string;
-  question: string;
-  answer: string;
-  type: string | null;
   provenance: string;
 }
 
