@@ -1,4 +1,4 @@
-import { mergeRanges, type Range } from './edits';
+import { mergeRanges, overlapLength, type Range } from './edits';
 
 /** Two points match only when the character IoU of their deletions reaches this. */
 export const MIN_IOU = 0.5;
@@ -20,20 +20,6 @@ export interface Alignment {
   unmatchedB: number[];
 }
 
-function intersection(a: readonly Range[], b: readonly Range[]): number {
-  let i = 0;
-  let j = 0;
-  let total = 0;
-  while (i < a.length && j < b.length) {
-    const [as, ae] = a[i]!;
-    const [bs, be] = b[j]!;
-    total += Math.max(0, Math.min(ae, be) - Math.max(as, bs));
-    if (ae < be) i++;
-    else j++;
-  }
-  return total;
-}
-
 /** Merged deletions with their total length: what the IoU of a point needs, computed once per point. */
 interface Merged {
   ranges: Range[];
@@ -46,7 +32,7 @@ function merged(ranges: readonly Range[]): Merged {
 }
 
 function mergedIoU(a: Merged, b: Merged): number {
-  const inter = intersection(a.ranges, b.ranges);
+  const inter = overlapLength(a.ranges, b.ranges);
   const union = a.size + b.size - inter;
   return union === 0 ? 0 : inter / union;
 }

@@ -64,6 +64,21 @@ export function mergeRanges(ranges: readonly Range[]): Range[] {
   return merged;
 }
 
+/** Characters two merged, sorted range lists have in common (a linear merge walk). */
+export function overlapLength(a: readonly Range[], b: readonly Range[]): number {
+  let i = 0;
+  let j = 0;
+  let total = 0;
+  while (i < a.length && j < b.length) {
+    const [as, ae] = a[i]!;
+    const [bs, be] = b[j]!;
+    total += Math.max(0, Math.min(ae, be) - Math.max(as, bs));
+    if (ae < be) i++;
+    else j++;
+  }
+  return total;
+}
+
 export function rangesLength(ranges: readonly Range[]): number {
   return mergeRanges(ranges).reduce((sum, [s, e]) => sum + (e - s), 0);
 }

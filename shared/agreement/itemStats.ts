@@ -1,5 +1,5 @@
 import { alignPoints } from '../alignment';
-import { mergeRanges, type Range } from '../edits';
+import { mergeRanges, overlapLength, type Range } from '../edits';
 import type { AmbiguityType } from '../taxonomy';
 import type { AgreementItem, AgreementPoint } from './types';
 
@@ -45,20 +45,6 @@ function deletedRanges(points: readonly AgreementPoint[], length: number): Range
 
 const total = (ranges: readonly Range[]) => ranges.reduce((s, [a, b]) => s + (b - a), 0);
 
-function overlap(a: readonly Range[], b: readonly Range[]): number {
-  let i = 0;
-  let j = 0;
-  let sum = 0;
-  while (i < a.length && j < b.length) {
-    const [as, ae] = a[i]!;
-    const [bs, be] = b[j]!;
-    sum += Math.max(0, Math.min(ae, be) - Math.max(as, bs));
-    if (ae < be) i++;
-    else j++;
-  }
-  return sum;
-}
-
 function goldSide(points: readonly AgreementPoint[], gold: readonly AgreementPoint[]): GoldSide {
   const { pairs } = alignPoints(points, gold);
   let typed = 0;
@@ -76,7 +62,7 @@ function goldSide(points: readonly AgreementPoint[], gold: readonly AgreementPoi
 export function itemStats(item: AgreementItem): ItemStats {
   const delA = deletedRanges(item.pointsA, item.baseLength);
   const delB = deletedRanges(item.pointsB, item.baseLength);
-  const both = overlap(delA, delB);
+  const both = overlapLength(delA, delB);
   const alignment = alignPoints(item.pointsA, item.pointsB);
   const typePairs: [AmbiguityType, AmbiguityType][] = [];
   let untypedPairs = 0;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyEdits,
+  overlapLength,
   splitsCharacter,
   checkDeletionOnly,
   isTinyRepair,
@@ -205,5 +206,13 @@ describe('ranges and surrogate pairs', () => {
     expect(cut[0]!.message).toContain('cuts a character in two');
     const whole = validatePoints(base, [{ deletions: [[emoji, emoji + 3]], repairs: [], question: 'q', answer: 'a', type: 'Units' }], 'draft');
     expect(whole).toEqual([]);
+  });
+});
+
+describe('overlapLength', () => {
+  it('counts the characters two sorted range lists share', () => {
+    expect(overlapLength([[0, 5], [10, 20]], [[3, 12], [15, 16], [30, 40]])).toBe(2 + 2 + 1);
+    expect(overlapLength([[0, 5]], [[5, 9]])).toBe(0);
+    expect(overlapLength([], [[0, 3]])).toBe(0);
   });
 });
