@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { openDatabase, type DB } from '../../db/database';
 import { dbPath } from '../config';
@@ -26,6 +27,19 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: s
   } catch (err) {
     throw new CliError(err instanceof Error ? err.message : String(err), 2);
   }
+}
+
+/** The one positional argument a command takes; anything else is a usage error (exit 2). */
+export function onePositional(positionals: readonly string[], message: string): string {
+  const [only] = positionals;
+  if (only === undefined || positionals.length !== 1) throw new CliError(message, 2);
+  return only;
+}
+
+/** A path that must name an existing file. */
+export function existingFile(file: string, exitCode = 1): string {
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CliError(`no such file: ${file}`, exitCode);
+  return file;
 }
 
 export const dbOption = { db: { type: 'string' } } as const;

@@ -1,6 +1,6 @@
 import { backupDatabase, BackupError } from '../../services/backup';
 import { dbPath } from '../../config';
-import { CliError, dbOption, openDb, parse, type Command } from '../command';
+import { CliError, dbOption, openDb, parse, onePositional, type Command } from '../command';
 import { formatBytes, ProgressBar } from '../progress';
 
 /** `backup <file> [--db PATH] [--force]`: a consistent copy of the database, safe while the server runs. */
@@ -10,8 +10,7 @@ export const backupCommand: Command = {
   summary: 'Copy the database with SQLite online backup (safe while the server runs).',
   async run(argv) {
     const { values, positionals } = parse(argv, { ...dbOption, force: { type: 'boolean' } });
-    const [file] = positionals;
-    if (!file || positionals.length > 1) throw new CliError('give exactly one backup file name: backup <file>', 2);
+    const file = onePositional(positionals, 'give exactly one backup file name: backup <file>');
     const db = openDb(values.db);
     const bar = new ProgressBar('Backing up');
     try {

@@ -3,7 +3,7 @@ import { diffReleases, type DiffPart, type ReleaseDiff } from '../../../shared/r
 import type { ReleaseRecord } from '../../../shared/release/format';
 import { AppError } from '../../http/errors';
 import { releaseRecords } from '../../services/releases/releaseDiff';
-import { CliError, parse, type Command } from '../command';
+import { CliError, parse, existingFile, type Command } from '../command';
 
 /** Kept text around a change, in characters; longer kept stretches are elided. */
 const CONTEXT = 40;
@@ -43,7 +43,7 @@ export function formatReleaseDiff(diff: ReleaseDiff, colour = false): string {
 }
 
 function readRecords(file: string): ReleaseRecord[] {
-  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CliError(`no such file: ${file}`);
+  existingFile(file);
   try {
     return releaseRecords(fs.readFileSync(file, 'utf8'), file);
   } catch (err) {

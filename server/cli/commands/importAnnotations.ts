@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { CLI_ACTOR } from '../../../db/events';
 import { formatImportIssue } from '../../../shared/schemas/lcb';
 import { importAnnotationsFile } from '../../services/annotationImport';
 import { ImportError } from '../../services/lcbFile';
-import { CliError, dbOption, openDb, parse, type Command } from '../command';
+import { CliError, dbOption, openDb, parse, onePositional, existingFile, type Command } from '../command';
 
 /** `import-annotations <file.jsonl> [--db PATH]`: external double annotations, stored as submitted. */
 export const importAnnotationsCommand: Command = {
@@ -12,9 +11,7 @@ export const importAnnotationsCommand: Command = {
   summary: 'Import external annotations (one per line) as submitted annotations; all or nothing.',
   async run(argv) {
     const { values, positionals } = parse(argv, dbOption);
-    const [file] = positionals;
-    if (!file || positionals.length > 1) throw new CliError('give exactly one file: import-annotations <file.jsonl>', 2);
-    if (!fs.existsSync(file)) throw new CliError(`no such file: ${file}`, 2);
+    const file = existingFile(onePositional(positionals, 'give exactly one file: import-annotations <file.jsonl>'), 2);
     const db = openDb(values.db);
     try {
       const s = await importAnnotationsFile(db, CLI_ACTOR, file);

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import { CLI_ACTOR } from '../../../db/events';
 import { formatImportIssue } from '../../../shared/schemas/lcb';
 import { ImportError, importLcbFile } from '../../services/lcbImport';
-import { CliError, dbOption, openDb, parse, type Command } from '../command';
+import { dbOption, openDb, parse, onePositional, existingFile, type Command } from '../command';
 import { formatBytes, ProgressBar } from '../progress';
 
 /** Most file errors printed; the rest are counted. */
@@ -22,9 +21,7 @@ export const importLcbCommand: Command = {
   summary: 'Import LiveCodeBench code_generation_lite problems (all or nothing; re-importing is safe).',
   async run(argv) {
     const { values, positionals } = parse(argv, dbOption);
-    const [file] = positionals;
-    if (!file || positionals.length > 1) throw new CliError('give exactly one file: import-lcb <file.jsonl>', 2);
-    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CliError(`no such file: ${file}`);
+    const file = existingFile(onePositional(positionals, 'give exactly one file: import-lcb <file.jsonl>'));
     const db = openDb(values.db);
     const bar = new ProgressBar('Reading');
     try {

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { CLI_ACTOR } from '../../../db/events';
 import { formatImportIssue } from '../../../shared/schemas/lcb';
 import { ImportError } from '../../services/lcbFile';
 import { importLegacyReleaseFile, type LegacyImportReport, type ReportedTask } from '../../services/releases/legacyImport';
-import { CliError, dbOption, openDb, parse, type Command } from '../command';
+import { dbOption, openDb, parse, onePositional, existingFile, type Command } from '../command';
 import { MAX_PRINTED_ISSUES } from './importLcb';
 
 const show = (s: string, max = 60) => {
@@ -48,9 +47,7 @@ export const importReleaseCommand: Command = {
   summary: 'Import an existing release (e.g. the public ClarifyCodeBench.jsonl): ids, points and overrides (all or nothing; re-running is idempotent).',
   run(argv) {
     const { values, positionals } = parse(argv, { ...dbOption, name: { type: 'string' }, notes: { type: 'string' }, json: { type: 'boolean' } });
-    const [file] = positionals;
-    if (!file || positionals.length > 1) throw new CliError('give exactly one file: import-release <file.jsonl>', 2);
-    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new CliError(`no such file: ${file}`);
+    const file = existingFile(onePositional(positionals, 'give exactly one file: import-release <file.jsonl>'));
     const db = openDb(values.db);
     try {
       const report = importLegacyReleaseFile(db, file, CLI_ACTOR, { name: values.name, notes: values.notes });

@@ -3,7 +3,7 @@ import { openDatabase, transaction } from '../../../db/database';
 import { appendEvent, CLI_ACTOR } from '../../../db/events';
 import { BackupError, restoreDatabase } from '../../services/backup';
 import { dbPath } from '../../config';
-import { CliError, dbOption, parse, type Command } from '../command';
+import { CliError, dbOption, parse, onePositional, type Command } from '../command';
 import { ProgressBar } from '../progress';
 
 /** `restore <file> [--db PATH] [--force]`: check a backup, then replace the database with it. */
@@ -13,8 +13,7 @@ export const restoreCommand: Command = {
   summary: 'Check a backup (integrity, CCB Studio schema) and replace the database with it.',
   async run(argv) {
     const { values, positionals } = parse(argv, { ...dbOption, force: { type: 'boolean' } });
-    const [file] = positionals;
-    if (!file || positionals.length > 1) throw new CliError('give exactly one backup file: restore <file>', 2);
+    const file = onePositional(positionals, 'give exactly one backup file: restore <file>');
     const target = dbPath(values.db);
     const bar = new ProgressBar('Restoring');
     let migrations: number[];

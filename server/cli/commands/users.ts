@@ -1,7 +1,7 @@
 import { password as passwordSchema, role as roleSchema, username as usernameSchema } from '../../../shared/schemas/auth';
 import { CLI_ACTOR } from '../../../db/events';
 import { createUser, listUsers } from '../../services/users';
-import { CliError, dbOption, openDb, parse, type Command } from '../command';
+import { CliError, dbOption, openDb, parse, onePositional, type Command } from '../command';
 import { firstLine, promptHidden } from '../prompt';
 import type { z } from 'zod';
 
@@ -26,8 +26,7 @@ export const usersAddCommand: Command = {
   summary: 'Create an account; the password is asked twice on the terminal or read from the first line of a file.',
   async run(argv) {
     const { values, positionals } = parse(argv, { ...dbOption, role: { type: 'string' }, 'password-file': { type: 'string' } });
-    if (positionals.length !== 1) throw new CliError('give exactly one user name: users add NAME --role ROLE', 2);
-    const username = check(usernameSchema, positionals[0], 'name');
+    const username = check(usernameSchema, onePositional(positionals, 'give exactly one user name: users add NAME --role ROLE'), 'name');
     if (values.role === undefined) throw new CliError('--role is required (annotator, adjudicator or maintainer)', 2);
     const role = check(roleSchema, values.role, 'role');
     const file = values['password-file'];

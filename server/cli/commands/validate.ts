@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { validateRelease } from '../../../shared/release/validate';
 import { readLcbFile } from '../../services/lcbFile';
-import { CliError, parse, type Command } from '../command';
+import { parse, onePositional, existingFile, type Command } from '../command';
 import { formatFindings } from './validateFormat';
 
 /** `validate <file.jsonl>`: the release rules on any release file; exit 1 on errors. */
@@ -11,9 +11,7 @@ export const validateCommand: Command = {
   summary: 'Check a release file: schema, K, keywords, questions and answers, duplicates; with --problems also ids and derivability.',
   async run(argv) {
     const { values, positionals } = parse(argv, { problems: { type: 'string' }, json: { type: 'boolean' } });
-    if (positionals.length !== 1) throw new CliError('give exactly one release file', 2);
-    const file = positionals[0]!;
-    if (!fs.existsSync(file)) throw new CliError(`${file}: no such file`, 2);
+    const file = existingFile(onePositional(positionals, 'give exactly one release file'), 2);
     const problems = values.problems ? new Map((await readLcbFile(values.problems)).map((p) => [p.questionId, p.baseText])) : undefined;
     const report = validateRelease(fs.readFileSync(file, 'utf8'), { problems });
     console.log(values.json ? JSON.stringify(report, null, 2) : formatFindings(report));
