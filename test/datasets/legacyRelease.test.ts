@@ -1,3 +1,4 @@
+import type { ReleaseRecord } from '../../shared/release/format';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,17 +14,10 @@ import { LCB_SUBSET, PUBLIC_RELEASE, requireDataset } from '../support/datasets'
 import { tempDb, tempDir } from '../support/db';
 import { PUBLIC_KEYWORD_COUNTS } from '../support/publicReleaseFigures';
 
-interface PublicTask {
-  task_id: string;
-  question_id: string;
-  keywords: string[];
-  modified_content: string;
-  qa_pairs: { question: string; answer: string }[];
-}
 
 const readJsonl = <T>(file: string): T[] => fs.readFileSync(requireDataset(file), 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as T);
 
-const publicTasks = readJsonl<PublicTask>(PUBLIC_RELEASE);
+const publicTasks = readJsonl<ReleaseRecord>(PUBLIC_RELEASE);
 const baseTexts = new Map(readJsonl<{ question_id: string; question_content: string }>(LCB_SUBSET).map((p) => [p.question_id, normalizeBaseText(p.question_content)]));
 
 /** The 30 single-point tasks that are not pure deletions of their base text. */
@@ -76,7 +70,7 @@ describe('acceptance 1: import-lcb, import-release, export reproduces the public
   const ctx = tempDb();
   const out = tempDir('ccb-legacy-export-');
   let report: LegacyImportReport;
-  let exported: PublicTask[];
+  let exported: ReleaseRecord[];
   let card: string;
   let manifest: { counts: { tasks: number; k: Record<string, number>; keywords: Record<string, number> } };
 
@@ -85,7 +79,7 @@ describe('acceptance 1: import-lcb, import-release, export reproduces the public
     report = importLegacyReleaseFile(ctx.db, PUBLIC_RELEASE, CLI_ACTOR);
     const built = buildRelease(ctx.db, { name: 'continued', notes: '', policy: 'all-subsets', extended: false });
     writeReleaseDir(path.join(out, 'release'), built.files);
-    exported = readJsonl<PublicTask>(path.join(out, 'release', 'ClarifyCodeBench.jsonl'));
+    exported = readJsonl<ReleaseRecord>(path.join(out, 'release', 'ClarifyCodeBench.jsonl'));
     card = fs.readFileSync(path.join(out, 'release', 'README.md'), 'utf8');
     manifest = JSON.parse(fs.readFileSync(path.join(out, 'release', 'manifest.json'), 'utf8'));
   });

@@ -1,3 +1,4 @@
+import type { ReleaseRecord } from '../../shared/release/format';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_ACTOR } from '../../db/events';
@@ -9,19 +10,12 @@ import { LCB_SUBSET, PUBLIC_RELEASE, requireDataset } from '../support/datasets'
 import { tempDb } from '../support/db';
 import { loginAs, testApp } from '../support/http';
 
-interface PublicTask {
-  task_id: string;
-  question_id: string;
-  keywords: string[];
-  modified_content: string;
-  qa_pairs: { question: string; answer: string }[];
-}
 
 const publicTasks = fs
   .readFileSync(requireDataset(PUBLIC_RELEASE), 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '')
-  .map((l) => JSON.parse(l) as PublicTask);
+  .map((l) => JSON.parse(l) as ReleaseRecord);
 
 describe('the public release in the adjudication views after import-lcb and import-release', () => {
   const ctx = tempDb();

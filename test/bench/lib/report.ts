@@ -33,17 +33,7 @@ export interface BenchReport {
   quick: boolean;
   machine: { cpus: number; cpuModel: string; node: string; platform: string };
   totalSeconds: number;
-  results: {
-    scenario: string;
-    value: number | null;
-    baseline: number | null;
-    ratio: number | null;
-    unit: string;
-    target: string;
-    pass: boolean;
-    runs: number;
-    note?: string;
-  }[];
+  results: BenchRow[];
 }
 
 export function buildReport(rows: readonly BenchRow[], quick: boolean, totalSeconds: number): BenchReport {
