@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import { lcbRecord as buildLcbRecord } from './lcb';
 
-/** A valid LiveCodeBench code_generation_lite record, as one JSON object. */
+/** A numbered LiveCodeBench record (the builder in ./lcb with a generated problem n), for large generated files. */
 export function lcbRecord(n: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
+  return buildLcbRecord({
     question_id: `gen${String(n).padStart(5, '0')}_a`,
     question_title: `Generated problem ${n}`,
     question_content: [
@@ -23,15 +24,11 @@ export function lcbRecord(n: number, overrides: Record<string, unknown> = {}): R
       '3',
       '1 2 4',
     ].join('\n'),
-    platform: 'atcoder',
     contest_id: `gen${n}`,
     contest_date: '2025-01-25T00:00:00',
-    difficulty: 'easy',
-    starter_code: '',
     public_test_cases: JSON.stringify([{ input: '3\n1 2 4', output: '6', testtype: 'stdin' }]),
-    metadata: '{}',
     ...overrides,
-  };
+  });
 }
 
 /** Write count records as JSONL; privateBytes of hidden tests per line make the file large, like real LiveCodeBench files. */
