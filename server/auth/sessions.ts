@@ -47,6 +47,12 @@ export function sessionUser(db: DB, req: Request): SessionUser | null {
   return { id: row.id, username: row.username, role: row.role };
 }
 
+/** The stored id (hash) of the request's session cookie, if it carries one. */
+export function sessionIdOf(req: Request): string | undefined {
+  const token = parseCookies(req.headers.cookie)[SESSION_COOKIE];
+  return token ? hashToken(token) : undefined;
+}
+
 export function destroySession(db: DB, req: Request): void {
   const token = parseCookies(req.headers.cookie)[SESSION_COOKIE];
   if (token) run(db, 'DELETE FROM sessions WHERE token_hash = ?', [hashToken(token)]);

@@ -1,7 +1,9 @@
-import type { UserView } from '../../shared/schemas/backoffice';
+import type { LoginLockView, UserView } from '../../shared/schemas/backoffice';
 import type { UserRow } from '../services/users';
 
-/** An account for the API: never the password hash (UserRow does not even carry it). */
-export function presentUser(row: UserRow): UserView {
-  return { username: row.username, role: row.role, active: row.active === 1, createdAt: row.created_at };
+/** An account for the API: never the password hash (UserRow does not even carry it); a login lock only while there is one. */
+export function presentUser(row: UserRow, loginLock: LoginLockView | null = null): UserView {
+  const view: UserView = { username: row.username, role: row.role, active: row.active === 1, createdAt: row.created_at };
+  if (loginLock) view.loginLock = loginLock;
+  return view;
 }

@@ -2,6 +2,7 @@ import { all, get, run, transaction, type DB } from '../../db/database';
 import { appendEvent, type Actor } from '../../db/events';
 import type { Role } from '../../shared/roles';
 import { hashPassword } from '../auth/passwords';
+import { loginLimiterFor, type LoginLock } from '../auth/loginLimiter';
 import { conflict, notFound } from '../http/errors';
 
 export interface UserRow {
@@ -40,9 +41,10 @@ export interface UserChanges {
 /**
  * Change an account's role, active flag or password. A maintainer cannot deactivate or
  * demote themselves (someone must be able to manage accounts). Deactivation, and a password
- * reset by someone else, end the user's sessions.
+ * reset by someone else, end the user's sessions; changing your own password ends your other
+ * sessions and keeps `currentSession` (the stored id of the session making the change).
  */
-export async function updateUser(db: DB, actor: Actor, username: string, changes: UserChanges): Promise<UserRow> {
+export async function updateUser(db: DB, actor: Actor, username: string, changes: UserChanges, currentSession?: string): Promise<UserRow> {
   const hash = changes.password === undefined ? undefined : await hashPassword(changes.password);
   return transaction(db, () => {
     const user = findUser(db, username);
@@ -56,6 +58,7 @@ export async function updateUser(db: DB, actor: Actor, username: string, changes
     run(db, 'UPDATE users SET role = ?, active = ? WHERE id = ?', [role, active ? 1 : 0, user.id]);
     if (hash !== undefined) run(db, 'UPDATE users SET password_hash = ? WHERE id = ?', [hash, user.id]);
     if (!active || (hash !== undefined && !self)) run(db, 'DELETE FROM sessions WHERE user_id = ?', [user.id]);
+    else if (hash !== undefined) run(db, 'DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?', [user.id, currentSession ?? null]);
     appendEvent(db, actor, {
       action: 'user.update',
       entityType: 'user',
@@ -66,4 +69,21 @@ export async function updateUser(db: DB, actor: Actor, username: string, changes
     });
     return findUser(db, username)!;
   });
+}
+
+/** Where failed logins leave an account (null: nothing holds it back). */
+export function loginLockOf(db: DB, username: string): LoginLock | null {
+  return loginLimiterFor(db).lockOf(username);
+}
+
+/** A maintainer lets a user whose logins are held back try again at once; recorded as an event. */
+export function clearLoginLock(db: DB, actor: Actor, username: string): UserRow {
+  const user = transaction(db, () => {
+    const found = findUser(db, username);
+    if (!found) throw notFound(`There is no user "${username}".`);
+    appendEvent(db, actor, { action: 'user.unlock', entityType: 'user', entityId: found.id, before: { loginLock: loginLockOf(db, found.username) } });
+    return found;
+  });
+  loginLimiterFor(db).clearUser(user.username);
+  return user;
 }

@@ -9,6 +9,17 @@ export interface UserView {
   role: Role;
   active: boolean;
   createdAt: string;
+  /** Set while failed logins hold the account back (README, "Login limits"); a maintainer can clear it. */
+  loginLock?: LoginLockView;
+}
+
+export interface LoginLockView {
+  /** Failed logins for this username from all addresses in the current window. */
+  failures: number;
+  /** Seconds an unknown address must still wait before trying this username again. */
+  retryAfter: number;
+  /** Addresses that used up their own attempts for this username. */
+  lockedAddresses: number;
 }
 
 export const createUserBody = z.object({ username, role, password });

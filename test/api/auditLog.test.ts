@@ -24,6 +24,7 @@ const ACTIONS: Record<string, string[] | null> = {
   'POST /api/problems/import': ['problem.import'],
   'POST /api/users': ['user.create'],
   'PUT /api/users/:username': ['user.update'],
+  'DELETE /api/users/:username/login-lock': ['user.unlock'],
   'POST /api/assignments/auto': ['assignment.auto'],
   'PUT /api/assignments/:questionId': ['assignment.set'],
   'PUT /api/adjudications/:questionId': ['adjudication.save'],

@@ -80,4 +80,24 @@ describe('users routes', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toMatch(/at least one of role, active, password/);
   });
+
+  it('changing your own password ends your other sessions and keeps this one; a maintainer resetting someone else\'s password ends all their sessions', async () => {
+    const max = await buildUser(ctx.db, { username: 'max', role: 'maintainer' });
+    const here = await loginAs(app, max);
+    const laptop = await loginAs(app, max);
+    const phone = await loginAs(app, max);
+    const changed = await here.put('/api/users/max').send({ password: 'max-new-password' });
+    expect(changed.status).toBe(200);
+    expect((await here.get('/api/me')).status).toBe(200);
+    expect((await laptop.get('/api/me')).status).toBe(401);
+    expect((await phone.get('/api/me')).status).toBe(401);
+    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [max.id])!.n).toBe(1);
+    expect(get<{ details: string }>(ctx.db, "SELECT details FROM events WHERE action = 'user.update' AND entity_id = ? ORDER BY id DESC", [String(max.id)])!.details).toContain('passwordChanged');
+
+    const fay = await buildUser(ctx.db, { username: 'fay', role: 'annotator' });
+    const fayTabs = [await loginAs(app, fay), await loginAs(app, fay)];
+    expect((await here.put('/api/users/fay').send({ password: 'fay-new-password' })).status).toBe(200);
+    for (const tab of fayTabs) expect((await tab.get('/api/me')).status).toBe(401);
+    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [fay.id])!.n).toBe(0);
+  });
 });

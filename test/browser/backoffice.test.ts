@@ -78,4 +78,20 @@ describe('maintainer back office', () => {
     // Expected: the 401 of the first /api/me before login and the 400 of the broken import.
     expect(errors.filter((e) => !/status of 40[01]/.test(e))).toEqual([]);
   });
+
+  it('shows a login lock on the Users page and clears it', async () => {
+    const login = (password: string) =>
+      fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'ben', password }) });
+    for (let i = 0; i < 5; i++) expect((await login('wrong-guess')).status).toBe(401);
+    expect((await login('correct-horse-battery')).status).toBe(429);
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: 'ben' });
+    await row.getByText('login locked').waitFor();
+    expect(await row.textContent()).toContain('5 failed logins, 1 address locked out');
+    await page.getByRole('button', { name: 'Clear login lock of ben' }).click();
+    await page.getByRole('status').filter({ hasText: 'ben can log in again.' }).waitFor();
+    await row.getByText('login locked').waitFor({ state: 'detached' });
+    expect(all(app.db, "SELECT e.actor FROM events e JOIN users u ON u.id = e.entity_id WHERE e.action = 'user.unlock' AND u.username = 'ben'")).toEqual([{ actor: 'mara' }]);
+    expect((await login('correct-horse-battery')).status).toBe(200);
+  });
 });

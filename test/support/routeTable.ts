@@ -54,6 +54,7 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/users': { expect: MAINTAINER() },
   'POST /api/users': { body: () => ({ username: 'newbie', role: 'annotator', password: 'long-enough-pass' }), expect: MAINTAINER(201) },
   'PUT /api/users/:username': { params: (w) => ({ username: w.users.other.username }), body: () => ({ role: 'adjudicator' }), expect: MAINTAINER() },
+  'DELETE /api/users/:username/login-lock': { params: (w) => ({ username: w.users.other.username }), expect: MAINTAINER() },
   'GET /api/assignments/overview': { expect: MAINTAINER() },
   'POST /api/assignments/auto': { expect: MAINTAINER() },
   'PUT /api/assignments/:questionId': {

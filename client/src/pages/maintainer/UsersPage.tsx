@@ -61,7 +61,22 @@ function CreateUserForm({ onCreated }: { onCreated: (user: UserView) => void }) 
   );
 }
 
-function UserRow({ user, self, onChange }: { user: UserView; self: boolean; onChange: (body: object, done: string) => Promise<boolean> }) {
+interface UserRowProps {
+  user: UserView;
+  self: boolean;
+  onChange: (body: object, done: string) => Promise<boolean>;
+  onClearLock: () => void;
+}
+
+/** What failed logins do to an account right now, in words. */
+function lockText(lock: NonNullable<UserView['loginLock']>): string {
+  const parts = [`${lock.failures} failed login${lock.failures === 1 ? '' : 's'}`];
+  if (lock.lockedAddresses > 0) parts.push(`${lock.lockedAddresses} address${lock.lockedAddresses === 1 ? '' : 'es'} locked out`);
+  if (lock.retryAfter > 0) parts.push(`new addresses wait ${Math.ceil(lock.retryAfter / 60)} min`);
+  return parts.join(', ');
+}
+
+function UserRow({ user, self, onChange, onClearLock }: UserRowProps) {
   const [resetting, setResetting] = useState(false);
   const [password, setPassword] = useState('');
 
@@ -90,7 +105,18 @@ function UserRow({ user, self, onChange }: { user: UserView; self: boolean; onCh
           ))}
         </select>
       </td>
-      <td>{user.active ? <span className="badge submitted">active</span> : <span className="badge inactive">deactivated</span>}</td>
+      <td>
+        {user.active ? <span className="badge submitted">active</span> : <span className="badge inactive">deactivated</span>}
+        {user.loginLock && (
+          <>
+            {' '}
+            <span className="badge inactive" title={lockText(user.loginLock)}>
+              login locked
+            </span>
+            <span className="muted small"> {lockText(user.loginLock)}</span>
+          </>
+        )}
+      </td>
       <td>
         <div className="user-actions">
           {resetting ? (
@@ -111,6 +137,11 @@ function UserRow({ user, self, onChange }: { user: UserView; self: boolean; onCh
               Reset password
             </button>
           )}
+          {user.loginLock && (
+            <button type="button" aria-label={`Clear login lock of ${user.username}`} onClick={onClearLock}>
+              Clear login lock
+            </button>
+          )}
           {!self && (
             <button
               type="button"
@@ -127,7 +158,7 @@ function UserRow({ user, self, onChange }: { user: UserView; self: boolean; onCh
   );
 }
 
-/** Accounts: create, change role, reset password, deactivate and reactivate. */
+/** Accounts: create, change role, reset password, deactivate and reactivate, clear a login lock. */
 export default function UsersPage() {
   const me = useMe();
   const [users, setUsers] = useState<UserView[] | null>(null);
@@ -147,6 +178,16 @@ export default function UsersPage() {
     } catch (err) {
       setNotice({ kind: 'error', text: message(err) });
       return false;
+    }
+  }
+
+  async function clearLock(username: string): Promise<void> {
+    try {
+      await api.delete<UserView>(`/api/users/${encodeURIComponent(username)}/login-lock`);
+      setNotice({ kind: 'success', text: `${username} can log in again.` });
+      load();
+    } catch (err) {
+      setNotice({ kind: 'error', text: message(err) });
     }
   }
 
@@ -178,7 +219,13 @@ export default function UsersPage() {
           </thead>
           <tbody>
             {users.map((u) => (
-              <UserRow key={u.username} user={u} self={u.username.toLowerCase() === me.username.toLowerCase()} onChange={(body, done) => change(u.username, body, done)} />
+              <UserRow
+                key={u.username}
+                user={u}
+                self={u.username.toLowerCase() === me.username.toLowerCase()}
+                onChange={(body, done) => change(u.username, body, done)}
+                onClearLock={() => void clearLock(u.username)}
+              />
             ))}
           </tbody>
         </table>
