@@ -5,6 +5,8 @@ import { AppError, forbidden, unauthenticated, validationFailed, zodIssues } fro
 import type { Access, RouteDef, SessionUser, UserContext } from './route';
 
 const JSON_LIMIT = '10mb';
+/** Anyone may send to a public route (the login form needs a username and a password): keep it small. */
+const PUBLIC_JSON_LIMIT = '16kb';
 
 function authorize(access: Access, user: SessionUser | null): void {
   if (access === 'public') return;
@@ -12,11 +14,27 @@ function authorize(access: Access, user: SessionUser | null): void {
   if (access !== 'user' && !access.includes(user.role)) throw forbidden();
 }
 
-function handlerFor(db: DB, def: RouteDef) {
-  return async (req: Request, res: Response, next: NextFunction) => {
+/**
+ * Checks the session and the role before the body is read, so a request that may not use the
+ * route costs no parsing (an unread body is discarded by Node, never buffered).
+ */
+function gateFor(db: DB, def: RouteDef) {
+  return (req: Request, res: Response, next: NextFunction) => {
     try {
       const user = sessionUser(db, req);
       authorize(def.access, user);
+      res.locals.sessionUser = user;
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+function handlerFor(db: DB, def: RouteDef) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const user = res.locals.sessionUser as SessionUser | null;
       let body: unknown = req.body;
       if (def.body) {
         const parsed = def.body.safeParse(req.body ?? {});
@@ -55,12 +73,14 @@ function handlerFor(db: DB, def: RouteDef) {
  */
 export function mountRoutes(app: Express, db: DB, routes: readonly RouteDef[]): void {
   const json = express.json({ limit: JSON_LIMIT });
+  const publicJson = express.json({ limit: PUBLIC_JSON_LIMIT });
   const byMethod = new Map<string, Router>();
   for (const def of routes) {
     const method = def.method.toUpperCase();
     let own = byMethod.get(method);
     if (!own) byMethod.set(method, (own = express.Router()));
-    own[def.method](def.path, ...(def.rawBody ? [] : [json]), handlerFor(db, def));
+    const parser = def.rawBody ? [] : [def.access === 'public' ? publicJson : json];
+    own[def.method](def.path, gateFor(db, def), ...parser, handlerFor(db, def));
   }
   app.use((req, res, next) => {
     const own = byMethod.get(req.method === 'HEAD' ? 'GET' : req.method);
