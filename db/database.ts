@@ -90,6 +90,20 @@ export function isBusyError(err: unknown): boolean {
   return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)(_|$)/.test(code);
 }
 
+const codeOf = (err: unknown) => (typeof err === 'object' && err !== null ? (err as { code?: unknown }).code : undefined);
+
+/** The disk (or the database's size limit) is full: SQLITE_FULL. */
+export function isStorageFullError(err: unknown): boolean {
+  const code = codeOf(err);
+  return typeof code === 'string' && /^SQLITE_FULL(_|$)/.test(code);
+}
+
+/** Reading or writing the database file failed in the operating system: SQLITE_IOERR and its extended codes. */
+export function isStorageIoError(err: unknown): boolean {
+  const code = codeOf(err);
+  return typeof code === 'string' && /^SQLITE_IOERR(_|$)/.test(code);
+}
+
 /** One better-sqlite3 transaction function per database, running whatever work is current. */
 interface Runner {
   tx: Database.Transaction<() => unknown>;

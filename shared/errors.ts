@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'rate_limited',
   'payload_too_large',
   'unavailable',
+  'storage_full',
+  'storage_error',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,5 @@
 import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
-import { isBusyError, type DB } from '../../db/database';
+import { isBusyError, isStorageFullError, isStorageIoError, type DB } from '../../db/database';
 import { sessionUser } from '../auth/sessions';
 import { AppError, forbidden, unauthenticated, validationFailed, zodIssues } from './errors';
 import type { Access, RouteDef, SessionUser, UserContext } from './route';
@@ -108,6 +108,14 @@ export function errorHandler(log: (message: string) => void) {
     } else if (isBusyError(err)) {
       res.setHeader('Retry-After', '1');
       error = new AppError(503, 'unavailable', 'The database is busy; please retry.');
+    } else if (isStorageFullError(err)) {
+      // A transaction that fails rolls back whole: nothing of the change is kept.
+      log(`storage full: ${err instanceof Error ? err.message : String(err)}`);
+      error = new AppError(507, 'storage_full', "The server's disk is full, so this was not saved. Keep this page open and tell a maintainer; saving works again once there is room.");
+    } else if (isStorageIoError(err)) {
+      log(`storage error: ${err instanceof Error ? err.message : String(err)}`);
+      res.setHeader('Retry-After', '5');
+      error = new AppError(503, 'storage_error', 'The server could not write to its disk, so this was not saved. It will be retried; tell a maintainer if this persists.');
     } else {
       log(`unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       error = new AppError(500, 'internal', 'Something went wrong on the server.');
