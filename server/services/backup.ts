@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { listMigrations, type DB } from '../../db/database';
+import { listMigrations, migrate, type DB } from '../../db/database';
 
 /** Pages copied per backup step, so progress can be shown on large databases. */
 const PAGES_PER_STEP = 256;
@@ -75,6 +75,57 @@ function tableExists(db: DB, name: string): boolean {
   return Boolean(db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name));
 }
 
+interface SchemaObject {
+  type: string;
+  name: string;
+  sql: string;
+}
+
+/** Tables, indexes, triggers and views with their SQL (whitespace-normalised); SQLite's own objects left out. */
+function schemaOf(db: DB): Map<string, SchemaObject> {
+  const rows = db
+    .prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name")
+    .all() as SchemaObject[];
+  return new Map(rows.map((r) => [`${r.type} ${r.name}`, { ...r, sql: r.sql.replace(/\s+/g, ' ').trim() }]));
+}
+
+/** The schema this version's code builds with exactly the given migrations (in an in-memory database). */
+function expectedSchema(versions: readonly number[]): Map<string, SchemaObject> {
+  const db = new Database(':memory:');
+  try {
+    migrate(db, listMigrations().filter((m) => versions.includes(m.version)));
+    return schemaOf(db);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A backup is only restored when its schema is exactly what this version's migrations build at
+ * the backup's migration level: a missing table or trigger (the append-only log's!) would
+ * otherwise pass the integrity check and fail later, or silently stop protecting the data.
+ */
+function assertExpectedSchema(db: DB, file: string): void {
+  const recorded = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as { version: number; name: string }[];
+  const names = new Map(listMigrations().map((m) => [m.version, m.name]));
+  const differences: string[] = [];
+  for (const m of recorded) {
+    if (names.get(m.version) !== m.name) differences.push(`migration ${m.version} is "${m.name}" in the backup but "${names.get(m.version)}" here`);
+  }
+  const expected = expectedSchema(recorded.map((m) => m.version));
+  const actual = schemaOf(db);
+  for (const [key, want] of expected) {
+    const have = actual.get(key);
+    if (!have) differences.push(`missing ${key}`);
+    else if (have.sql !== want.sql) differences.push(`${key} differs (${have.sql} instead of ${want.sql})`);
+  }
+  for (const key of actual.keys()) if (!expected.has(key)) differences.push(`unexpected ${key}`);
+  if (differences.length > 0) {
+    const level = recorded.length > 0 ? recorded[recorded.length - 1]!.version : 0;
+    throw new BackupError(`${file}: its schema differs from what CCB Studio expects at migration level ${level}: ${differences.join('; ')}.`);
+  }
+}
+
 /** Checks that file is an intact CCB Studio database this version can use; returns its migration versions. */
 export function verifyBackup(file: string): number[] {
   if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist.`);
@@ -99,6 +150,7 @@ export function verifyBackup(file: string): number[] {
     const known = new Set(listMigrations().map((m) => m.version));
     const unknown = versions.filter((v) => !known.has(v));
     if (unknown.length > 0) throw new BackupError(`${file} was made by a newer CCB Studio (unknown migrations ${unknown.join(', ')}); upgrade first.`);
+    assertExpectedSchema(db, file);
     return versions;
   } finally {
     db.close();

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDatabase, transaction, type DB } from '../../db/database';
+import { listMigrations, migrate, openDatabase, transaction, type DB } from '../../db/database';
 import { appendEvent, SYSTEM_ACTOR } from '../../db/events';
 import { backupDatabase, restoreDatabase, verifyBackup } from '../../server/services/backup';
 import { buildProblem, buildUser } from '../support/builders';
@@ -158,5 +158,60 @@ describe('restore', () => {
     expect(count(check, "SELECT COUNT(*) FROM events WHERE entity_type = 'batch'")).toBe(40);
     expect(count(check, "SELECT COUNT(*) FROM events WHERE action = 'database.restore' AND actor = 'cli'")).toBe(1);
     check.close();
+  });
+
+  it('refuses a backup whose schema differs from what this version expects, naming each difference', async () => {
+    const { db } = await populated('schema.sqlite', 5);
+    const good = path.join(dir, 'schema-good.sqlite');
+    await backupDatabase(db, good);
+    db.close();
+    const broken = path.join(dir, 'schema-broken.sqlite');
+    fs.copyFileSync(good, broken);
+    const edit = new Database(broken);
+    edit.exec(`DROP TRIGGER events_no_delete;
+      DROP TABLE task_ids;
+      DROP INDEX events_action;
+      CREATE INDEX events_action ON events(actor);
+      CREATE TRIGGER sneaky AFTER INSERT ON users BEGIN SELECT 1; END;`);
+    edit.close();
+    expect(verifyBackup(good)).toContain(1);
+
+    const targetFile = path.join(dir, 'schema-target.sqlite');
+    const target = openDatabase(targetFile);
+    await buildUser(target, { username: 'still-here' });
+    target.close();
+    const refusal = restoreDatabase(broken, targetFile, { force: true });
+    await expect(refusal).rejects.toThrow(/schema differs/);
+    await expect(refusal).rejects.toThrow(/missing trigger events_no_delete/);
+    await expect(refusal).rejects.toThrow(/missing table task_ids/);
+    await expect(refusal).rejects.toThrow(/index events_action differs/);
+    await expect(refusal).rejects.toThrow(/unexpected trigger sneaky/);
+    const still = openDatabase(targetFile);
+    expect(count(still, "SELECT COUNT(*) FROM users WHERE username = 'still-here'")).toBe(1);
+    still.close();
+
+    const cli = runCli(['restore', broken, '--db', targetFile, '--force']);
+    expect(cli.status).toBe(1);
+    expect(cli.stderr).toMatch(/missing trigger events_no_delete.*Nothing was changed\./s);
+  });
+
+  it('refuses a backup whose recorded migrations are not this version’s, and accepts an older but intact one', async () => {
+    const renamed = path.join(dir, 'schema-renamed.sqlite');
+    const made = openDatabase(renamed);
+    made.prepare("UPDATE schema_migrations SET name = '001_something_else' WHERE version = 1").run();
+    made.pragma('journal_mode = DELETE');
+    made.close();
+    await expect(restoreDatabase(renamed, path.join(dir, 'schema-t2.sqlite'))).rejects.toThrow(/migration 1 is "001_something_else" in the backup but "001_init"/);
+
+    // a backup made before the later migrations existed: its schema is what migration 1 alone makes
+    const older = path.join(dir, 'schema-older.sqlite');
+    const old = new Database(older);
+    migrate(old, listMigrations().filter((m) => m.version === 1));
+    old.close();
+    const restoredFile = path.join(dir, 'schema-from-older.sqlite');
+    await restoreDatabase(older, restoredFile);
+    const restored = openDatabase(restoredFile);
+    expect(restored.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(listMigrations().map((m) => m.version));
+    restored.close();
   });
 });
