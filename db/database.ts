@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,12 +9,20 @@ type Params = readonly unknown[] | Record<string, unknown>;
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * How long a statement waits for another connection's lock. SQLite waits synchronously, which
+ * is fine for the CLI; the server sets SERVER_BUSY_TIMEOUT_MS instead and waits asynchronously
+ * (server/http/mount.ts), so a lock held elsewhere never freezes its event loop.
+ */
+export const CLI_BUSY_TIMEOUT_MS = 5000;
+export const SERVER_BUSY_TIMEOUT_MS = 5;
+
 /** Open (creating if needed) and migrate a database file. ':memory:' works too. */
-export function openDatabase(file: string, options: { migrate?: boolean; readonly?: boolean } = {}): DB {
+export function openDatabase(file: string, options: { migrate?: boolean; readonly?: boolean; busyTimeoutMs?: number } = {}): DB {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const db = new Database(file, { readonly: options.readonly ?? false });
   if (!options.readonly) db.pragma('journal_mode = WAL');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? CLI_BUSY_TIMEOUT_MS}`);
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
   if (options.migrate !== false && !options.readonly) migrate(db);
@@ -79,7 +88,25 @@ export function get<T>(db: DB, sql: string, params?: Params): T | undefined {
 
 export function run(db: DB, sql: string, params?: Params): Database.RunResult {
   const stmt = prepare(db, sql);
-  return stmt.run(...bind(stmt, params));
+  const result = stmt.run(...bind(stmt, params));
+  if (!db.inTransaction) noteCommit();
+  return result;
+}
+
+/**
+ * Whether the work running in a scope (one HTTP request) has committed anything yet: a request
+ * that met a locked database before it changed anything can safely be run again later.
+ */
+export interface WriteScope {
+  committed: boolean;
+}
+const writeScopes = new AsyncLocalStorage<WriteScope>();
+export function inWriteScope<T>(scope: WriteScope, fn: () => T): T {
+  return writeScopes.run(scope, fn);
+}
+function noteCommit(): void {
+  const scope = writeScopes.getStore();
+  if (scope) scope.committed = true;
 }
 
 /** How often transaction() retries BEGIN when another connection holds the write lock past busy_timeout. */
@@ -122,7 +149,8 @@ function runnerFor(db: DB): Runner {
 /**
  * Run fn in one IMMEDIATE transaction (takes the write lock up front, so no upgrade deadlocks).
  * busy_timeout already waits for another connection (the CLI, a backup) to finish writing; if
- * the lock is still held after that, BEGIN is retried a few times. Only BEGIN is retried: once
+ * the lock is still held after that, BEGIN is retried a few times (the server's short timeout
+ * makes that a few milliseconds; it then waits asynchronously, see inWriteScope). Only BEGIN is retried: once
  * fn has started it may have done work outside the database, so a later failure is not repeated.
  * The transaction function is built once per database (building one costs more than a small
  * write); a nested call becomes a savepoint as before.
@@ -138,7 +166,9 @@ export function transaction<T>(db: DB, fn: () => T): T {
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        return runner.tx.immediate() as T;
+        const result = runner.tx.immediate() as T;
+        if (outer === null) noteCommit();
+        return result;
       } catch (err) {
         if (started || attempt >= BUSY_RETRIES || !isBusyError(err)) throw err;
       }

@@ -1,5 +1,5 @@
 import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
-import { isBusyError, isStorageFullError, isStorageIoError, type DB } from '../../db/database';
+import { inWriteScope, isBusyError, isStorageFullError, isStorageIoError, type DB, type WriteScope } from '../../db/database';
 import { sessionUser } from '../auth/sessions';
 import { AppError, forbidden, unauthenticated, validationFailed, zodIssues } from './errors';
 import type { Access, RouteDef, SessionUser, UserContext } from './route';
@@ -12,6 +12,32 @@ function authorize(access: Access, user: SessionUser | null): void {
   if (access === 'public') return;
   if (!user) throw unauthenticated();
   if (access !== 'user' && !access.includes(user.role)) throw forbidden();
+}
+
+/** How long a request waits in all for another process's write lock before it gets 503 + Retry-After. */
+export const LOCK_WAIT_MS = 5000;
+/** Pauses between tries: short at first (most locks are brief), growing, each with some jitter. */
+const lockBackoff = (attempt: number) => Math.min(250, 10 * 2 ** attempt) * (0.75 + Math.random() / 2);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Run a route's handler; when it meets a database locked by another process (SQLITE_BUSY once
+ * the short busy timeout has passed) before it has committed anything, wait without blocking
+ * the event loop and run it again, until lockWaitMs has passed. A handler that has committed,
+ * or that streams its own request body (rawBody), is never repeated: its busy error stands.
+ */
+export async function handleWaitingForLocks(def: RouteDef, ctx: UserContext<unknown, unknown>, lockWaitMs: number): Promise<unknown> {
+  const deadline = Date.now() + lockWaitMs;
+  for (let attempt = 0; ; attempt++) {
+    const scope: WriteScope = { committed: false };
+    try {
+      return await inWriteScope(scope, () => def.handle(ctx));
+    } catch (err) {
+      const pause = lockBackoff(attempt);
+      if (!isBusyError(err) || scope.committed || def.rawBody || ctx.res.headersSent || Date.now() + pause > deadline) throw err;
+      await sleep(pause);
+    }
+  }
 }
 
 /**
@@ -31,7 +57,7 @@ function gateFor(db: DB, def: RouteDef) {
   };
 }
 
-function handlerFor(db: DB, def: RouteDef) {
+function handlerFor(db: DB, def: RouteDef, lockWaitMs: number) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const user = res.locals.sessionUser as SessionUser | null;
@@ -57,7 +83,7 @@ function handlerFor(db: DB, def: RouteDef) {
         query,
         params: req.params as Record<string, string>,
       } as UserContext<unknown, unknown>;
-      const result = await def.handle(ctx);
+      const result = await handleWaitingForLocks(def, ctx, lockWaitMs);
       if (!res.headersSent) res.status(def.status ?? 200).json(result ?? { ok: true });
     } catch (err) {
       next(err);
@@ -71,7 +97,8 @@ function handlerFor(db: DB, def: RouteDef) {
  * to the GET routes, as in express) rather than walking the whole table. Other methods match
  * no route, as before, and fall through to the 404 for unknown API routes.
  */
-export function mountRoutes(app: Express, db: DB, routes: readonly RouteDef[]): void {
+export function mountRoutes(app: Express, db: DB, routes: readonly RouteDef[], options: { lockWaitMs?: number } = {}): void {
+  const lockWaitMs = options.lockWaitMs ?? LOCK_WAIT_MS;
   const json = express.json({ limit: JSON_LIMIT });
   const publicJson = express.json({ limit: PUBLIC_JSON_LIMIT });
   const byMethod = new Map<string, Router>();
@@ -80,7 +107,7 @@ export function mountRoutes(app: Express, db: DB, routes: readonly RouteDef[]): 
     let own = byMethod.get(method);
     if (!own) byMethod.set(method, (own = express.Router()));
     const parser = def.rawBody ? [] : [def.access === 'public' ? publicJson : json];
-    own[def.method](def.path, gateFor(db, def), ...parser, handlerFor(db, def));
+    own[def.method](def.path, gateFor(db, def), ...parser, handlerFor(db, def, lockWaitMs));
   }
   app.use((req, res, next) => {
     const own = byMethod.get(req.method === 'HEAD' ? 'GET' : req.method);

@@ -128,7 +128,7 @@ describe('concurrent draft saves', () => {
 });
 
 describe('another process holding the write lock', () => {
-  it('a save waits for the lock (busy_timeout) and succeeds instead of failing', async () => {
+  it('a save waits for the lock (asynchronously, see test/api/lockWait.test.ts) and succeeds instead of failing', async () => {
     const cookie = cookieFor(ctx.db, anna);
     const url = `/api/annotations/${sharedProblem.questionId}`;
     const { version } = (await call('GET', url, cookie)).json as { version: number };
@@ -139,14 +139,14 @@ describe('another process holding the write lock', () => {
     expect((res.json as { version: number }).version).toBe(version + 1);
   });
 
-  it('a lock held past the busy timeout gives 503 with Retry-After and the error shape, never a 500, and nothing half-written', async () => {
+  it('a lock held past the wait gives 503 with Retry-After and the error shape, never a 500, and nothing half-written', async () => {
     const cookie = cookieFor(ctx.db, anna);
     const url = `/api/annotations/${sharedProblem.questionId}`;
     const before = storedPoints(sharedProblem.questionId);
-    ctx.db.pragma('busy_timeout = 100');
+    const impatient = await listen(ctx.db, { lockWaitMs: 100 });
     const lock = await holdWriteLock(ctx.file, 1500);
     try {
-      const res = await fetch(`${server.url}${url}`, {
+      const res = await fetch(`${impatient.url}${url}`, {
         method: 'PUT',
         headers: { Cookie: cookie, 'Content-Type': 'application/json' },
         body: JSON.stringify({ version: before.version, points: [pointFor(sharedProblem.baseText, 'Yes', 'Lost?', 'No')] }),
@@ -156,7 +156,7 @@ describe('another process holding the write lock', () => {
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unavailable');
     } finally {
       await lock.released;
-      ctx.db.pragma('busy_timeout = 5000');
+      await impatient.close();
     }
     expect(storedPoints(sharedProblem.questionId)).toEqual(before);
   });
