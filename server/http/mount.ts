@@ -2,6 +2,7 @@ import express, { type Express, type NextFunction, type Request, type Response, 
 import { isBusyError, type DB } from '../../db/database';
 import { sessionUser } from '../auth/sessions';
 import { AppError, forbidden, unauthenticated, validationFailed, zodIssues } from './errors';
+import { locals, requestIdOf } from './logging';
 import type { Access, RouteDef, SessionUser, UserContext } from './route';
 
 const JSON_LIMIT = '10mb';
@@ -16,6 +17,7 @@ function handlerFor(db: DB, def: RouteDef) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const user = sessionUser(db, req);
+      if (user) locals(res).userId = user.id;
       authorize(def.access, user);
       let body: unknown = req.body;
       if (def.body) {
@@ -74,8 +76,12 @@ interface BodyParserError {
   status?: number;
 }
 
-/** The one error handler: every failure leaves as { error: { code, message, details? } }. */
-export function errorHandler(log: (message: string) => void) {
+/**
+ * The one error handler: every failure leaves as { error: { code, message, details?, requestId } }.
+ * An unexpected error is kept for the request's log line (level error, with its stack), which
+ * carries the same request id as the response.
+ */
+export function errorHandler() {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction): void => {
     let error: AppError;
     const parserError = (typeof err === 'object' && err !== null ? err : {}) as BodyParserError;
@@ -87,14 +93,17 @@ export function errorHandler(log: (message: string) => void) {
       error = new AppError(400, 'bad_request', parserError.type ? 'The request body could not be read.' : 'The request URL is malformed.');
     } else if (isBusyError(err)) {
       res.setHeader('Retry-After', '1');
+      locals(res).error = err;
       error = new AppError(503, 'unavailable', 'The database is busy; please retry.');
     } else {
-      log(`unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      locals(res).error = err;
       error = new AppError(500, 'internal', 'Something went wrong on the server.');
     }
     if (res.headersSent) return;
-    const body: { code: string; message: string; details?: unknown } = { code: error.code, message: error.message };
+    const body: { code: string; message: string; details?: unknown; requestId?: string } = { code: error.code, message: error.message };
     if (error.details !== undefined) body.details = error.details;
+    const requestId = requestIdOf(res);
+    if (requestId) body.requestId = requestId;
     res.status(error.status).json({ error: body });
   };
 }

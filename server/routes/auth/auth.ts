@@ -45,7 +45,8 @@ export const authRoutes = [
       const session = transaction(db, () => {
         destroySession(db, req);
         const created = createSession(db, user.id);
-        appendEvent(db, { id: user.id, name: user.username }, { action: 'auth.login', entityType: 'user', entityId: user.id });
+        // The client's address as express sees it: behind a proxy named by TRUST_PROXY, the real one.
+        appendEvent(db, { id: user.id, name: user.username }, { action: 'auth.login', entityType: 'user', entityId: user.id, details: { address: ip } });
         return created;
       });
       setSessionCookie(req, res, session.token, session.expiresAt);
