@@ -20,9 +20,8 @@ async function main(): Promise<void> {
     const address = server.address();
     const actualPort = typeof address === 'object' && address ? address.port : config.port;
     const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
-    console.log(`CCB Studio is running at http://${shownHost}:${actualPort}/`);
-    console.log(`Database: ${config.dbFile}`);
-    for (const line of bannerLines(db, demo)) console.log(line);
+    // One write, so a reader of the output never sees the URL without the accounts.
+    console.log([`CCB Studio is running at http://${shownHost}:${actualPort}/`, `Database: ${config.dbFile}`, ...bannerLines(db, demo)].join('\n'));
   });
   server.on('error', (err) => {
     console.error(`Cannot listen on ${config.host}:${config.port}: ${err.message}`);
