@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type DB } from '../../db/database';
 import { SYSTEM_ACTOR } from '../../db/events';
+import { BUILD_STAMP, finishClientBuild } from '../../server/build/clientBuild';
+import { ROOT } from '../../server/config';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
 import { updateUser } from '../../server/services/users';
 import { runCli } from '../support/cli';
@@ -109,6 +111,28 @@ describe('starting the server', () => {
       for (const a of DEMO_ACCOUNTS.filter((d) => d.username !== 'mara')) expect(out).toMatch(new RegExp(` {2}${a.username} +${a.password} +${a.role}\\n`));
     } finally {
       await server.stop();
+    }
+  });
+
+  it('npm start serves a current build as it is, without rebuilding', async () => {
+    const built = tempDir('ccb-current-build-');
+    try {
+      fs.mkdirSync(path.join(built, 'assets'));
+      fs.writeFileSync(path.join(built, 'index.html'), '<!doctype html><title>the build on disk</title>');
+      await finishClientBuild(ROOT, built);
+      const stamp = fs.readFileSync(path.join(built, BUILD_STAMP), 'utf8');
+      const server = await startServer({ CCB_DB: path.join(dir, 'start.sqlite'), CCB_DEMO: 'off', CCB_CLIENT_DIR: built }, 'server/start.ts');
+      try {
+        expect(server.url, server.stderr()).not.toBeNull();
+        expect(server.stdout()).not.toContain('Building the client');
+        expect(await (await fetch(`${server.url}/annotate/x`)).text()).toContain('the build on disk');
+      } finally {
+        await server.stop();
+      }
+      expect(fs.readFileSync(path.join(built, BUILD_STAMP), 'utf8')).toBe(stamp);
+      expect(fs.readdirSync(built).sort()).toEqual(['.build-stamp', 'assets', 'index.html']);
+    } finally {
+      fs.rmSync(built, { recursive: true, force: true });
     }
   });
 

@@ -15,11 +15,11 @@ export interface ServerRun {
 }
 
 /**
- * Start the real server (`node --import tsx server/main.ts`) with the given environment on a
- * free port; resolves once it prints its URL, or once it exits.
+ * Start the real server (`node --import tsx server/main.ts`, or `server/start.ts` as `npm start`
+ * does) with the given environment on a free port; resolves once it prints its URL, or once it exits.
  */
-export function startServer(env: NodeJS.ProcessEnv): Promise<ServerRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+export function startServer(env: NodeJS.ProcessEnv, entry: 'server/main.ts' | 'server/start.ts' = 'server/main.ts'): Promise<ServerRun> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
