@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,4 +10,85 @@ export const DATA_DIR = path.join(ROOT, 'data');
 
 export function dbPath(explicit?: string): string {
   return path.resolve(explicit ?? process.env.CCB_DB ?? DEFAULT_DB);
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** express's `trust proxy`: false, a hop count, or a comma-separated list of addresses/subnets/names. */
+export type TrustProxy = false | number | string;
+
+/** The server's settings, all from environment variables (the README's table lists them). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dbFile: string;
+  trustProxy: TrustProxy;
+  logLevel: LogLevel;
+  /** Seed the demo accounts and problems into an empty database. */
+  demo: boolean;
+  clientDir: string;
+}
+
+/** A setting that cannot be used; the message names the variable. */
+export class ConfigError extends Error {}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return 3000;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new ConfigError(`PORT: expected a port number 0–65535, got "${value}"`);
+  return port;
+}
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (text === 'true') {
+    throw new ConfigError('TRUST_PROXY: "true" would trust any client to name its own address; give the hop count (e.g. 1) or the proxy addresses');
+  }
+  for (const entry of text.split(',').map((e) => e.trim())) {
+    const [address = '', prefix] = entry.split('/');
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    const ip = net.isIP(address) !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix));
+    if (!named && !ip) {
+      throw new ConfigError(`TRUST_PROXY: "${entry}" is neither a hop count nor an address, subnet (10.0.0.0/8) or loopback/linklocal/uniquelocal`);
+    }
+  }
+  return text;
+}
+
+function parseLogLevel(value: string | undefined): LogLevel {
+  if (value === undefined || value === '') return 'info';
+  const level = LOG_LEVELS.find((l) => l === value.toLowerCase());
+  if (!level) throw new ConfigError(`LOG_LEVEL: expected one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return level;
+}
+
+function parseDemo(value: string | undefined): boolean {
+  const text = (value ?? '').toLowerCase();
+  if (text === '' || text === 'on') return true;
+  if (text === 'off') return false;
+  throw new ConfigError(`CCB_DEMO: expected "on" or "off", got "${value}"`);
+}
+
+export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST || '127.0.0.1',
+    dbFile: path.resolve(env.CCB_DB || DEFAULT_DB),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel: parseLogLevel(env.LOG_LEVEL),
+    demo: parseDemo(env.CCB_DEMO),
+    clientDir: path.resolve(env.CCB_CLIENT_DIR || DEFAULT_CLIENT_DIR),
+  };
+}
+
+/** Loopback only: 127.0.0.0/8, ::1 and "localhost". Anything else (0.0.0.0, ::, a name) reaches other machines. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  if (h === 'localhost') return true;
+  if (net.isIPv4(h)) return h.startsWith('127.');
+  if (net.isIPv6(h)) return h === '::1' || /^::ffff:127\./.test(h);
+  return false;
 }

@@ -1,4 +1,5 @@
 import { get, type DB } from '../db/database';
+import { verifyPassword } from './auth/passwords';
 import { SYSTEM_ACTOR } from '../db/events';
 import type { Role } from '../shared/roles';
 import { createUser } from './services/users';
@@ -33,4 +34,27 @@ export async function seedDemo(db: DB): Promise<void> {
   await importLcbFile(db, DEMO_PROBLEMS, SYSTEM_ACTOR);
   await importAnnotationsFile(db, SYSTEM_ACTOR, DEMO_ANNOTATIONS);
   autoAssign(db, SYSTEM_ACTOR);
+}
+
+export interface DemoAccountState {
+  username: string;
+  role: Role;
+  /** The published demo password while the stored hash still matches it, else null. */
+  demoPassword: string | null;
+}
+
+/**
+ * The demo accounts that exist and are active, each with its demo password only while that is
+ * still its password (checked against the stored hash, never assumed from the name).
+ */
+export async function demoAccountStates(db: DB): Promise<DemoAccountState[]> {
+  const states = await Promise.all(
+    DEMO_ACCOUNTS.map(async (account) => {
+      const row = get<{ role: Role; password_hash: string }>(db, 'SELECT role, password_hash FROM users WHERE username = ? AND active = 1', [account.username]);
+      if (!row) return null;
+      const still = await verifyPassword(account.password, row.password_hash);
+      return { username: account.username, role: row.role, demoPassword: still ? account.password : null };
+    }),
+  );
+  return states.filter((s): s is DemoAccountState => s !== null);
 }

@@ -1,4 +1,4 @@
-/** Stable error codes of the API's one error shape: { error: { code, message, details? } }. */
+/** Stable error codes of the API's one error shape: { error: { code, message, details?, requestId? } }. */
 export const ERROR_CODES = [
   'bad_request',
   'validation_failed',
@@ -23,5 +23,6 @@ export interface FieldIssue {
 }
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; details?: unknown };
+  /** requestId names the server's log line for this request (also in the X-Request-Id header). */
+  error: { code: ErrorCode; message: string; details?: unknown; requestId?: string };
 }

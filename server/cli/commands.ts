@@ -4,7 +4,7 @@ import { importAnnotationsCommand } from './commands/importAnnotations';
 import { backupCommand } from './commands/backup';
 import { restoreCommand } from './commands/restore';
 import { importLcbCommand } from './commands/importLcb';
-import { usersAddCommand, usersListCommand } from './commands/users';
+import { usersAddCommand, usersListCommand, usersPasswordCommand } from './commands/users';
 import { assignCommand } from './commands/assign';
 import { exportCommand } from './commands/export';
 import { validateCommand } from './commands/validate';
@@ -20,6 +20,7 @@ export const commands: Command[] = [
   importLcbCommand,
   usersAddCommand,
   usersListCommand,
+  usersPasswordCommand,
   assignCommand,
   exportCommand,
   validateCommand,

@@ -2,6 +2,7 @@ import express, { type Express, type NextFunction, type Request, type Response, 
 import { inWriteScope, isBusyError, isStorageFullError, isStorageIoError, type DB, type WriteScope } from '../../db/database';
 import { sessionUser } from '../auth/sessions';
 import { AppError, forbidden, unauthenticated, validationFailed, zodIssues } from './errors';
+import { locals, requestIdOf } from './logging';
 import type { Access, RouteDef, SessionUser, UserContext } from './route';
 
 const JSON_LIMIT = '10mb';
@@ -48,6 +49,7 @@ function gateFor(db: DB, def: RouteDef) {
   return (req: Request, res: Response, next: NextFunction) => {
     try {
       const user = sessionUser(db, req);
+      if (user) locals(res).userId = user.id;
       authorize(def.access, user);
       res.locals.sessionUser = user;
       next();
@@ -121,8 +123,12 @@ interface BodyParserError {
   status?: number;
 }
 
-/** The one error handler: every failure leaves as { error: { code, message, details? } }. */
-export function errorHandler(log: (message: string) => void) {
+/**
+ * The one error handler: every failure leaves as { error: { code, message, details?, requestId } }.
+ * An unexpected error is kept for the request's log line (level error, with its stack), which
+ * carries the same request id as the response.
+ */
+export function errorHandler() {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction): void => {
     let error: AppError;
     const parserError = (typeof err === 'object' && err !== null ? err : {}) as BodyParserError;
@@ -134,22 +140,25 @@ export function errorHandler(log: (message: string) => void) {
       error = new AppError(400, 'bad_request', parserError.type ? 'The request body could not be read.' : 'The request URL is malformed.');
     } else if (isBusyError(err)) {
       res.setHeader('Retry-After', '1');
+      locals(res).error = err;
       error = new AppError(503, 'unavailable', 'The database is busy; please retry.');
     } else if (isStorageFullError(err)) {
       // A transaction that fails rolls back whole: nothing of the change is kept.
-      log(`storage full: ${err instanceof Error ? err.message : String(err)}`);
+      locals(res).error = err;
       error = new AppError(507, 'storage_full', "The server's disk is full, so this was not saved. Keep this page open and tell a maintainer; saving works again once there is room.");
     } else if (isStorageIoError(err)) {
-      log(`storage error: ${err instanceof Error ? err.message : String(err)}`);
+      locals(res).error = err;
       res.setHeader('Retry-After', '5');
       error = new AppError(503, 'storage_error', 'The server could not write to its disk, so this was not saved. It will be retried; tell a maintainer if this persists.');
     } else {
-      log(`unexpected error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      locals(res).error = err;
       error = new AppError(500, 'internal', 'Something went wrong on the server.');
     }
     if (res.headersSent) return;
-    const body: { code: string; message: string; details?: unknown } = { code: error.code, message: error.message };
+    const body: { code: string; message: string; details?: unknown; requestId?: string } = { code: error.code, message: error.message };
     if (error.details !== undefined) body.details = error.details;
+    const requestId = requestIdOf(res);
+    if (requestId) body.requestId = requestId;
     res.status(error.status).json({ error: body });
   };
 }

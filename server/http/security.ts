@@ -15,7 +15,12 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function securityHeaders(_req: Request, res: Response, next: NextFunction): void {
+/** Browsers that reached us over HTTPS keep to HTTPS for a year (only sent on HTTPS responses, as RFC 6797 requires). */
+export const HSTS = 'max-age=31536000';
+
+export function securityHeaders(req: Request, res: Response, next: NextFunction): void {
+  // req.secure sees through a TLS-terminating proxy only when TRUST_PROXY names it.
+  if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
   res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('X-Frame-Options', 'DENY');

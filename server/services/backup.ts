@@ -185,3 +185,54 @@ export async function restoreDatabase(file: string, target: string, options: { f
   }
   return { migrations };
 }
+
+/** Backups that `backup --dir` writes and rotates: ccb-2025-06-01T02-30-00-000Z.sqlite (UTC, so names sort by time). */
+const ROTATED = /^ccb-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.sqlite$/;
+
+export const rotatedBackupName = (at: Date): string => `ccb-${at.toISOString().replace(/[:.]/g, '-')}.sqlite`;
+
+export interface RotationResult {
+  file: string;
+  bytes: number;
+  /** Verified backups kept, newest first (the new one included). */
+  kept: string[];
+  deleted: string[];
+  /** Backups in the folder that failed verification: never deleted, never counted. */
+  unverified: { file: string; reason: string }[];
+}
+
+/**
+ * Write a timestamped, verified backup into dir and delete the oldest verified backups beyond
+ * keep. A new backup that fails verification is removed and nothing else is touched; an old
+ * backup that fails verification is left for a person to look at, and does not count.
+ */
+export async function rotatingBackup(
+  db: DB,
+  dir: string,
+  keep: number,
+  options: { now?: Date; onProgress?: (p: BackupProgress) => void } = {},
+): Promise<RotationResult> {
+  if (!Number.isInteger(keep) || keep < 1) throw new BackupError('--keep must be a whole number of at least 1.');
+  const folder = path.resolve(dir);
+  const made = await backupDatabase(db, path.join(folder, rotatedBackupName(options.now ?? new Date())), { onProgress: options.onProgress });
+  try {
+    verifyBackup(made.file);
+  } catch (err) {
+    fs.rmSync(made.file, { force: true });
+    throw new BackupError(`the new backup failed verification and was removed; no old backup was deleted. ${err instanceof Error ? err.message : String(err)}`);
+  }
+  const verified: string[] = [];
+  const unverified: RotationResult['unverified'] = [];
+  for (const name of fs.readdirSync(folder).filter((f) => ROTATED.test(f)).sort().reverse()) {
+    const file = path.join(folder, name);
+    try {
+      verifyBackup(file);
+      verified.push(file);
+    } catch (err) {
+      unverified.push({ file, reason: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  const deleted = verified.slice(keep);
+  for (const file of deleted) fs.rmSync(file);
+  return { file: made.file, bytes: made.bytes, kept: verified.slice(0, keep), deleted, unverified };
+}

@@ -50,11 +50,12 @@ describe('a full disk', () => {
   });
 
   it('other storage failures (SQLITE_IOERR…) get 503 with Retry-After and a clear message, never a generic 500', () => {
-    const logged: string[] = [];
-    const handle = errorHandler((m) => logged.push(m));
+    const logged: unknown[] = [];
+    const handle = errorHandler();
     for (const code of ['SQLITE_IOERR', 'SQLITE_IOERR_WRITE', 'SQLITE_IOERR_FSYNC']) {
       const sent: { status?: number; body?: unknown; headers: Record<string, string> } = { headers: {} };
       const res = {
+        locals: {},
         headersSent: false,
         setHeader: (name: string, value: string) => (sent.headers[name.toLowerCase()] = value),
         status(status: number) {
@@ -68,9 +69,11 @@ describe('a full disk', () => {
       } as unknown as Response;
       handle(Object.assign(new Error('disk I/O error'), { code }), {} as Request, res, () => {});
       expect(sent.status, code).toBe(503);
+      // the request log writes the failure with its stack (a 5xx at level error)
+      logged.push((res.locals as { error?: unknown }).error);
       expect(sent.headers['retry-after'], code).toBeDefined();
       expect(sent.body).toEqual({ error: { code: 'storage_error', message: expect.stringMatching(/could not write.*not saved/i) } });
     }
-    expect(logged).toHaveLength(3); // operators see every storage failure in the log
+    expect(logged.filter((e) => e instanceof Error)).toHaveLength(3); // operators see every storage failure in the log
   });
 });

@@ -15,7 +15,7 @@ app.post('/upload', (req, res, next) => {
     return fs.readFileSync(file, 'utf8').length;
   }).then((length) => res.json({ length }), next);
 });
-app.use(errorHandler(() => {}));
+app.use(errorHandler());
 
 describe('withUploadedFile', () => {
   it('streams the body to a temporary file that is removed afterwards', async () => {

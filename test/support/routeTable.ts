@@ -37,6 +37,7 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/auth/login': { body: (w) => ({ username: w.users.owner.username, password: w.users.owner.password }), expect: everyone() },
   'POST /api/auth/logout': { expect: everyone() },
   'GET /api/me': { expect: loggedIn() },
+  'GET /healthz': { expect: everyone() },
   'GET /api/events': { query: () => 'action=annotation', expect: MAINTAINER() },
 
   'GET /api/assignments': { expect: roles(['owner', 'other']) },

@@ -1,6 +1,6 @@
 import { password as passwordSchema, role as roleSchema, username as usernameSchema } from '../../../shared/schemas/auth';
 import { CLI_ACTOR } from '../../../db/events';
-import { createUser, listUsers } from '../../services/users';
+import { createUser, listUsers, updateUser } from '../../services/users';
 import { CliError, dbOption, openDb, parse, onePositional, type Command } from '../command';
 import { firstLine, promptHidden } from '../prompt';
 import type { z } from 'zod';
@@ -55,6 +55,27 @@ export const usersListCommand: Command = {
       const width = Math.max(8, ...users.map((u) => u.username.length));
       console.log(`${'username'.padEnd(width)}  ${'role'.padEnd(11)}  active`);
       for (const u of users) console.log(`${u.username.padEnd(width)}  ${u.role.padEnd(11)}  ${u.active ? 'yes' : 'no'}`);
+      return 0;
+    } finally {
+      db.close();
+    }
+  },
+};
+
+/** `users password NAME [--password-file F] [--db PATH]`: e.g. to replace a demo password before serving a team. */
+export const usersPasswordCommand: Command = {
+  name: 'users password',
+  usage: 'NAME [--password-file FILE] [--db PATH]',
+  summary: "Set an account's password (asked twice on the terminal or read from the first line of a file); ends its sessions.",
+  async run(argv) {
+    const { values, positionals } = parse(argv, { ...dbOption, 'password-file': { type: 'string' } });
+    const username = check(usernameSchema, onePositional(positionals, 'give exactly one user name: users password NAME'), 'name');
+    const file = values['password-file'];
+    const password = check(passwordSchema, file === undefined ? await askPassword() : firstLine(file), 'password');
+    const db = openDb(values.db);
+    try {
+      const user = await updateUser(db, CLI_ACTOR, username, { password });
+      console.log(`changed the password of ${user.username}`);
       return 0;
     } finally {
       db.close();

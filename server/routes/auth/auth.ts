@@ -25,7 +25,7 @@ async function logIn(db: DB, req: Request, body: { username: string; password: s
   const session = transaction(db, () => {
     destroySession(db, req);
     const created = createSession(db, user.id);
-    appendEvent(db, { id: user.id, name: user.username }, { action: 'auth.login', entityType: 'user', entityId: user.id });
+    appendEvent(db, { id: user.id, name: user.username }, { action: 'auth.login', entityType: 'user', entityId: user.id, details: { address: req.ip ?? 'unknown' } });
     return created;
   });
   return { user, session };

@@ -1,0 +1,47 @@
+import type { DB } from '../db/database';
+import { isLoopbackHost, type ServerConfig } from './config';
+import { demoAccountStates, isEmpty, seedDemo, type DemoAccountState } from './seed';
+
+/** The server must not start: the message says why and how to fix it. */
+export class StartRefused extends Error {}
+
+const FIRST_MAINTAINER = 'npm run cli -- users add NAME --role maintainer';
+
+/**
+ * Prepare the database for serving: seed the demo into an empty database unless CCB_DEMO=off,
+ * and refuse a non-loopback HOST while any active account still has its published demo
+ * password. Returns the demo accounts for the banner.
+ */
+export async function prepareDatabase(db: DB, config: Pick<ServerConfig, 'host' | 'demo'>, say: (line: string) => void): Promise<DemoAccountState[]> {
+  const shared = !isLoopbackHost(config.host);
+  if (isEmpty(db) && config.demo) {
+    if (shared) {
+      throw new StartRefused(
+        `Refusing to seed the demo on HOST=${config.host}: its accounts have published passwords and this address is reachable from other machines.\n` +
+          `Start with CCB_DEMO=off for an empty database, then create the first maintainer with \`${FIRST_MAINTAINER}\`.`,
+      );
+    }
+    say('First start: seeding the demo from data/ …');
+    await seedDemo(db);
+  }
+  const demo = await demoAccountStates(db);
+  const exposed = demo.filter((a) => a.demoPassword !== null).map((a) => a.username);
+  if (shared && exposed.length > 0) {
+    throw new StartRefused(
+      `Refusing to serve on HOST=${config.host}: these accounts still have the demo's published password: ${exposed.join(', ')}.\n` +
+        'Give each a new password (`npm run cli -- users password NAME`) or deactivate it on the Users page ' +
+        '(start on HOST=127.0.0.1 to do that), or start on a new database with CCB_DEMO=off.',
+    );
+  }
+  return demo;
+}
+
+/** The start-up banner's account lines: a demo password only while it is still the password. */
+export function bannerLines(db: DB, demo: DemoAccountState[]): string[] {
+  if (isEmpty(db)) return ['No accounts yet. Create the first maintainer:', `  ${FIRST_MAINTAINER}`];
+  if (demo.length === 0) return [];
+  return [
+    'Demo accounts (username / password / role):',
+    ...demo.map((a) => `  ${a.username.padEnd(8)} ${(a.demoPassword ?? '(changed)').padEnd(18)} ${a.role}`),
+  ];
+}
