@@ -74,7 +74,7 @@ export function creation(input: CardInput): string {
   const { creation: c, provenance: p } = input;
   const versions = p.lcbVersions.filter((v) => v.label !== 'not recorded').map((v) => v.label);
   const steps = [
-    `**Source problems.** Statements come from LiveCodeBench${versions.length ? ` (release ${versions.join(', ')})` : ''}. The text that is edited is the statement with LF line ends, blank lines dropped, trailing spaces trimmed and the examples section removed.`,
+    `**Source problems.** ${versions.length ? `Statements come from LiveCodeBench (release ${versions.join(', ')})` : 'Statements were imported as LiveCodeBench records (no LiveCodeBench release is recorded for them)'}. The text that is edited is the statement with LF line ends, blank lines dropped, trailing spaces trimmed and the examples section removed.`,
   ];
   if (c.adjudicated > 0) {
     steps.push(
