@@ -15,30 +15,23 @@ export const AMBIGUITY_TYPES = [
 
 export type AmbiguityType = (typeof AMBIGUITY_TYPES)[number];
 
-/** Definitions written for this tool: what information a deletion of this type removes. */
+/**
+ * What each underspecification type leaves open, in this project's words but with the meaning
+ * of the benchmark's own taxonomy (the paper's Table 2): the requirement stays silent or
+ * admits several readings about the thing named.
+ */
 export const TYPE_DEFINITIONS: Record<AmbiguityType, string> = {
-  Terminology:
-    'A word or symbol whose meaning is left open: the text names a concept (a sequence, a "good" string, a progression) without saying which of its possible senses is meant.',
-  Behavior:
-    'What the program must actually do is unclear: the operation, rule or goal that turns the input into the output is missing or only hinted at.',
-  'Edge Cases':
-    'How to handle boundary or degenerate situations is not said: empty input, no valid answer, ties, the smallest or largest allowed values.',
-  'Indices & Ranges':
-    'Where counting starts or stops is unclear: 0- or 1-based positions, inclusive or exclusive bounds, which part of a sequence or grid is meant.',
-  'Ordering & Atomicity':
-    'The order in which steps happen, or whether several changes take effect one at a time or all at once, is not fixed.',
-  'Output Format':
-    'The shape of the answer is unspecified: what to print, in which order, separated how, on how many lines, or which of several valid answers to print.',
-  'Comparison Rules':
-    'How two things are compared is unclear: strict or non-strict inequality, which order (lexicographic, numeric), what counts as equal.',
-  Units:
-    'The unit or scale of a quantity is missing: seconds or minutes, metres or kilometres, per item or in total.',
-  'Collection Semantics':
-    'Whether a collection may hold duplicates, is ordered, or is a set, multiset or sequence; whether its elements are distinct or sorted.',
-  'Numerical Precision':
-    'Required precision or rounding is unstated: how many decimal places, what error is tolerated, integer or real arithmetic.',
-  'String & Localization':
-    'Properties of text are unclear: character set, case sensitivity, allowed letters, how strings are formed or written.',
+  Terminology: 'A term of the domain, an action or a state is not defined, means more than one thing, or can be read in several ways.',
+  Behavior: 'The function to compute, the goal or a side effect is not pinned down, so more than one behaviour of the program fits the text.',
+  'Edge Cases': 'What happens under boundary or exceptional conditions is not said, so the behaviour on special inputs is open.',
+  'Indices & Ranges': 'Where indexing starts, where an interval begins and ends, or whether its ends are included is not specified.',
+  'Ordering & Atomicity': 'In what order things happen, whether they happen at the same time, or whether a step is carried out as one indivisible action is unclear.',
+  'Output Format': 'The structure, layout or presentation rule of the required output is missing or unclear.',
+  'Comparison Rules': 'What values are compared by, how ties are broken, or whether equal items must keep their order is not specified.',
+  Units: 'A quantity is given without a clear unit, scale, prefix or measuring convention.',
+  'Collection Semantics': 'A collection or state is mentioned, but what belongs to it, how it is updated or how it is accessed is not specified.',
+  'Numerical Precision': 'The required precision, rounding, tolerance, or handling of numeric errors is unclear.',
+  'String & Localization': 'The encoding, letter case or locale conventions of text are not specified.',
 };
 
 export function isAmbiguityType(value: unknown): value is AmbiguityType {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { get, run, transaction, type DB } from '../../db/database';
 import { appendEvent, type Actor } from '../../db/events';
 import type { ImportIssue, ImportSummary } from '../../shared/schemas/lcb';
+import { AppError } from '../http/errors';
 import { ImportError, readLcbFile, type ParsedProblem } from './lcbFile';
 import type { ProgressListener } from './lineReader';
 
@@ -11,7 +12,12 @@ export interface ImportOptions {
   onProgress?: ProgressListener;
   /** The name to record in the audit log (an upload is streamed to a temporary file first). */
   sourceName?: string;
+  /** The LiveCodeBench release the file comes from (e.g. v6): recorded on every problem of the file. */
+  lcbVersion?: string;
 }
+
+/** A LiveCodeBench release tag as given to --lcb-version: v6, release_v6, v5.1 … */
+export const LCB_VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
 
 interface ExistingProblem {
   id: number;
@@ -46,7 +52,7 @@ function columns(p: ParsedProblem): Record<string, unknown> {
 }
 
 /** Pass 2: one transaction upserting every problem by question_id, plus one audit event. */
-function writeProblems(db: DB, actor: Actor, problems: ParsedProblem[], sourceName: string): ImportSummary {
+function writeProblems(db: DB, actor: Actor, problems: ParsedProblem[], sourceName: string, lcbVersion: string | undefined): ImportSummary {
   return transaction(db, () => {
     let nextOrder = (get<{ m: number | null }>(db, 'SELECT MAX(import_order) AS m FROM problems')?.m ?? 0) + 1;
     const inserted: string[] = [];
@@ -68,11 +74,13 @@ function writeProblems(db: DB, actor: Actor, problems: ParsedProblem[], sourceNa
       }
     }
     if (blocked.length > 0) throw new ImportError(blocked);
+    // Only a file that names its release sets it; an import without --lcb-version keeps what is recorded.
+    if (lcbVersion) for (const p of problems) run(db, 'UPDATE problems SET lcb_version = ? WHERE question_id = ?', [lcbVersion, p.questionId]);
     const summary = { total: problems.length, inserted: inserted.length, updated: updated.length, unchanged: problems.length - inserted.length - updated.length };
     appendEvent(db, actor, {
       action: 'problem.import',
       entityType: 'problem',
-      details: { file: sourceName, ...summary, insertedIds: inserted, updatedIds: updated },
+      details: { file: sourceName, ...(lcbVersion ? { lcbVersion } : {}), ...summary, insertedIds: inserted, updatedIds: updated },
     });
     return summary;
   });
@@ -84,6 +92,9 @@ function writeProblems(db: DB, actor: Actor, problems: ParsedProblem[], sourceNa
  * one transaction, or an ImportError names the bad lines and nothing is written.
  */
 export async function importLcbFile(db: DB, filePath: string, actor: Actor, options: ImportOptions = {}): Promise<ImportSummary> {
+  if (options.lcbVersion !== undefined && !LCB_VERSION.test(options.lcbVersion)) {
+    throw new AppError(400, 'validation_failed', 'lcbVersion: use a LiveCodeBench release tag such as v6 (letters, digits, dots, dashes, underscores)');
+  }
   const problems = await readLcbFile(filePath, options.onProgress);
-  return writeProblems(db, actor, problems, options.sourceName ?? path.basename(filePath));
+  return writeProblems(db, actor, problems, options.sourceName ?? path.basename(filePath), options.lcbVersion);
 }

@@ -1,6 +1,9 @@
+import type { ReleaseSettings } from '../schemas/releaseSettings';
 import { AMBIGUITY_TYPES, TYPE_DEFINITIONS } from '../taxonomy';
+import { biasRisksLimitations, creation, dataInstance, personalInfo, usesSection, whoWroteTheCard } from './cardSections';
 import { CHART_FILES } from './charts';
-import { RELEASE_FILE } from './format';
+import { pct, table } from './markdown';
+import { RELEASE_FILE, type ReleaseRecord } from './format';
 import { byCount, type Count, type LengthStats, type ReleaseStats } from './stats';
 
 /** A coefficient as the agreement service reports it: a value, or why it is undefined. */
@@ -27,17 +30,40 @@ export interface CardEffort {
   medianMs: number;
 }
 
+/** Where the released problems' gold points were made: here, or imported with an earlier release. */
+export interface CardCreation {
+  /** Problems whose gold points were adjudicated in this tool. */
+  adjudicated: number;
+  /** Of those, the problems with two submitted independent annotations on record. */
+  doublyAnnotated: number;
+  /** Problems whose gold points were recovered from an imported release file, per file. */
+  imported: { release: string; file: string; sha256: string | null; problems: number }[];
+}
+
 export interface CardInput {
   name: string;
+  /** The dataset's title (front matter, heading, Croissant name). */
+  title: string;
+  /** MAJOR.MINOR.PATCH. */
+  version: string;
+  /** The cut date, YYYY-MM-DD. */
+  date: string;
   notes: string;
   policy: string;
   extended: boolean;
   stats: ReleaseStats;
   jsonlSha256: string;
+  /** Agreement over the released problems that have two submitted annotations (null: none has). */
   agreement: CardAgreement | null;
   effort: CardEffort;
+  creation: CardCreation;
+  settings: ReleaseSettings;
+  /** The first record of the file, shown abridged as the data instance. */
+  example: ReleaseRecord | null;
   provenance: {
     livecodebench: string;
+    /** The LiveCodeBench release of the released problems (label "not recorded" where unknown). */
+    lcbVersions: Count[];
     toolVersion: string;
     /** The release whose task ids this one keeps, if any. */
     continues: string | null;
@@ -46,12 +72,15 @@ export interface CardInput {
   };
 }
 
-export const LICENSE = 'MIT';
+/** The benchmark's own citation, as its authors give it. */
 export const CITATION = `@article{fang2026clarifycodebench,
   title         = {ClarifyCodeBench: Evaluating LLMs on Clarifying Ambiguous Requirements for Code Generation},
   author        = {Fang, Zheng and Jin, Dongming and Dong, Yihong and Li, Yongmin and Zhang, Kechi and Jin, Zhi and Li, Ge},
   year          = {2026},
   journal       = {arXiv preprint arXiv:2607.00711},
+  eprint        = {2607.00711},
+  archivePrefix = {arXiv},
+  primaryClass  = {cs.SE},
   url           = {https://arxiv.org/abs/2607.00711}
 }`;
 
@@ -61,10 +90,6 @@ export function sizeCategory(n: number): string {
   if (n < 100_000) return '10K<n<100K';
   return '100K<n<1M';
 }
-
-const pct = (n: number, of: number) => (of === 0 ? '–' : `${((n / of) * 100).toFixed(1)}%`);
-const table = (head: string[], rows: (string | number)[][]) =>
-  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
 function duration(ms: number): string {
   const minutes = Math.round(ms / 60_000);
@@ -77,10 +102,19 @@ function coefficient(c: CardCoefficient): string {
   return `${c.value.toFixed(3)}${c.n === undefined ? '' : ` (n = ${c.n})`}`;
 }
 
+function licenseLines(s: ReleaseSettings): string[] {
+  const lines = [`license: ${s.license}`];
+  if (s.license === 'other') {
+    if (s.licenseName) lines.push(`license_name: ${s.licenseName}`);
+    if (s.licenseLink) lines.push(`license_link: ${JSON.stringify(s.licenseLink)}`);
+  }
+  return lines;
+}
+
 function frontMatter(input: CardInput): string {
   return [
     '---',
-    `license: ${LICENSE.toLowerCase()}`,
+    ...licenseLines(input.settings),
     'language:',
     '- en',
     'task_categories:',
@@ -91,7 +125,7 @@ function frontMatter(input: CardInput): string {
     '- underspecification',
     'size_categories:',
     `- ${sizeCategory(input.stats.tasks)}`,
-    `pretty_name: ${JSON.stringify(`ClarifyCodeBench ${input.name}`)}`,
+    `pretty_name: ${JSON.stringify(input.title)}`,
     'configs:',
     '- config_name: default',
     '  data_files:',
@@ -101,23 +135,17 @@ function frontMatter(input: CardInput): string {
   ].join('\n');
 }
 
-function summary({ name, notes, stats, policy }: CardInput): string {
+function summary({ title, version, date, notes, stats, policy }: CardInput): string {
   const lines = [
-    `# ClarifyCodeBench ${name}`,
+    `# ${title}`,
+    '',
+    `Version ${version}, cut on ${date}.`,
     '',
     `ClarifyCodeBench measures whether a model asks the right clarification questions before writing code. This release holds **${stats.tasks} underspecified programming tasks** made from **${stats.problems} LiveCodeBench problems**: each task is a problem statement from which information was deleted, with the key clarification questions (K = 1 to 3) and the answers that restore it. Tasks were generated with the \`${policy}\` variant policy.`,
   ];
   if (notes.trim()) lines.push('', `Release notes: ${notes.trim()}`);
   return lines.join('\n');
 }
-
-const HOW_MADE = `## How the tasks were made
-
-1. **Source problems.** Statements come from LiveCodeBench. The text annotators edit is the statement with LF line ends, blank lines dropped, trailing spaces trimmed and the examples section removed.
-2. **Deletion-only editing.** Two annotators work on each problem independently and blind to each other. Each writes 1 to 3 ambiguity points: a deletion of information from the statement (plus, where needed, a tiny recorded repair such as turning a comma into a period), the key question a model should ask, the ground-truth answer, and an ambiguity type. No text is generated by a model.
-3. **Adjudication.** An adjudicator cross-checks the two annotations and resolves them into the gold set of points, checking that each task still reads naturally, is genuinely ambiguous, and that the answer restores what was deleted.
-4. **Task generation.** Each non-empty combination of a problem's gold points allowed by the variant policy becomes a task: its text is the statement with those points' deletions applied; its \`qa_pairs\` are those points' questions and answers. A task's wording may be overridden by hand; overrides are recorded (see Provenance).
-5. **Validation.** The release was checked by the same validator as \`npm run cli -- validate\` and has no errors.`;
 
 function schema(extended: boolean): string {
   const rows = [
@@ -131,7 +159,7 @@ function schema(extended: boolean): string {
     rows.push(['`qa_pairs[].type`', 'string', 'Extended releases only: the ambiguity type of the point.']);
     rows.push(['`provenance`', '{subset, points, override, adjudication}', 'Extended releases only: the gold point indexes of the task, where each point came from (A, B, merged, new, legacy), the override kind if the task was edited, and whether the gold set was adjudicated or imported.']);
   }
-  return `## Schema\n\nOne JSON object per line (\`${RELEASE_FILE}\`), fields in this order:\n\n${table(['field', 'type', 'meaning'], rows)}`;
+  return `### Data Fields\n\nOne JSON object per line (\`${RELEASE_FILE}\`), fields in this order:\n\n${table(['field', 'type', 'meaning'], rows)}`;
 }
 
 const lengthRow = (label: string, l: LengthStats) => [label, l.min, l.median, l.mean, l.max];
@@ -145,7 +173,7 @@ function statistics({ stats }: CardInput): string {
   const parts = [
     '## Statistics',
     '',
-    'Every figure below is computed from the exported file.',
+    `Every figure below is computed from the ${stats.tasks} records of \`${RELEASE_FILE}\` and their ${stats.problems} source problems.`,
     '',
     table(['', 'count'], [['tasks', stats.tasks], ['source problems', stats.problems], ['key questions (points over all tasks)', stats.points], ['keywords (each counted once per task)', stats.keywordTotal]]),
     '',
@@ -179,16 +207,26 @@ function statistics({ stats }: CardInput): string {
   return parts.join('\n');
 }
 
-function taxonomy(): string {
-  return `## Taxonomy\n\n${table(['type', 'definition'], AMBIGUITY_TYPES.map((t) => [t, TYPE_DEFINITIONS[t]]))}`;
+function splits({ stats }: CardInput): string {
+  return [
+    '### Data Splits',
+    '',
+    'The release is one evaluation split, `test`; there is no training or validation split.',
+    '',
+    table(['split', 'tasks', 'source problems', 'file'], [['test', stats.tasks, stats.problems, `\`${RELEASE_FILE}\``]]),
+  ].join('\n');
 }
 
-function agreement({ agreement: a }: CardInput): string {
-  if (!a) return '## Inter-annotator agreement\n\nNot available: no problem in this database has two submitted independent annotations.';
+function taxonomy(): string {
+  return `## Taxonomy\n\nThe 11 underspecification types of ClarifyCodeBench, as the \`keywords\` name them; each says what the requirement leaves open.\n\n${table(['type', 'definition'], AMBIGUITY_TYPES.map((t) => [t, TYPE_DEFINITIONS[t]]))}`;
+}
+
+function agreement({ agreement: a, stats }: CardInput): string {
+  if (!a) return `## Inter-annotator agreement\n\nNot available: none of the ${stats.problems} released problems has two submitted independent annotations in this tool.`;
   return [
     '## Inter-annotator agreement',
     '',
-    `Computed over the ${a.problems} problem(s) with two submitted independent annotations.`,
+    `Computed over the ${a.problems} of the ${stats.problems} released problems that have two submitted independent annotations (before adjudication); no other problem is counted.`,
     '',
     table(['figure', 'value'], [
       ['deleted characters: percent agreement', coefficient(a.deletionPercent)],
@@ -201,9 +239,9 @@ function agreement({ agreement: a }: CardInput): string {
   ].join('\n');
 }
 
-function effort({ effort: e }: CardInput): string {
-  if (e.annotations === 0) return '## Annotation effort\n\nNo time on task was recorded for the problems of this release (for example, because they were imported from an earlier release).';
-  return `## Annotation effort\n\n${e.annotations} submitted annotation(s) by ${e.annotators} annotator(s) on the problems of this release; active time on task: ${duration(e.totalMs)} in total, ${duration(e.medianMs)} median per annotation.`;
+function effort({ effort: e, stats }: CardInput): string {
+  if (e.annotations === 0) return `## Annotation effort\n\nNo time on task was recorded for the ${stats.problems} released problems (for example, because they were imported from an earlier release).`;
+  return `## Annotation effort\n\n${e.annotations} submitted annotation(s) by ${e.annotators} annotator(s) on the ${stats.problems} released problems; active time on task: ${duration(e.totalMs)} in total, ${duration(e.medianMs)} median per annotation.`;
 }
 
 function provenance({ provenance: p, policy, extended }: CardInput): string {
@@ -211,6 +249,7 @@ function provenance({ provenance: p, policy, extended }: CardInput): string {
     '## Provenance',
     '',
     `- Source problems: ${p.livecodebench}.`,
+    `- LiveCodeBench release of the statements: ${p.lcbVersions.map((v) => `${v.label} (${v.count} problem${v.count === 1 ? '' : 's'})`).join(', ') || 'none'}.`,
     `- Built with CCB Studio ${p.toolVersion}; variant policy \`${policy}\`${extended ? ', extended fields' : ''}.`,
     `- Continues: ${p.continues ? `release \`${p.continues}\` (its task ids are kept)` : 'no earlier release (ids task_1 … task_N)'}.`,
     `- Problems whose gold points were imported from an earlier release: ${p.legacyProblems}.`,
@@ -218,12 +257,15 @@ function provenance({ provenance: p, policy, extended }: CardInput): string {
   ].join('\n');
 }
 
+function license({ settings: s }: CardInput): string {
+  const named = s.license === 'other' ? `\`other\`${s.licenseName ? ` (\`${s.licenseName}\`)` : ''}` : `\`${s.license}\``;
+  const parts = ['## License', '', `License: ${named}${s.licenseLink ? `; see <${s.licenseLink}>` : ''}.`];
+  if (s.licenseStatement) parts.push('', s.licenseStatement);
+  return parts.join('\n');
+}
+
 function closing({ jsonlSha256 }: CardInput): string {
   return [
-    '## License',
-    '',
-    `Annotations: ${LICENSE}. The underlying problems and their hidden tests are governed by the LiveCodeBench license; cite and comply with it when computing pass@1.`,
-    '',
     '## Citation',
     '',
     '```bibtex',
@@ -238,6 +280,24 @@ function closing({ jsonlSha256 }: CardInput): string {
 
 /** The Hugging Face style data card (README.md) of a release. Deterministic: same input, same bytes. */
 export function dataCard(input: CardInput): string {
-  const sections = [frontMatter(input), summary(input), HOW_MADE, schema(input.extended), statistics(input), taxonomy(), agreement(input), effort(input), provenance(input), closing(input)];
+  const sections = [
+    frontMatter(input),
+    summary(input),
+    usesSection(input.settings),
+    `## Dataset Structure\n\n${dataInstance(input.example)}`,
+    schema(input.extended),
+    splits(input),
+    creation(input),
+    statistics(input),
+    taxonomy(),
+    agreement(input),
+    effort(input),
+    provenance(input),
+    biasRisksLimitations(input),
+    personalInfo(input),
+    license(input),
+    closing(input),
+    whoWroteTheCard(input.settings),
+  ];
   return `${sections.join('\n\n')}\n`;
 }

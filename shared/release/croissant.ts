@@ -40,44 +40,55 @@ const CONTEXT = {
 };
 
 export interface CroissantInput {
+  /** The dataset's title, e.g. "ClarifyCodeBench v1.1". */
   name: string;
   description: string;
+  /** MAJOR.MINOR.PATCH. */
   version: string;
   jsonlSha256: string;
   extended: boolean;
-  /** The date of the newest data in the release (a data timestamp, never the wall clock). */
-  datePublished: string | null;
+  /** The release's cut date (YYYY-MM-DD). */
+  datePublished: string;
+  /** License URL(s). */
+  license: string | string[];
 }
 
 const FILE_ID = 'jsonl-file';
+const SOURCE_FILE = { '@id': FILE_ID };
 
-function field(name: string, description: string, jsonPath: string, extra: Record<string, unknown> = {}) {
+/**
+ * A field read from the JSON Lines file. mlcroissant reads such a file as a table with one
+ * column per top-level key, so a field names its column; a value nested inside a column (a
+ * qa pair's question) adds a JSONPath transform applied to the column's value.
+ */
+function field(id: string, name: string, description: string, column: string, options: { jsonPath?: string; repeated?: boolean } = {}) {
   return {
     '@type': 'cr:Field',
-    '@id': `tasks/${name}`,
+    '@id': `tasks/${id}`,
     name,
     description,
     dataType: 'sc:Text',
-    source: { fileObject: { '@id': FILE_ID }, extract: { jsonPath } },
-    ...extra,
+    ...(options.repeated ? { repeated: true } : {}),
+    source: { fileObject: SOURCE_FILE, extract: { column }, ...(options.jsonPath ? { transform: { jsonPath: options.jsonPath } } : {}) },
   };
 }
 
 /** MLCommons Croissant 1.0 metadata of a release, as a plain JSON-LD object. */
 export function croissant(input: CroissantInput): Record<string, unknown> {
   const qaFields = [
-    field('qa_pairs/question', 'A key clarification question.', '$.qa_pairs[*].question'),
-    field('qa_pairs/answer', 'The ground-truth answer to the question.', '$.qa_pairs[*].answer'),
+    field('qa_pairs/question', 'question', 'A key clarification question.', 'qa_pairs', { jsonPath: 'question' }),
+    field('qa_pairs/answer', 'answer', 'The ground-truth answer to the question.', 'qa_pairs', { jsonPath: 'answer' }),
   ];
-  if (input.extended) qaFields.push(field('qa_pairs/type', 'The ambiguity type of the point.', '$.qa_pairs[*].type'));
-  const meta: Record<string, unknown> = {
+  if (input.extended) qaFields.push(field('qa_pairs/type', 'type', 'The ambiguity type of the point.', 'qa_pairs', { jsonPath: 'type' }));
+  return {
     '@context': CONTEXT,
     '@type': 'sc:Dataset',
     conformsTo: 'http://mlcommons.org/croissant/1.0',
     name: input.name,
     description: input.description,
     version: input.version,
-    license: 'https://opensource.org/licenses/MIT',
+    datePublished: input.datePublished,
+    license: input.license,
     url: 'https://arxiv.org/abs/2607.00711',
     citeAs: CITATION,
     keywords: ['code generation', 'clarification questions', 'underspecification', 'LiveCodeBench'],
@@ -100,15 +111,20 @@ export function croissant(input: CroissantInput): Record<string, unknown> {
         description: 'One underspecified programming task per record.',
         key: { '@id': 'tasks/task_id' },
         field: [
-          field('task_id', 'Task id.', '$.task_id'),
-          field('question_id', 'LiveCodeBench question id of the source problem.', '$.question_id'),
-          field('keywords', "The de-duplicated ambiguity types of the task's points.", '$.keywords[*]', { repeated: true }),
-          field('modified_content', 'The underspecified problem statement.', '$.modified_content'),
-          { '@type': 'cr:Field', '@id': 'tasks/qa_pairs', name: 'qa_pairs', description: 'Key questions with their answers; the count is K.', repeated: true, subField: qaFields },
+          field('task_id', 'task_id', 'Task id.', 'task_id'),
+          field('question_id', 'question_id', 'LiveCodeBench question id of the source problem.', 'question_id'),
+          field('keywords', 'keywords', "The de-duplicated ambiguity types of the task's points.", 'keywords', { repeated: true }),
+          field('modified_content', 'modified_content', 'The underspecified problem statement.', 'modified_content'),
+          {
+            '@type': 'cr:Field',
+            '@id': 'tasks/qa_pairs',
+            name: 'qa_pairs',
+            description: 'Key questions with their answers; the count is K.',
+            repeated: true,
+            subField: qaFields,
+          },
         ],
       },
     ],
   };
-  if (input.datePublished) meta.datePublished = input.datePublished;
-  return meta;
 }

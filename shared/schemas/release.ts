@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VARIANT_POLICIES } from '../subsets';
+import { semanticVersion, type ReleaseSettings } from './releaseSettings';
 
 /** Release names go into URLs, zip folders and card titles: letters, digits, dot, dash, underscore. */
 export const releaseName = z
@@ -17,6 +18,8 @@ export const previewReleaseBody = z.object({
 export const cutReleaseBody = previewReleaseBody.extend({
   name: releaseName,
   notes: z.string().max(4000, 'at most 4000 characters').default(''),
+  /** The metadata version (MAJOR.MINOR.PATCH); by default the name's when it is one (v1.1 → 1.1.0), else 0.1.0. */
+  version: semanticVersion.optional(),
 });
 
 export type PreviewReleaseInput = z.infer<typeof previewReleaseBody>;
@@ -31,6 +34,9 @@ export interface ManifestFile {
 /** manifest.json of a release: what it holds, counted, with a checksum per file. */
 export interface ReleaseManifest {
   name: string;
+  /** Semantic version and cut date (YYYY-MM-DD) of an exported release; absent in imported ones. */
+  version?: string;
+  date?: string;
   notes: string;
   policy: string;
   extended: boolean;
@@ -56,4 +62,6 @@ export interface ReleaseSummary {
   createdBy: string | null;
   createdAt: string;
   manifest: ReleaseManifest;
+  /** The card settings the release was cut with ({} for imported releases). */
+  settings: Partial<ReleaseSettings>;
 }

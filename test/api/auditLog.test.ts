@@ -34,6 +34,7 @@ const ACTIONS: Record<string, string[] | null> = {
   'PUT /api/adjudications/:questionId/overrides/:subset': ['adjudication.override'],
   'DELETE /api/adjudications/:questionId/overrides/:subset': ['adjudication.override.remove'],
   'PUT /api/settings/reveal-names': ['settings.update'],
+  'PUT /api/settings/release': ['settings.update'],
   'POST /api/releases/preview': null,
   'POST /api/releases': ['release.cut'],
   'POST /api/annotations/import': ['annotation.import', 'user.create'],

@@ -44,8 +44,8 @@ beforeAll(seedTinyProblems);
 afterAll(() => ctx.cleanup());
 
 describe('exporting a release of more problems than SQLite allows parameters in one statement', () => {
-  it(`builds all ${PROBLEMS} tasks with validation, effort, agreement and the data date`, () => {
-    const built = buildRelease(ctx.db, { name: 'big', notes: '', policy: 'all-subsets', extended: false });
+  it(`builds all ${PROBLEMS} tasks with validation, effort, agreement and provenance`, () => {
+    const built = buildRelease(ctx.db, { name: 'big', notes: '', policy: 'all-subsets', extended: false, date: '2026-01-02' });
     expect(built.report).toMatchObject({ tasks: PROBLEMS, errors: 0 });
     expect(built.manifest.counts).toMatchObject({ tasks: PROBLEMS, problems: PROBLEMS, points: PROBLEMS });
     const text = (path: string) => built.files.find((f) => f.path === path)!.content.toString('utf8');
@@ -54,7 +54,8 @@ describe('exporting a release of more problems than SQLite allows parameters in 
     expect(records[PROBLEMS - 1]!.record).toMatchObject({ task_id: `task_${PROBLEMS}`, question_id: `p${PROBLEMS}`, modified_content: 'Print the sum.' });
     const card = text('README.md');
     expect(card).toContain(`${2 * PROBLEMS} submitted annotation(s) by 2 annotator(s)`);
-    expect(card).toContain(`Computed over the ${PROBLEMS} problem(s) with two submitted independent annotations.`);
-    expect(JSON.parse(text('croissant.json'))).toMatchObject({ datePublished: '2025-03-04' });
+    expect(card).toContain(`Computed over the ${PROBLEMS} of the ${PROBLEMS} released problems that have two submitted independent annotations`);
+    expect(card).toContain(`- ${PROBLEMS} were annotated here by two annotators working independently`);
+    expect(JSON.parse(text('croissant.json'))).toMatchObject({ datePublished: '2026-01-02', version: '0.1.0' });
   }, 120_000);
 });

@@ -84,7 +84,7 @@ describe('building a release from annotated and adjudicated problems', () => {
   it('computes the card figures from the exported records', () => {
     const built = buildRelease(ctx.db, OPTIONS);
     const card = fileText(built, 'README.md');
-    expect(card).toMatch(/^---\nlicense: mit\n/);
+    expect(card).toMatch(/^---\nlicense: other\nlicense_name: mit-and-livecodebench-terms\n/);
     expect(card).toContain('pretty_name: "ClarifyCodeBench v1"');
     expect(card).toContain(`    path: ${RELEASE_FILE}`);
     expect(card).toContain('| tasks | 10 |');
@@ -97,14 +97,15 @@ describe('building a release from annotated and adjudicated problems', () => {
     expect(card).toContain('| Behavior | 2 | 14.3% | 20.0% |');
     expect(card).toContain('Contest dates: 2025-01-25 to 2025-01-25.');
     expect(card).toContain('| easy | 1 | 50.0% |');
-    expect(card).toContain('Computed over the 2 problem(s) with two submitted independent annotations.');
+    expect(card).toContain('Computed over the 2 of the 2 released problems that have two submitted independent annotations');
     expect(card).toContain('4 submitted annotation(s) by 2 annotator(s)');
     expect(card).toContain('12 min in total, 3 min median per annotation');
     expect(card).toContain('Tasks with a hand-edited wording: 1');
     expect(card).toContain(`SHA-256 of \`${RELEASE_FILE}\`: \`${sha(built.files[0]!.content)}\``);
     const croissant = JSON.parse(fileText(built, 'croissant.json'));
     expect(croissant.distribution[0].sha256).toBe(sha(built.files[0]!.content));
-    expect(croissant.datePublished).toBe('2025-03-02');
+    expect(croissant.datePublished).toBe(new Date().toISOString().slice(0, 10));
+    expect(croissant.version).toBe('1.0.0');
     expect(fileText(built, 'charts/k-distribution.svg')).toContain('K = 1</text>');
     const manifest = JSON.parse(fileText(built, 'manifest.json'));
     expect(manifest.counts).toMatchObject({ tasks: 10, problems: 2, k: { 1: 5, 2: 4, 3: 1 }, keywords: { Terminology: 8 } });

@@ -1,3 +1,4 @@
+import { DEFAULT_RELEASE_SETTINGS } from '../../shared/schemas/releaseSettings';
 import { lcbRecord } from './lcbRecords';
 import type { RouteCall } from './routeCalls';
 import { pointFor, RELEASE, type Who, type World } from './world';
@@ -83,6 +84,8 @@ export const TABLE: Record<string, Entry> = {
   'PUT /api/settings/reveal-names': { body: () => ({ revealNames: true }), expect: MAINTAINER() },
 
   'GET /api/releases': { expect: MAINTAINER() },
+  'GET /api/settings/release': { expect: MAINTAINER() },
+  'PUT /api/settings/release': { body: () => ({ ...DEFAULT_RELEASE_SETTINGS, contact: 'maintainers@example.org' }), expect: MAINTAINER() },
   'POST /api/releases/preview': { body: () => ({ policy: 'all-subsets' }), expect: MAINTAINER() },
   'POST /api/releases': { body: () => ({ name: 'v2', notes: 'second cut' }), expect: MAINTAINER(201) },
   'GET /api/releases/:name': { params: () => ({ name: RELEASE }), expect: MAINTAINER() },

@@ -4,6 +4,7 @@ import { barChart, releaseCharts } from '../../shared/release/charts';
 import { croissant } from '../../shared/release/croissant';
 import type { ReleaseRecord } from '../../shared/release/format';
 import { releaseStats } from '../../shared/release/stats';
+import { DEFAULT_RELEASE_SETTINGS } from '../../shared/schemas/releaseSettings';
 
 const qa = (question: string, answer: string, type?: string) => (type ? { question, answer, type } : { question, answer });
 const records: ReleaseRecord[] = [
@@ -21,6 +22,9 @@ const problems = [
 function input(overrides: Partial<CardInput> = {}): CardInput {
   return {
     name: 'v2',
+    title: 'ClarifyCodeBench v2',
+    version: '2.0.0',
+    date: '2026-12-01',
     notes: '',
     policy: 'all-subsets',
     extended: false,
@@ -28,7 +32,17 @@ function input(overrides: Partial<CardInput> = {}): CardInput {
     jsonlSha256: 'ab'.repeat(32),
     agreement: null,
     effort: { annotations: 0, annotators: 0, totalMs: 0, medianMs: 0 },
-    provenance: { livecodebench: 'LiveCodeBench (2 from atcoder)', toolVersion: '1.2.3', continues: 'v1', overrides: { edit: 0, rewrite: 2 }, legacyProblems: 2 },
+    creation: { adjudicated: 0, doublyAnnotated: 0, imported: [{ release: 'v1', file: 'ClarifyCodeBench.jsonl', sha256: 'ef'.repeat(32), problems: 2 }] },
+    settings: DEFAULT_RELEASE_SETTINGS,
+    example: records[0]!,
+    provenance: {
+      livecodebench: 'LiveCodeBench (2 from atcoder)',
+      lcbVersions: [{ label: 'v6', count: 2 }],
+      toolVersion: '1.2.3',
+      continues: 'v1',
+      overrides: { edit: 0, rewrite: 2 },
+      legacyProblems: 2,
+    },
     ...overrides,
   };
 }
@@ -55,7 +69,7 @@ describe('data card', () => {
   it('opens with Hugging Face front matter pointing at the JSONL', () => {
     const card = dataCard(input());
     const front = card.split('\n---\n')[0]!;
-    expect(front).toContain('license: mit');
+    expect(front).toContain('license: other\nlicense_name: mit-and-livecodebench-terms\nlicense_link: "https://huggingface.co/datasets/livecodebench/code_generation_lite"');
     expect(front).toContain('language:\n- en');
     expect(front).toContain('task_categories:\n- text-generation');
     expect(front).toContain('size_categories:\n- n<1K');
@@ -69,14 +83,14 @@ describe('data card', () => {
     expect(card).toContain('| 1 | 3 | 75.0% |');
     expect(card).toContain('| Units | 3 | 60.0% | 75.0% |');
     expect(card).toContain('Contest dates: 2025-01-05 to 2025-02-01.');
-    expect(card).toContain('| Numerical Precision | Required precision');
-    expect(card).toContain('## Inter-annotator agreement\n\nNot available');
+    expect(card).toContain('| Numerical Precision | The required precision, rounding, tolerance');
+    expect(card).toContain('## Inter-annotator agreement\n\nNot available: none of the 2 released problems');
     expect(card).toContain('No time on task was recorded');
     expect(card).toContain('Continues: release `v1`');
     expect(card).toContain('tasks whose text was rewritten beyond deletions: 2');
     expect(card).toContain(`SHA-256 of \`ClarifyCodeBench.jsonl\`: \`${'ab'.repeat(32)}\``);
     expect(card).not.toContain('qa_pairs[].type');
-    expect(card.endsWith('`\n')).toBe(true);
+    expect(card.endsWith('Not stated.\n')).toBe(true);
   });
 
   it('quotes agreement figures and effort when available, and documents extended fields', () => {
@@ -130,7 +144,7 @@ describe('charts and Croissant metadata', () => {
   });
 
   it('describes the JSONL file and its fields as a Croissant 1.0 dataset', () => {
-    const meta = croissant({ name: 'ClarifyCodeBench v2', description: 'd', version: 'v2', jsonlSha256: 'cd'.repeat(32), extended: false, datePublished: '2025-03-02' });
+    const meta = croissant({ name: 'ClarifyCodeBench v2', description: 'd', version: '2.0.0', jsonlSha256: 'cd'.repeat(32), extended: false, datePublished: '2025-03-02', license: 'https://example.org/l' });
     expect(meta['@type']).toBe('sc:Dataset');
     expect(meta.conformsTo).toBe('http://mlcommons.org/croissant/1.0');
     expect(meta.distribution).toEqual([expect.objectContaining({ '@type': 'cr:FileObject', contentUrl: 'ClarifyCodeBench.jsonl', sha256: 'cd'.repeat(32), encodingFormat: 'application/jsonlines' })]);

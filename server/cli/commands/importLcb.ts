@@ -1,7 +1,7 @@
 import { CLI_ACTOR } from '../../../db/events';
 import { formatImportIssue } from '../../../shared/schemas/lcb';
-import { ImportError, importLcbFile } from '../../services/lcbImport';
-import { dbOption, openDb, parse, onePositional, existingFile, type Command } from '../command';
+import { ImportError, importLcbFile, LCB_VERSION } from '../../services/lcbImport';
+import { CliError, dbOption, openDb, parse, onePositional, existingFile, type Command } from '../command';
 import { formatBytes, ProgressBar } from '../progress';
 
 /** Most file errors printed; the rest are counted. */
@@ -14,22 +14,25 @@ function printIssues(err: ImportError): void {
   if (more > 0) console.error(`… and ${more} more`);
 }
 
-/** `import-lcb <file.jsonl> [--db PATH]`: import LiveCodeBench problems through the one importer. */
+/** `import-lcb <file.jsonl> [--lcb-version v6] [--db PATH]`: import LiveCodeBench problems through the one importer. */
 export const importLcbCommand: Command = {
   name: 'import-lcb',
-  usage: '<file.jsonl> [--db PATH]',
+  usage: '<file.jsonl> [--lcb-version TAG] [--db PATH]',
   summary: 'Import LiveCodeBench code_generation_lite problems (all or nothing; re-importing is safe).',
   async run(argv) {
-    const { values, positionals } = parse(argv, dbOption);
+    const { values, positionals } = parse(argv, { ...dbOption, 'lcb-version': { type: 'string' } });
     const file = existingFile(onePositional(positionals, 'give exactly one file: import-lcb <file.jsonl>'));
+    const lcbVersion = values['lcb-version'];
+    if (lcbVersion !== undefined && !LCB_VERSION.test(lcbVersion)) throw new CliError('--lcb-version: use a LiveCodeBench release tag such as v6', 2);
     const db = openDb(values.db);
     const bar = new ProgressBar('Reading');
     try {
       const summary = await importLcbFile(db, file, CLI_ACTOR, {
+        lcbVersion,
         onProgress: (done, total) => bar.update(done, total, `${formatBytes(done)} / ${formatBytes(total)}`),
       });
       bar.done();
-      console.log(`imported ${summary.total} problems: ${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} unchanged`);
+      console.log(`imported ${summary.total} problems: ${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} unchanged${lcbVersion ? `; LiveCodeBench release ${lcbVersion}` : ''}`);
       return 0;
     } catch (err) {
       bar.done();

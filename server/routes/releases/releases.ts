@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { cutReleaseBody, previewReleaseBody } from '../../../shared/schemas/release';
+import { releaseSettings } from '../../../shared/schemas/releaseSettings';
 import { badRequest } from '../../http/errors';
 import { route } from '../../http/route';
 import { buildRelease } from '../../services/releases/build';
+import { readReleaseSettings, saveReleaseSettings } from '../../services/releases/settings';
 import { cutRelease, getRelease, listReleases, releaseFile, releaseFiles } from '../../services/releases/store';
 import { zipRelease } from '../../services/releases/zip';
 
@@ -22,6 +24,19 @@ function wildcard(params: Record<string, unknown>, key: string): string {
 }
 
 export const releaseRoutes = [
+  route({
+    method: 'get',
+    path: '/api/settings/release',
+    access: ['maintainer'],
+    handle: ({ db }) => ({ settings: readReleaseSettings(db) }),
+  }),
+  route({
+    method: 'put',
+    path: '/api/settings/release',
+    access: ['maintainer'],
+    body: releaseSettings,
+    handle: ({ db, actor, body }) => ({ settings: saveReleaseSettings(db, actor, body) }),
+  }),
   route({
     method: 'get',
     path: '/api/releases',

@@ -7,8 +7,10 @@ import { RELEASE_FILE, serializeRecord, type ReleaseRecord } from '../../../shar
 import { releaseStats, type ReleaseStats } from '../../../shared/release/stats';
 import { validateReleaseRecords, type ValidationReport } from '../../../shared/release/validate';
 import type { ReleaseManifest } from '../../../shared/schemas/release';
+import { releaseVersion, type ReleaseSettings } from '../../../shared/schemas/releaseSettings';
 import type { VariantPolicy } from '../../../shared/subsets';
-import { cardAgreement, cardEffort, dataDate, toolVersion } from './facts';
+import { cardAgreement, cardCreation, cardEffort, lcbVersions, toolVersion } from './facts';
+import { readReleaseSettings } from './settings';
 import { manifestTally } from './manifest';
 import { loadReleaseTasks, toRecord } from './tasks';
 
@@ -17,6 +19,27 @@ export interface BuildOptions {
   notes: string;
   policy: VariantPolicy;
   extended: boolean;
+  /** MAJOR.MINOR.PATCH; by default from the name (v1.1 → 1.1.0), else 0.1.0. */
+  version?: string;
+  /** The cut date (YYYY-MM-DD) for datePublished and the card; by default today (UTC). */
+  date?: string;
+  /** The card settings; by default those saved on the Releases page. */
+  settings?: ReleaseSettings;
+}
+
+/** Today's date in UTC, YYYY-MM-DD: the cut date of a release made now. */
+export const today = (now = new Date()) => now.toISOString().slice(0, 10);
+
+/** The dataset's title in the card, its front matter and Croissant. */
+export const releaseTitle = (name: string) => `ClarifyCodeBench ${name}`;
+
+const MIT_URL = 'https://opensource.org/licenses/MIT';
+
+/** Croissant's license: a URL for the card's license (for `other`, its license link; the card's license paragraph says the rest). */
+function croissantLicense(s: ReleaseSettings): string | string[] {
+  if (s.license === 'mit') return MIT_URL;
+  if (s.license === 'other') return s.licenseLink || s.licenseName || 'other';
+  return `https://choosealicense.com/licenses/${s.license}/`;
 }
 
 export interface BuiltFile {
@@ -58,13 +81,14 @@ function continues(db: DB): string | null {
 function lcbDescription(stats: ReleaseStats): string {
   const from = stats.platforms.map((p) => `${p.count} from ${p.label}`).join(', ') || 'none';
   const dates = stats.contestDates ? `, contests ${stats.contestDates.from} to ${stats.contestDates.to}` : '';
-  // Problems are imported from any LiveCodeBench file; its release version is not part of the records.
-  return `LiveCodeBench code generation problems (${from}${dates}; the LiveCodeBench release version is not recorded in the records)`;
+  return `LiveCodeBench code generation problems (${from}${dates})`;
 }
 
-function manifestOf(options: BuildOptions, stats: ReleaseStats, report: ValidationReport, previous: string | null, files: BuiltFile[]): ReleaseManifest {
+function manifestOf(options: BuildOptions & { version: string; date: string }, stats: ReleaseStats, report: ValidationReport, previous: string | null, files: BuiltFile[]): ReleaseManifest {
   return {
     name: options.name,
+    version: options.version,
+    date: options.date,
     notes: options.notes,
     policy: options.policy,
     extended: options.extended,
@@ -79,7 +103,9 @@ function manifestOf(options: BuildOptions, stats: ReleaseStats, report: Validati
  * Croissant metadata, charts and manifest, plus the validation report of the JSONL (run by
  * the same rules as `validate --problems`). Same database, same options: same bytes.
  */
-export function buildRelease(db: DB, options: BuildOptions): BuiltRelease {
+export function buildRelease(db: DB, buildOptions: BuildOptions): BuiltRelease {
+  const options = { ...buildOptions, version: releaseVersion(buildOptions.name, buildOptions.version), date: buildOptions.date ?? today() };
+  const settings = buildOptions.settings ?? readReleaseSettings(db);
   const source = loadReleaseTasks(db, options.policy);
   const problems = new Map(source.problems.map((p) => [p.id, p]));
   const records = source.tasks.map((t) => toRecord(t, problems.get(t.problemId)!.source, options.extended));
@@ -88,32 +114,42 @@ export function buildRelease(db: DB, options: BuildOptions): BuiltRelease {
   // every lone surrogate, so its bytes decode to exactly the serialised lines). The source
   // problems are the release's problems, the only ones its records can name.
   const report = validateReleaseRecords(records, { problems: new Map(source.problems.map((p) => [p.questionId, p.baseText])) });
-  const facts = source.problems.map((p) => ({ questionId: p.questionId, platform: p.platform, contestDate: p.contestDate, difficulty: p.difficulty }));
+  // Every figure of the card describes exactly the problems that have records in the file.
+  const released = new Set(records.map((r) => r.question_id));
+  const releasedProblems = source.problems.filter((p) => released.has(p.questionId));
+  const facts = releasedProblems.map((p) => ({ questionId: p.questionId, platform: p.platform, contestDate: p.contestDate, difficulty: p.difficulty }));
   const stats = releaseStats(records, facts, source.tasks.map((t) => t.generated.qa.map((q) => q.type)));
   const previous = continues(db);
-  const ids = source.problems.map((p) => p.id);
+  const ids = releasedProblems.map((p) => p.id);
   const overrides = source.tasks.map((t) => t.generated.override?.kind).filter(Boolean);
+  const title = releaseTitle(options.name);
   const card = dataCard({
     ...options,
+    title,
+    settings,
     stats,
     jsonlSha256: jsonl.sha256,
-    agreement: cardAgreement(db),
+    agreement: cardAgreement(db, released),
     effort: cardEffort(db, ids),
+    creation: cardCreation(db, ids),
+    example: records[0] ?? null,
     provenance: {
       livecodebench: lcbDescription(stats),
+      lcbVersions: lcbVersions(db, ids),
       toolVersion: toolVersion(),
       continues: previous,
       overrides: { edit: overrides.filter((k) => k === 'edit').length, rewrite: overrides.filter((k) => k === 'rewrite').length },
-      legacyProblems: source.problems.filter((p) => p.source === 'legacy').length,
+      legacyProblems: releasedProblems.filter((p) => p.source === 'legacy').length,
     },
   });
   const meta = croissant({
-    name: `ClarifyCodeBench ${options.name}`,
+    name: title,
     description: `${stats.tasks} underspecified programming tasks from ${stats.problems} LiveCodeBench problems, each with 1 to 3 key clarification questions and their answers.`,
-    version: options.name,
+    version: options.version,
     jsonlSha256: jsonl.sha256,
     extended: options.extended,
-    datePublished: dataDate(db, ids),
+    datePublished: options.date,
+    license: croissantLicense(settings),
   });
   const charts = Object.entries(releaseCharts(stats)).map(([path, svg]) => file(path, svg));
   const files = [jsonl, file('README.md', card), file('croissant.json', `${JSON.stringify(meta, null, 2)}\n`), ...charts];

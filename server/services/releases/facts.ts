@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { all, get, type DB } from '../../../db/database';
-import type { CardAgreement, CardEffort } from '../../../shared/release/card';
+import { overallAgreement } from '../../../shared/agreement';
+import type { CardAgreement, CardCreation, CardEffort } from '../../../shared/release/card';
+import { RELEASE_FILE } from '../../../shared/release/format';
+import type { Count } from '../../../shared/release/stats';
 import { ROOT } from '../../config';
-import { agreementFigures } from '../agreement';
+import { loadAgreementItems } from '../agreement';
 
 let version: string | null = null;
 /** The tool's version, from package.json. */
@@ -12,9 +15,12 @@ export function toolVersion(): string {
   return version;
 }
 
-/** The agreement figures the card quotes, or null when no problem has two submitted annotations. */
-export function cardAgreement(db: DB): CardAgreement | null {
-  const report = agreementFigures(db);
+/**
+ * The agreement figures the card quotes: over the released problems (by question id) that
+ * have two submitted annotations, and no other; null when none has.
+ */
+export function cardAgreement(db: DB, released: ReadonlySet<string>): CardAgreement | null {
+  const report = overallAgreement(loadAgreementItems(db).items.filter((item) => released.has(item.questionId)));
   if (report.problems === 0) return null;
   return {
     problems: report.problems,
@@ -47,9 +53,40 @@ export function cardEffort(db: DB, problemIds: readonly number[]): CardEffort {
   return { annotations: rows.length, annotators: new Set(rows.map((r) => r.user_id)).size, totalMs: ms.reduce((s, v) => s + v, 0), medianMs };
 }
 
-/** The newest resolution among the release's problems (YYYY-MM-DD): the data's own date for the metadata. */
-export function dataDate(db: DB, problemIds: readonly number[]): string | null {
-  if (problemIds.length === 0) return null;
-  const row = get<{ at: string | null }>(db, `SELECT MAX(COALESCE(resolved_at, updated_at)) AS at FROM adjudications WHERE problem_id IN ${RELEASE_IDS}`, [JSON.stringify(problemIds)]);
-  return row?.at?.slice(0, 10) ?? null;
+/** The LiveCodeBench release of the released problems' statements, most frequent first ("not recorded" where unknown). */
+export function lcbVersions(db: DB, problemIds: readonly number[]): Count[] {
+  if (problemIds.length === 0) return [];
+  return all<{ label: string; count: number }>(
+    db,
+    `SELECT COALESCE(lcb_version, 'not recorded') AS label, COUNT(*) AS count FROM problems WHERE id IN ${RELEASE_IDS}
+      GROUP BY label ORDER BY count DESC, label`,
+    [JSON.stringify(problemIds)],
+  );
+}
+
+/** Where the released problems' gold points were made: adjudicated here (and how many doubly annotated), or imported, per release file. */
+export function cardCreation(db: DB, problemIds: readonly number[]): CardCreation {
+  const ids = JSON.stringify(problemIds);
+  const here = get<{ adjudicated: number; doubly: number }>(
+    db,
+    `SELECT COUNT(*) AS adjudicated,
+            COALESCE(SUM((SELECT COUNT(*) FROM annotations an WHERE an.problem_id = a.problem_id AND an.status = 'submitted') >= 2), 0) AS doubly
+       FROM adjudications a WHERE a.source = 'adjudication' AND a.problem_id IN ${RELEASE_IDS}`,
+    [ids],
+  )!;
+  const imported = all<{ release: string | null; sha256: string | null; problems: number }>(
+    db,
+    `SELECT a.legacy_release AS release, f.sha256, COUNT(*) AS problems
+       FROM adjudications a
+       LEFT JOIN releases r ON r.name = a.legacy_release
+       LEFT JOIN release_files f ON f.release_id = r.id AND f.path = ?
+      WHERE a.source = 'legacy' AND a.problem_id IN ${RELEASE_IDS}
+      GROUP BY a.legacy_release, f.sha256 ORDER BY MIN(a.problem_id)`,
+    [RELEASE_FILE, ids],
+  );
+  return {
+    adjudicated: here.adjudicated,
+    doublyAnnotated: here.doubly,
+    imported: imported.map((i) => ({ release: i.release ?? 'unrecorded', file: RELEASE_FILE, sha256: i.sha256, problems: i.problems })),
+  };
 }

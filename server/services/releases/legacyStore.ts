@@ -49,9 +49,9 @@ export function writeRecoveredProblem(db: DB, actor: Actor, problemId: number, r
   const notes = `Recovered from the legacy release "${release}".${rewrites.length ? ` Rewritten tasks (kept as overrides): ${rewrites.join(', ')}.` : ''}`;
   run(
     db,
-    `INSERT INTO adjudications (problem_id, status, version, notes, source, updated_by, resolved_by, resolved_at)
-     VALUES (?, 'resolved', 1, ?, 'legacy', ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
-    [problemId, notes, actor.id, actor.id],
+    `INSERT INTO adjudications (problem_id, status, version, notes, source, legacy_release, updated_by, resolved_by, resolved_at)
+     VALUES (?, 'resolved', 1, ?, 'legacy', ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+    [problemId, notes, release, actor.id, actor.id],
   );
   recovered.points.forEach((p, idx) => {
     const single = recovered.tasks.find((t) => t.subset === String(idx));

@@ -1,8 +1,10 @@
 import { all, get, run, transaction, type DB } from '../../../db/database';
 import { appendEvent, type Actor } from '../../../db/events';
 import type { ReleaseManifest, ReleaseSummary } from '../../../shared/schemas/release';
+import type { ReleaseSettings } from '../../../shared/schemas/releaseSettings';
 import { AppError, conflict, notFound } from '../../http/errors';
-import { buildRelease, type BuildOptions, type BuiltRelease } from './build';
+import { buildRelease, today, type BuildOptions, type BuiltRelease } from './build';
+import { readReleaseSettings } from './settings';
 
 interface ReleaseRow {
   id: number;
@@ -11,11 +13,12 @@ interface ReleaseRow {
   notes: string;
   policy: string;
   manifest: string;
+  settings: string;
   created_at: string;
   created_by: string | null;
 }
 
-const SELECT_RELEASE = `SELECT r.id, r.name, r.kind, r.notes, r.policy, r.manifest, r.created_at, u.username AS created_by
+const SELECT_RELEASE = `SELECT r.id, r.name, r.kind, r.notes, r.policy, r.manifest, r.settings, r.created_at, u.username AS created_by
   FROM releases r LEFT JOIN users u ON u.id = r.created_by`;
 
 function present(row: ReleaseRow): ReleaseSummary {
@@ -27,6 +30,7 @@ function present(row: ReleaseRow): ReleaseSummary {
     createdBy: row.created_by,
     createdAt: row.created_at,
     manifest: JSON.parse(row.manifest) as ReleaseManifest,
+    settings: JSON.parse(row.settings) as Partial<ReleaseSettings>,
   };
 }
 
@@ -43,28 +47,34 @@ const nameTaken = (name: string) => conflict(`A release named "${name}" already 
 /**
  * Build, validate and store a release with all its files in one transaction. Refuses a
  * release with validation errors (400) or a name already used (409); writes nothing then.
+ * The cut date (today, UTC) is its datePublished; the card settings saved on the Releases
+ * page are copied into the release.
  */
-export function cutRelease(db: DB, actor: Actor, options: BuildOptions): { release: ReleaseSummary; built: BuiltRelease } {
-  if (get(db, 'SELECT 1 FROM releases WHERE name = ?', [options.name])) throw nameTaken(options.name);
+export function cutRelease(db: DB, actor: Actor, buildOptions: Omit<BuildOptions, 'date' | 'settings'>): { release: ReleaseSummary; built: BuiltRelease } {
+  if (get(db, 'SELECT 1 FROM releases WHERE name = ?', [buildOptions.name])) throw nameTaken(buildOptions.name);
   return transaction(db, () => {
+    const createdAt = new Date().toISOString();
+    const options = { ...buildOptions, date: today(new Date(createdAt)), settings: readReleaseSettings(db) };
     if (get(db, 'SELECT 1 FROM releases WHERE name = ?', [options.name])) throw nameTaken(options.name);
     const built = buildRelease(db, options);
     if (built.report.errors > 0) throw releaseInvalid(built);
     if (built.manifest.counts.tasks === 0) throw nothingToRelease();
-    const { lastInsertRowid } = run(db, 'INSERT INTO releases (name, notes, policy, kind, manifest, created_by) VALUES (?, ?, ?, ?, ?, ?)', [
+    const { lastInsertRowid } = run(db, 'INSERT INTO releases (name, notes, policy, kind, manifest, settings, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
       options.name,
       options.notes,
       options.policy,
       'export',
       JSON.stringify(built.manifest),
+      JSON.stringify(options.settings),
       actor.id,
+      createdAt,
     ]);
     for (const f of built.files) run(db, 'INSERT INTO release_files (release_id, path, content, sha256) VALUES (?, ?, ?, ?)', [lastInsertRowid, f.path, f.content, f.sha256]);
     appendEvent(db, actor, {
       action: 'release.cut',
       entityType: 'release',
       entityId: options.name,
-      after: { name: options.name, policy: options.policy, extended: options.extended, counts: built.manifest.counts },
+      after: { name: options.name, version: built.manifest.version, date: options.date, policy: options.policy, extended: options.extended, counts: built.manifest.counts },
       details: { files: built.manifest.files, warnings: built.report.warnings },
     });
     const row = get<ReleaseRow>(db, `${SELECT_RELEASE} WHERE r.id = ?`, [lastInsertRowid])!;

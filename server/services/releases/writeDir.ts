@@ -12,6 +12,9 @@ function replaceable(dir: string): boolean {
 }
 
 const STALE_MS = 10 * 60_000;
+/** A release folder is published as ordinary files: folders rwxr-xr-x, files rw-r--r-- (set explicitly, whatever the umask). */
+export const DIR_MODE = 0o755;
+export const FILE_MODE = 0o644;
 
 /** Temporary folders that an export killed mid-way left next to the target (older than a few minutes). */
 function removeStaleTemporaries(parent: string, base: string, now = Date.now()): void {
@@ -34,13 +37,17 @@ export function writeReleaseDir(target: string, files: readonly BuiltFile[]): vo
   const parent = path.dirname(dir);
   removeStaleTemporaries(parent, path.basename(dir));
   fs.mkdirSync(parent, { recursive: true });
+  // mkdtemp makes the folder rwx------; it becomes the release folder, so it gets the usual mode.
   const tmp = fs.mkdtempSync(path.join(parent, `.${path.basename(dir)}.tmp-`));
   let old: string | null = null;
   try {
+    fs.chmodSync(tmp, DIR_MODE);
     for (const f of files) {
       const file = path.join(tmp, f.path);
       fs.mkdirSync(path.dirname(file), { recursive: true });
+      for (let d = path.dirname(file); d !== tmp; d = path.dirname(d)) fs.chmodSync(d, DIR_MODE);
       fs.writeFileSync(file, f.content);
+      fs.chmodSync(file, FILE_MODE);
     }
     if (fs.existsSync(dir)) {
       old = `${tmp}.old`;

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api';
 import type { ValidationReport } from '../../../../shared/release/validate';
 import { releaseName, type ReleaseManifest, type ReleaseSummary } from '../../../../shared/schemas/release';
+import { releaseVersion, semanticVersion } from '../../../../shared/schemas/releaseSettings';
 import { VARIANT_POLICIES, type VariantPolicy } from '../../../../shared/subsets';
 import { ValidationReportView } from './ReleaseReport';
 
@@ -27,6 +28,7 @@ function suggestName(existing: readonly string[]): string {
 export function CutReleaseForm({ existing, onCut }: { existing: readonly string[]; onCut: () => void }) {
   const [name, setName] = useState('');
   const [notes, setNotes] = useState('');
+  const [version, setVersion] = useState('');
   const [policy, setPolicy] = useState<VariantPolicy>('all-subsets');
   const [extended, setExtended] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -36,8 +38,10 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
 
   const effectiveName = name.trim() || suggestName(existing);
   const nameCheck = releaseName.safeParse(effectiveName);
+  const versionCheck = version.trim() ? semanticVersion.safeParse(version) : null;
+  const effectiveVersion = releaseVersion(effectiveName, versionCheck?.success ? versionCheck.data : undefined);
   const stale = preview !== null && (preview.policy !== policy || preview.extended !== extended);
-  const canCut = preview !== null && !stale && preview.report.errors === 0 && nameCheck.success && busy === null;
+  const canCut = preview !== null && !stale && preview.report.errors === 0 && nameCheck.success && versionCheck?.success !== false && busy === null;
 
   async function check() {
     setBusy('checking');
@@ -59,11 +63,12 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
     setBusy('cutting');
     setError(null);
     try {
-      const result = await api.post<{ release: ReleaseSummary }>('/api/releases', { name: effectiveName, notes, policy, extended });
+      const result = await api.post<{ release: ReleaseSummary }>('/api/releases', { name: effectiveName, notes, policy, extended, ...(versionCheck?.success ? { version: versionCheck.data } : {}) });
       setCut(result.release);
       setPreview(null);
       setName('');
       setNotes('');
+      setVersion('');
       onCut();
     } catch (err) {
       if (err instanceof ApiError && err.code === 'validation_failed') {
@@ -85,6 +90,16 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
           <input value={name} placeholder={suggestName(existing)} onChange={(e) => setName(e.target.value)} aria-invalid={!nameCheck.success} />
         </label>
         <label>
+          Version
+          <input
+            value={version}
+            placeholder={effectiveVersion}
+            onChange={(e) => setVersion(e.target.value)}
+            aria-invalid={versionCheck?.success === false}
+            title={`MAJOR.MINOR.PATCH for the metadata; empty: ${effectiveVersion} (from the release's name when it is a version, else 0.1.0)`}
+          />
+        </label>
+        <label>
           Variant policy
           <select value={policy} onChange={(e) => setPolicy(e.target.value as VariantPolicy)}>
             {VARIANT_POLICIES.map((p) => (
@@ -104,6 +119,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
         </label>
       </div>
       {!nameCheck.success && <p className="error">Name: {nameCheck.error.issues[0]?.message}</p>}
+      {versionCheck?.success === false && <p className="error">Version: {versionCheck.error.issues[0]?.message}</p>}
       <div className="row">
         <button type="button" onClick={check} disabled={busy !== null}>
           {busy === 'checking' ? 'Checking…' : preview && !stale ? 'Check again' : 'Check release'}
@@ -122,7 +138,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
       )}
       {cut && (
         <p className="success" role="status">
-          Release <strong>{cut.name}</strong> was cut: {cut.manifest.counts.tasks} tasks from {cut.manifest.counts.problems} problems.{' '}
+          Release <strong>{cut.name}</strong> was cut: {cut.manifest.counts.tasks} tasks from {cut.manifest.counts.problems} problems. Version {cut.manifest.version}.{' '}
           <a href={`/api/releases/${encodeURIComponent(cut.name)}/download`} download>
             Download {cut.name}.zip
           </a>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError } from '../../api';
 import type { ReleaseSummary } from '../../../../shared/schemas/release';
 import { CutReleaseForm } from './ReleaseCutForm';
+import { ReleaseSettingsForm } from './ReleaseSettingsForm';
 import './ReleasesPage.css';
 
 const kCounts = (r: ReleaseSummary) => {
@@ -75,6 +76,7 @@ export default function ReleasesPage() {
         with checksums. Every release is validated before it exists.
       </p>
       <CutReleaseForm existing={releases?.map((r) => r.name) ?? []} onCut={load} />
+      <ReleaseSettingsForm />
       <div className="card">
         <h2>Cut releases</h2>
         {error && (
