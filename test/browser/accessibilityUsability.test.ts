@@ -105,20 +105,32 @@ describe('keyboard', () => {
     });
   }
 
-  it('offers a keyboard path for every click-only mark: restore per deletion, remove per repair, a link per queue row', async () => {
-    const page = await open('annotator', `/annotate/${world.editing}`);
+  it('selects statement text with Shift+arrows and deletes it with a number key, without a mouse', async () => {
+    const page = await open('annotator', `/annotate/${world.spare}`);
     await page.getByRole('group', { name: 'Point 3' }).waitFor();
-    const struck = await page.locator('[data-testid="base-text"] del.deleted').count();
-    expect(struck).toBe(3);
-    await expect(page.getByRole('button', { name: /^Restore / }).count()).resolves.toBe(3);
-    await expect(page.locator('[data-testid="base-text"] ins.repair-mark').count()).resolves.toBe(1);
-    const removeRepair = page.getByRole('button', { name: 'Remove repair 1 of point 3' });
-    await removeRepair.focus();
+    const statement = page.getByTestId('base-text');
+    await expect(statement.locator('del.deleted.p1').count()).resolves.toBe(1);
+    await statement.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Control+Shift+ArrowRight');
+    await expect(page.evaluate(() => window.getSelection()!.toString())).resolves.toBe('You are given');
+    await page.keyboard.press('1');
+    await expect(statement.locator('del.deleted.p1').first().textContent()).resolves.toBe('You are given');
+    await expect(statement.locator('del.deleted.p1').count()).resolves.toBe(2);
+  });
+
+  it('offers a keyboard path for every click-only mark: restore per deletion, remove per repair, a link per queue row', async () => {
+    const page = await open('annotator', `/annotate/${world.spare}`);
+    await page.getByRole('group', { name: 'Point 3' }).waitFor();
+    const statement = page.getByTestId('base-text');
+    const struck = await statement.locator('del.deleted').count();
+    await expect(page.getByRole('button', { name: /^Restore / }).count()).resolves.toBe(struck);
+    await expect(statement.locator('ins.repair-mark').count()).resolves.toBe(1);
+    await page.getByRole('button', { name: 'Remove repair 1 of point 3' }).focus();
     await page.keyboard.press('Enter');
-    await expect(page.locator('[data-testid="base-text"] ins.repair-mark').count()).resolves.toBe(0);
+    await expect(statement.locator('ins.repair-mark').count()).resolves.toBe(0);
     await page.getByRole('button', { name: /^Restore / }).first().focus();
     await page.keyboard.press('Enter');
-    await expect(page.locator('[data-testid="base-text"] del.deleted').count()).resolves.toBe(2);
+    await expect(statement.locator('del.deleted').count()).resolves.toBe(struck - 1);
 
     await page.goto(`${app.url}/queue`);
     const rows = page.locator('.queue-table tbody tr');

@@ -14,7 +14,7 @@ import { spanOf } from './annotationBuilders';
 /**
  * The world every accessibility visit runs in: the demo (its accounts, problems and double
  * annotations, three of them disagreeing) plus
- * - alice's draft of `editing` with three points and a repair (the editor at its fullest);
+ * - alice's drafts of `editing` and `spare` with three points and a repair (the editor at its fullest);
  * - two exact agreements accepted as gold and two releases cut (v1, then v2 with one more problem),
  *   so the releases, release diff and audit pages have content;
  * - afterwards one gold question emptied, so checking a release reports errors.
@@ -23,6 +23,8 @@ export interface A11yWorld {
   accounts: Record<Role, { id: number; username: string; password: string }>;
   /** alice's draft: three points, one with a repair. */
   editing: string;
+  /** The same draft on another problem, for tests that change it. */
+  spare: string;
   /** alice's submitted (read-only) annotation. */
   submitted: string;
   /** A and B disagree; not adjudicated yet. */
@@ -63,10 +65,13 @@ export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
   const accounts = { annotator: account(db, 'annotator'), adjudicator: account(db, 'adjudicator'), maintainer: account(db, 'maintainer') };
   const bob = get<{ id: number }>(db, `SELECT id FROM users WHERE username = 'bob'`)!;
   const problem = buildProblem(db, { questionId: 'abc390_b', title: 'Geometric Sequence' });
-  assign(db, problem.id, accounts.annotator.id, 1);
-  assign(db, problem.id, bob.id, 2);
+  const spare = buildProblem(db, { questionId: 'abc390_c', title: 'Geometric Sequence (again)' });
   const alice = { id: accounts.annotator.id, username: 'alice', role: 'annotator' as const };
-  saveDraft(db, alice, { id: alice.id, name: 'alice' }, problem.questionId, { version: 0, points: threePointsAndARepair(problem.baseText) });
+  for (const p of [problem, spare]) {
+    assign(db, p.id, accounts.annotator.id, 1);
+    assign(db, p.id, bob.id, 2);
+    saveDraft(db, alice, { id: alice.id, name: 'alice' }, p.questionId, { version: 0, points: threePointsAndARepair(p.baseText) });
+  }
 
   const ada: Actor = { id: accounts.adjudicator.id, name: 'ada' };
   const mara: Actor = { id: accounts.maintainer.id, name: 'mara' };
@@ -76,7 +81,7 @@ export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
   cutRelease(db, mara, { name: 'v2', notes: 'Second cut, one more problem.', policy: 'all-subsets', extended: false });
   // A gold question emptied by mistake: the next release check reports errors.
   run(db, `UPDATE gold_points SET question = '' WHERE idx = 0 AND problem_id = (SELECT id FROM problems WHERE question_id = 'demo_006')`);
-  return { accounts, editing: problem.questionId, submitted: 'demo_001', disagreeing: 'demo_001', resolved: 'demo_004' };
+  return { accounts, editing: problem.questionId, spare: spare.questionId, submitted: 'demo_001', disagreeing: 'demo_001', resolved: 'demo_004' };
 }
 
 /** A browser context logged in as the role's demo account (a session made directly, no login form). */
