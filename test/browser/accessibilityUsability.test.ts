@@ -118,6 +118,27 @@ describe('keyboard', () => {
     await expect(statement.locator('del.deleted.p1').count()).resolves.toBe(2);
   });
 
+  it('builds and restores a gold deletion in the cross-check from the keyboard alone', async () => {
+    const page = await open('adjudicator', '/adjudicate/demo_003');
+    const take = page.getByRole('button', { name: 'Take A' }).first();
+    await take.focus();
+    await page.keyboard.press('Enter');
+    const gold = page.locator('.gold-base');
+    await gold.locator('del.deleted').first().waitFor();
+    const before = await gold.locator('del.deleted.p1').count();
+    const firstWords = await gold.evaluate((el) => el.textContent!.split(' ').slice(0, 2).join(' '));
+    await gold.focus();
+    for (let i = 0; i < 2; i++) await page.keyboard.press('Control+Shift+ArrowRight');
+    await expect(page.evaluate(() => window.getSelection()!.toString())).resolves.toBe(firstWords);
+    await page.keyboard.press('1');
+    await expect(gold.locator('del.deleted.p1').first().textContent()).resolves.toBe(firstWords);
+    await expect(gold.locator('del.deleted.p1').count()).resolves.toBe(before + 1);
+    // The caret starts at the text's beginning, inside the new deletion: Enter restores it.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(gold.locator('del.deleted.p1').count()).resolves.toBe(before);
+  });
+
   it('offers a keyboard path for every click-only mark: restore per deletion, remove per repair, a link per queue row', async () => {
     const page = await open('annotator', `/annotate/${world.spare}`);
     await page.getByRole('group', { name: 'Point 3' }).waitFor();

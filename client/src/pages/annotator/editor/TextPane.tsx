@@ -1,7 +1,7 @@
 import type { MouseEvent, Ref } from 'react';
 import type { Point } from '../../../../../shared/edits';
 import { segmentText, type RepairRef, type Segment } from './segments';
-import { moveSelectionByKey } from './keyboardSelection';
+import { moveSelectionByKey } from '../../../keyboardSelection';
 
 interface Props {
   base: string;

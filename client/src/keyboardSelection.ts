@@ -1,9 +1,10 @@
 import type { KeyboardEvent } from 'react';
 
 /**
- * Selecting statement text without a mouse: the statement is focusable, arrows move a caret
- * through it (from its start, the first time) and Shift+arrows extend the selection (Ctrl for words, Home/End for the line), so
- * 1–3 and r work from the keyboard alone. Chromium moves selections in read-only text through
+ * Selecting read-only text without a mouse (the editor's statement, the gold text): the text is
+ * focusable, arrows move a caret through it (from its start, the first time) and Shift+arrows
+ * extend the selection (Ctrl for words, Home/End for the line), so 1–3 and r work from the
+ * keyboard alone. Chromium moves selections in read-only text through
  * Selection.modify; nothing here changes the text.
  */
 const MOVES: Record<string, { direction: 'forward' | 'backward'; granularity: string }> = {
@@ -30,3 +31,11 @@ function placeCaretAtStart(root: HTMLElement): void {
   if (first) window.getSelection()?.collapse(first, 0);
 }
 
+
+/** The deletion (an element with data-start, matching `selector`) holding the caret, if any, inside `root`. */
+export function deletionAtCaret(root: HTMLElement, selector: string): HTMLElement | null {
+  const node = window.getSelection()?.anchorNode ?? null;
+  const el = node?.nodeType === Node.TEXT_NODE ? node.parentElement : (node as Element | null);
+  const hit = el?.closest<HTMLElement>(selector) ?? null;
+  return hit && root.contains(hit) ? hit : null;
+}
