@@ -175,7 +175,8 @@ function ChangeDetails({ event }: { event: EventView }) {
       {parts.map((k) => (
         <div key={k}>
           <strong>{k}</strong>
-          <pre className="audit-json">{JSON.stringify(event[k], null, 2)}</pre>
+          {/* Focusable, so the keyboard can scroll a long change. */}
+          <pre className="audit-json" tabIndex={0}>{JSON.stringify(event[k], null, 2)}</pre>
         </div>
       ))}
     </details>

@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { applyEdits, type Range } from '../../../../../shared/edits';
 import type { GoldPoint } from '../../../../../shared/schemas/adjudication';
+import { deletionAtCaret, moveSelectionByKey } from '../../../keyboardSelection';
 
 interface Piece {
   start: number;
@@ -63,7 +64,16 @@ export function GoldText({ base, points, readOnly, onDelete, onRestore }: Props)
     window.getSelection()?.removeAllRanges();
     setSelection(null);
   };
-  const onKey = (e: KeyboardEvent) => {
+  const onKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    moveSelectionByKey(e);
+    // Enter with the caret in a deletion restores it (the keyboard's click).
+    const struck = e.key === 'Enter' && !readOnly ? deletionAtCaret(e.currentTarget, 'del[data-start]') : null;
+    const piece = struck && pieces(base.length, points).find((p) => p.start === Number(struck.dataset.start) && p.owner >= 0);
+    if (piece) {
+      e.preventDefault();
+      onRestore(piece.owner, piece.start);
+      return;
+    }
     const n = Number(e.key);
     if (n >= 1 && n <= 3) {
       e.preventDefault();
@@ -73,7 +83,7 @@ export function GoldText({ base, points, readOnly, onDelete, onRestore }: Props)
   return (
     <div className="gold-text">
       <div className="row gold-text-tools" role="toolbar" aria-label="Gold deletions">
-        <span className="muted">{readOnly ? 'Resolved: read-only.' : 'Select text, then delete it for a gold point (keys 1–3); click a deletion to restore it.'}</span>
+        <span className="muted">{readOnly ? 'Resolved: read-only.' : 'Select text (mouse, or Shift+arrows in the text), then delete it for a gold point (keys 1–3); click a deletion (or Enter in it) to restore it.'}</span>
         <span className="spacer" />
         {points.map((_, i) => (
           <button key={i} type="button" className={`delete-for p${i + 1}`} disabled={readOnly || !selection} onMouseDown={(e) => e.preventDefault()} onClick={() => apply(i)}>

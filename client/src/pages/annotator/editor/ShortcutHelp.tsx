@@ -1,6 +1,7 @@
 const SHORTCUTS: [string, string][] = [
   ['1 2 3', 'delete the selected text for that point; the next number starts a new point (with one point, press 2 for a second; 3 is refused)'],
-  ['click', 'a struck-through span restores it'],
+  ['Shift ←→', 'in the statement (Tab to it): select text without a mouse (Ctrl for words, ↑↓ for lines)'],
+  ['click', 'a struck-through span restores it (or restore in the point card)'],
   ['r', 'repair at the caret or selection (punctuation, line break, case)'],
   ['p', 'cycle the preview: all points → point 1 → …'],
   ['Ctrl S', 'save now (drafts also save by themselves)'],

@@ -1,6 +1,7 @@
 import type { MouseEvent, Ref } from 'react';
 import type { Point } from '../../../../../shared/edits';
 import { segmentText, type RepairRef, type Segment } from './segments';
+import { moveSelectionByKey } from '../../../keyboardSelection';
 
 interface Props {
   base: string;
@@ -67,7 +68,7 @@ function TextSegment({ seg, base, readOnly, onRestore, onRemoveRepair }: { seg: 
 export function TextPane({ base, points, textRef, ...rest }: Props & { textRef: Ref<HTMLDivElement> }) {
   const segments = segmentText(base, points);
   return (
-    <div ref={textRef} className="base-text" aria-label="Statement" data-testid="base-text">
+    <div ref={textRef} className="base-text" aria-label="Statement" data-testid="base-text" tabIndex={0} onKeyDown={moveSelectionByKey}>
       {segments.map((seg) => (
         <TextSegment key={seg.kind === 'insert' ? `i${seg.at}-${seg.repair.point}-${seg.repair.index}` : `t${seg.start}`} seg={seg} base={base} {...rest} />
       ))}

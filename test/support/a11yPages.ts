@@ -1,0 +1,237 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { get, run, type DB } from '../../db/database';
+import type { Actor } from '../../db/events';
+import type { Role } from '../../shared/roles';
+import type { Point } from '../../shared/edits';
+import { createSession, SESSION_COOKIE } from '../../server/auth/sessions';
+import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
+import { saveDraft } from '../../server/services/annotations';
+import { acceptAgreement } from '../../server/services/adjudications/gold';
+import { cutRelease } from '../../server/services/releases/store';
+import { assign, buildProblem } from './builders';
+import { spanOf } from './annotationBuilders';
+
+/**
+ * The world every accessibility visit runs in: the demo (its accounts, problems and double
+ * annotations, three of them disagreeing) plus
+ * - alice's drafts of `editing` and `spare` with three points and a repair (the editor at its fullest);
+ * - two exact agreements accepted as gold and two releases cut (v1, then v2 with one more problem),
+ *   so the releases, release diff and audit pages have content;
+ * - afterwards one gold question emptied, so checking a release reports errors.
+ */
+export interface A11yWorld {
+  accounts: Record<Role, { id: number; username: string; password: string }>;
+  /** alice's draft: three points, one with a repair. */
+  editing: string;
+  /** The same draft on another problem, for tests that change it. */
+  spare: string;
+  /** alice's submitted (read-only) annotation. */
+  submitted: string;
+  /** A and B disagree; not adjudicated yet. */
+  disagreeing: string;
+  /** Resolved by accepting an exact agreement. */
+  resolved: string;
+}
+
+const DEMO_USER: Record<Role, string> = { annotator: 'alice', adjudicator: 'ada', maintainer: 'mara' };
+
+function account(db: DB, role: Role) {
+  const username = DEMO_USER[role];
+  const { id } = get<{ id: number }>(db, 'SELECT id FROM users WHERE username = ?', [username])!;
+  return { id, username, password: DEMO_ACCOUNTS.find((a) => a.username === username)!.password };
+}
+
+const adjudicationVersion = (db: DB, questionId: string) =>
+  get<{ version: number }>(db, 'SELECT a.version FROM adjudications a JOIN problems p ON p.id = a.problem_id WHERE p.question_id = ?', [questionId])?.version ?? 0;
+
+function threePointsAndARepair(base: string): Point[] {
+  const lower = spanOf(base, 'If A is a geometric progression, ');
+  return [
+    { deletions: [spanOf(base, ' of positive integers')], repairs: [], question: 'May the elements be zero or negative?', answer: 'All elements are positive integers.', type: 'Collection Semantics' },
+    { deletions: [spanOf(base, 'geometric ')], repairs: [], question: 'Which kind of progression?', answer: 'A geometric progression.', type: 'Behavior' },
+    {
+      deletions: [lower],
+      // "print Yes" now starts the sentence: a letter-case repair right after the deletion.
+      repairs: [{ start: lower[1], end: lower[1] + 1, text: 'P' }],
+      question: 'When should Yes be printed?',
+      answer: 'If A is a geometric progression.',
+      type: 'Output Format',
+    },
+  ];
+}
+
+export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
+  await seedDemo(db);
+  const accounts = { annotator: account(db, 'annotator'), adjudicator: account(db, 'adjudicator'), maintainer: account(db, 'maintainer') };
+  const bob = get<{ id: number }>(db, `SELECT id FROM users WHERE username = 'bob'`)!;
+  const problem = buildProblem(db, { questionId: 'abc390_b', title: 'Geometric Sequence' });
+  const spare = buildProblem(db, { questionId: 'abc390_c', title: 'Geometric Sequence (again)' });
+  const alice = { id: accounts.annotator.id, username: 'alice', role: 'annotator' as const };
+  for (const p of [problem, spare]) {
+    assign(db, p.id, accounts.annotator.id, 1);
+    assign(db, p.id, bob.id, 2);
+    saveDraft(db, alice, { id: alice.id, name: 'alice' }, p.questionId, { version: 0, points: threePointsAndARepair(p.baseText) });
+  }
+
+  const ada: Actor = { id: accounts.adjudicator.id, name: 'ada' };
+  const mara: Actor = { id: accounts.maintainer.id, name: 'mara' };
+  acceptAgreement(db, ada, 'demo_004', adjudicationVersion(db, 'demo_004'));
+  cutRelease(db, mara, { name: 'v1', notes: 'First cut.', policy: 'all-subsets', extended: false });
+  acceptAgreement(db, ada, 'demo_006', adjudicationVersion(db, 'demo_006'));
+  cutRelease(db, mara, { name: 'v2', notes: 'Second cut, one more problem.', policy: 'all-subsets', extended: false });
+  // A gold question emptied by mistake: the next release check reports errors.
+  run(db, `UPDATE gold_points SET question = '' WHERE idx = 0 AND problem_id = (SELECT id FROM problems WHERE question_id = 'demo_006')`);
+  return { accounts, editing: problem.questionId, spare: spare.questionId, submitted: 'demo_001', disagreeing: 'demo_001', resolved: 'demo_004' };
+}
+
+/** A browser context logged in as the role's demo account (a session made directly, no login form). */
+export async function contextAs(browser: { newContext: (o: object) => Promise<BrowserContext> }, db: DB, url: string, world: A11yWorld, role: Role | 'anonymous') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  if (role !== 'anonymous') {
+    const { token } = createSession(db, world.accounts[role].id);
+    await context.addCookies([{ name: SESSION_COOKIE, value: token, url }]);
+  }
+  return context;
+}
+
+export type VisitRole = Role | 'anonymous';
+
+/** One page in one state, as one role sees it: checked by axe and for reflow at 640 px. */
+export interface PageVisit {
+  /** The route pattern of client/src/routes.tsx this visit covers (null: the login page, outside the route table). */
+  route: string | null;
+  role: VisitRole;
+  /** What the page shows in this visit (names the test). */
+  state: string;
+  path: (w: A11yWorld) => string;
+  /** Waits until the page shows the state (bringing it about when it takes an action). */
+  ready: (page: Page, w: A11yWorld) => Promise<void>;
+}
+
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name, level: 1 }).waitFor();
+
+/**
+ * Every page of the app, per role that may open it, in the states that matter. Adding a page to
+ * the route table without an entry here fails the accessibility suite.
+ */
+export const PAGE_VISITS: PageVisit[] = [
+  // anyone
+  { route: null, role: 'anonymous', state: 'login form', path: () => '/login', ready: heading('CCB Studio') },
+  {
+    route: null,
+    role: 'anonymous',
+    state: 'login refused',
+    path: () => '/login',
+    ready: async (page) => {
+      await page.getByLabel('Username').fill('nobody');
+      await page.getByLabel('Password').fill('wrong-password');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('alert').waitFor();
+    },
+  },
+  { route: '/', role: 'annotator', state: 'welcome', path: () => '/', ready: heading(/^Welcome/) },
+  { route: '/', role: 'adjudicator', state: 'welcome', path: () => '/', ready: heading(/^Welcome/) },
+  { route: '/', role: 'maintainer', state: 'welcome', path: () => '/', ready: heading(/^Welcome/) },
+  // annotator
+  { route: '/queue', role: 'annotator', state: 'queue with to do, in progress and submitted', path: () => '/queue', ready: heading('Your queue') },
+  {
+    route: '/annotate/:questionId',
+    role: 'annotator',
+    state: 'three points and a repair',
+    path: (w) => `/annotate/${w.editing}`,
+    ready: async (page) => {
+      await page.locator('[data-testid="base-text"] ins.repair-mark').waitFor();
+      await page.getByRole('group', { name: 'Point 3' }).waitFor();
+    },
+  },
+  {
+    route: '/annotate/:questionId',
+    role: 'annotator',
+    state: 'submit refused with missing fields',
+    path: (w) => `/annotate/${w.editing}`,
+    ready: async (page) => {
+      const card = page.getByRole('group', { name: 'Point 2' });
+      await card.getByLabel('Key question').fill('');
+      await page.getByRole('button', { name: 'Submit annotation…' }).click();
+      await page.getByRole('button', { name: 'Confirm submit' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Fix these before submitting' }).waitFor();
+    },
+  },
+  {
+    route: '/annotate/:questionId',
+    role: 'annotator',
+    state: 'submitted, read-only',
+    path: (w) => `/annotate/${w.submitted}`,
+    ready: (page) => page.getByText('read-only').first().waitFor(),
+  },
+  // adjudicator (and maintainer)
+  { route: '/adjudicate', role: 'adjudicator', state: 'queue sorted by disagreement', path: () => '/adjudicate', ready: (page) => page.getByRole('table').first().waitFor() },
+  { route: '/adjudicate', role: 'maintainer', state: 'queue sorted by disagreement', path: () => '/adjudicate', ready: (page) => page.getByRole('table').first().waitFor() },
+  {
+    route: '/adjudicate/:questionId',
+    role: 'adjudicator',
+    state: 'cross-check with disagreements and a gold draft',
+    path: (w) => `/adjudicate/${w.disagreeing}`,
+    ready: async (page) => {
+      await page.locator('[data-testid="marked-text"] mark').first().waitFor();
+      await page.getByRole('button', { name: 'Take A' }).first().click();
+      await page.locator('.resolve-reasons').waitFor();
+    },
+  },
+  {
+    route: '/adjudicate/:questionId',
+    role: 'maintainer',
+    state: 'resolved exact agreement',
+    path: (w) => `/adjudicate/${w.resolved}`,
+    ready: (page) => page.getByRole('button', { name: 'Reopen' }).waitFor(),
+  },
+  { route: '/problems/:questionId', role: 'adjudicator', state: 'base text and statement', path: (w) => `/problems/${w.disagreeing}`, ready: (page) => page.getByRole('heading', { name: 'Base text' }).waitFor() },
+  { route: '/problems/:questionId', role: 'maintainer', state: 'base text and statement', path: (w) => `/problems/${w.editing}`, ready: (page) => page.getByRole('heading', { name: 'Base text' }).waitFor() },
+  // maintainer
+  {
+    route: '/problems',
+    role: 'maintainer',
+    state: 'import refused with line errors',
+    path: () => '/problems',
+    ready: async (page) => {
+      await page.getByRole('table', { name: 'Problems' }).waitFor();
+      await page.getByLabel('LiveCodeBench JSONL file').setInputFiles({ name: 'bad.jsonl', mimeType: 'application/json', buffer: Buffer.from('{"question_id": 1}\nnot json\n') });
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.locator('.import-issues').waitFor();
+    },
+  },
+  { route: '/users', role: 'maintainer', state: 'accounts', path: () => '/users', ready: (page) => page.getByRole('table', { name: 'Accounts' }).waitFor() },
+  { route: '/assignments', role: 'maintainer', state: 'workloads and assignments', path: () => '/assignments', ready: (page) => page.getByRole('table', { name: 'Assignments by problem' }).waitFor() },
+  { route: '/agreement', role: 'maintainer', state: 'demo figures and heat map', path: () => '/agreement', ready: (page) => page.getByRole('table', { name: 'Type confusion heat map' }).waitFor() },
+  {
+    route: '/releases',
+    role: 'maintainer',
+    state: 'validation report with errors',
+    path: () => '/releases',
+    ready: async (page) => {
+      await page.getByRole('table', { name: 'Releases' }).waitFor();
+      await page.getByRole('button', { name: 'Check release' }).click();
+      await page.getByRole('table', { name: 'Errors' }).waitFor();
+    },
+  },
+  {
+    route: '/releases/diff',
+    role: 'maintainer',
+    state: 'v1 against v2',
+    path: () => '/releases/diff',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Compare' }).click();
+      await page.getByRole('region', { name: 'Added' }).waitFor();
+    },
+  },
+  {
+    route: '/audit',
+    role: 'maintainer',
+    state: 'events, one change opened',
+    path: () => '/audit',
+    ready: async (page) => {
+      await page.locator('.audit-table summary').first().click();
+      await page.locator('.audit-json').first().waitFor();
+    },
+  },
+];
