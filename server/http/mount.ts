@@ -1,6 +1,6 @@
 import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
 import { isBusyError, type DB } from '../../db/database';
-import { sessionUser } from '../auth/sessions';
+import { currentSession, setSessionCookie } from '../auth/sessions';
 import { AppError, forbidden, unauthenticated, validationFailed, zodIssues } from './errors';
 import type { Access, RouteDef, SessionUser, UserContext } from './route';
 
@@ -15,7 +15,9 @@ function authorize(access: Access, user: SessionUser | null): void {
 function handlerFor(db: DB, def: RouteDef) {
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const user = sessionUser(db, req);
+      const session = currentSession(db, req);
+      if (session?.renewed) setSessionCookie(req, res, session.renewed.token, session.renewed.expiresAt);
+      const user = session?.user ?? null;
       authorize(def.access, user);
       let body: unknown = req.body;
       if (def.body) {
