@@ -147,7 +147,12 @@ export class DraftSaver<D, R> {
         throw err;
       }
     };
-    const run = this.chain.then(go);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const run = this.chain.then(async () => {
+      if (!(await this.saveAll(false))) throw new Error('message' in this.state ? this.state.message : 'The pending changes could not be saved.');
+      return go();
+    });
     this.chain = run.catch(() => undefined);
     return run;
   }
