@@ -77,6 +77,14 @@ describe('undo and redo in the editor', () => {
     expect(saved.points[0]!.deletions).toEqual([spanOf(problem, ' of positive integers'), spanOf(problem, 'geometric ')]);
     expect(saved.points[0]!.answer).toBe('keyboard');
     if (process.env.CCB_SCREENSHOTS) {
+      // three points in progress for the README
+      await selectInStatement(page, 'Yes; otherwise, print No');
+      await page.keyboard.press('2');
+      await selectInStatement(page, '\\leq N \\leq 100');
+      await page.keyboard.press('3');
+      await page.getByRole('group', { name: 'Point 1' }).getByLabel('Key question').fill('May the elements be zero or negative?');
+      await page.getByRole('group', { name: 'Point 2' }).getByLabel('Key question').fill('What exactly should be printed?');
+      await waitSaved(page);
       await page.locator('.toolbar').scrollIntoViewIfNeeded();
       fs.mkdirSync('docs/screenshots', { recursive: true });
       await page.screenshot({ path: 'docs/screenshots/editor.png', fullPage: false });
