@@ -41,9 +41,11 @@ const app = browserHarness(async (db) => {
   await submitAs(db, bob, pointsB);
 });
 
-async function goldQuestions(page: import('playwright-core').Page): Promise<string[]> {
-  const res = await page.request.get(`${app.url}/api/adjudications/${problem.questionId}`);
-  return ((await res.json()) as CaseView).gold.points.map((p) => p.question);
+/** The stored gold questions, read outside the browser (the page may be gone). */
+async function goldQuestions(): Promise<string[]> {
+  const agent = await loginAs(testApp(app.db), ada);
+  const res = await agent.get(`/api/adjudications/${problem.questionId}`);
+  return (res.body as CaseView).gold.points.map((p) => p.question);
 }
 
 describe('cross-check: no change lost on leaving', () => {
@@ -55,10 +57,11 @@ describe('cross-check: no change lost on leaving', () => {
     await page.getByRole('region', { name: 'Only B: point 2' }).getByRole('button', { name: 'Take B' }).click();
     await page.waitForTimeout(100);
     await page.getByRole('link', { name: '← Adjudication queue' }).click();
-    await page.getByRole('heading', { name: 'Adjudication queue' }).waitFor();
-    await expect.poll(() => goldQuestions(page)).toEqual([pointsB[1]!.question]);
+    expect(new URL(page.url()).pathname).toBe('/adjudicate');
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+    // Closed at once, before the autosave delay is over: only a save sent on leaving can arrive.
     await page.close();
+    await expect.poll(() => goldQuestions()).toEqual([pointsB[1]!.question]);
   });
 
   it('undoes a drop with Ctrl+Z, and a "Drop" right before a reload is kept (after a warning)', async () => {
@@ -85,7 +88,7 @@ describe('cross-check: no change lost on leaving', () => {
     await page.getByText('All changes saved').waitFor();
     await gold1.getByRole('button', { name: 'Drop gold point 1' }).click();
     await page.reload();
-    await expect.poll(() => goldQuestions(page)).toEqual([]);
+    await expect.poll(() => goldQuestions()).toEqual([]);
     expect(dialogs).toContain('beforeunload');
     await page.reload();
     await page.getByRole('heading', { name: 'Gold version' }).waitFor();
