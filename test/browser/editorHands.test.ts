@@ -154,6 +154,28 @@ describe('no keystroke lost', () => {
     await page.close();
   });
 
+  it('keeps the draft of an ended session in this browser: closed instead of logging in, it is restored and saved after the next login', async () => {
+    const problem = problems[5]!;
+    const { page, errors } = await openEditor(problem);
+    page.on('dialog', (d) => void d.accept()); // the warning before leaving with an unsaved draft
+    await selectInStatement(page, ' of positive integers');
+    await page.keyboard.press('1');
+    await waitSaved(page);
+    run(app.db, 'DELETE FROM sessions');
+    await answerBox(page).fill('typed, then the tab was reloaded');
+    await page.getByRole('dialog', { name: 'Your session has ended' }).waitFor();
+    await page.reload();
+    await page.getByLabel('Username').fill(ann.username);
+    await page.getByLabel('Password').fill(ann.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('they are restored and being saved').waitFor();
+    await expect(answerBox(page).inputValue()).resolves.toBe('typed, then the tab was reloaded');
+    await waitSaved(page);
+    expect((await own(page, problem)).points[0]!.answer).toBe('typed, then the tab was reloaded');
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+    await page.close();
+  });
+
   it('two tabs: after a conflict the stale view is read-only and keeps its unsaved text beside the latest version, also after "Load latest"', async () => {
     const problem = problems[3]!;
     const { page, errors } = await openEditor(problem);
