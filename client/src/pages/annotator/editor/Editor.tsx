@@ -9,7 +9,8 @@ import { UndoButtons } from '../../../drafts/UndoButtons';
 import { useHistory } from '../../../drafts/useHistory';
 import { useUndoKeys } from '../../../drafts/useUndoKeys';
 import { fetchAnnotation } from '../annotationLoad';
-import { clearSelection, placeCaret, readSelection } from './selection';
+import { clearSelection, readSelection } from './selection';
+import { useStatementCaret } from './useStatementCaret';
 import { useDraft } from './useDraft';
 import { useEditorKeys } from './useEditorKeys';
 import { EditorHeader } from './EditorHeader';
@@ -50,8 +51,6 @@ export function Editor({ view, carried, onReload }: Props) {
   const [announcement, setAnnouncement] = useState('');
   const [kept, setKept] = useState<Point[] | null>(carried);
   const [latest, setLatest] = useState<Point[] | null>(null);
-  const caretAfter = useRef<number | null>(null);
-  const [textGeneration, setTextGeneration] = useState(0);
   const [show, setShow] = useState(-1);
   const [repair, setRepair] = useState<{ target: Range; point: number } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -74,29 +73,7 @@ export function Editor({ view, carried, onReload }: Props) {
     };
   }, [conflict, view.questionId]);
 
-  // The statement shows a caret but its text never changes: refuse typing, pasting and dropping;
-  // should anything slip through (IME), render the statement afresh.
-  useEffect(() => {
-    const el = textRef.current;
-    if (!el || readOnly) return;
-    const refuse = (e: Event) => e.preventDefault();
-    const repaint = () => setTextGeneration((g) => g + 1);
-    el.addEventListener('beforeinput', refuse);
-    el.addEventListener('drop', refuse);
-    el.addEventListener('input', repaint);
-    return () => {
-      el.removeEventListener('beforeinput', refuse);
-      el.removeEventListener('drop', refuse);
-      el.removeEventListener('input', repaint);
-    };
-  }, [readOnly, textGeneration]);
-
-  // Keyboard users keep their place: after a deletion the caret sits at its end.
-  useEffect(() => {
-    const at = caretAfter.current;
-    caretAfter.current = null;
-    if (at !== null && document.activeElement === textRef.current) placeCaret(textRef.current, at);
-  });
+  const caret = useStatementCaret(textRef, readOnly);
 
   function apply(next: Point[]) {
     setPoints(next);
@@ -136,7 +113,7 @@ export function Editor({ view, carried, onReload }: Props) {
     if (!sel || sel.collapsed) return setNotice(`Select some text in the statement first, then press ${index + 1}.`);
     const text = quote(base.slice(sel.range[0], sel.range[1]));
     commit(addDeletion(points, index, sel.range), `delete ${text} for point ${index + 1}`, `Deleted ${text} for point ${index + 1}.`);
-    caretAfter.current = sel.range[1];
+    caret.placeAfterRender(sel.range[1]);
     clearSelection();
   }
 
@@ -245,7 +222,7 @@ export function Editor({ view, carried, onReload }: Props) {
               Move with the arrow keys, select with Shift and the arrow keys, then press 1, 2 or 3 to delete the selection for that point.
             </p>
             <TextPane
-              key={textGeneration}
+              key={caret.generation}
               textRef={textRef}
               base={base}
               points={points}
