@@ -1,13 +1,18 @@
 import { startTransition, Suspense, useEffect, useState } from 'react';
-import { api, ApiError, onUnauthenticated } from './api';
+import { api, notifyReauthenticated, onUnauthenticated } from './api';
 import { Link, matchPath, navigate, useLocation } from './router';
 import { preloadLanding, prefetchOnEntry } from './pagePreload';
 import { HOME_BY_ROLE, pageRoutes, type PageRoute } from './routes';
 import { SessionContext } from './session';
 import { LoginPage } from './pages/LoginPage';
+import { SessionDialog } from './SessionDialog';
 import type { Me } from '../../shared/schemas/auth';
 
-type SessionState = { status: 'loading' } | { status: 'anonymous' } | { status: 'user'; me: Me };
+/** `ended`: the session ran out while a page was open; the page stays under a login dialog. */
+type SessionState = { status: 'loading' } | { status: 'anonymous' } | { status: 'user'; me: Me; ended?: boolean };
+
+/** Logging in at the login page or the bare root lands on the role's page. */
+const LANDS_ON_ROLE_PAGE = new Set(['/', '/login']);
 
 /** Starts the page's data request once per navigation, next to the download of its lazy code. */
 function PagePrefetch({ route, pathname }: { route: PageRoute; pathname: string }) {
@@ -25,13 +30,21 @@ export function App() {
       // The landing page's code was fetched alongside /api/me; rendering it in a transition lets
       // React show it directly instead of a Suspense fallback it would then hold for 300 ms.
       (me) => void landing.then(() => startTransition(() => setSession({ status: 'user', me }))),
-      (err: unknown) => {
-        if (err instanceof ApiError && err.status === 401) setSession({ status: 'anonymous' });
-        else setSession({ status: 'anonymous' });
-      },
+      () => setSession({ status: 'anonymous' }),
     );
-    return onUnauthenticated(() => setSession({ status: 'anonymous' }));
+    return onUnauthenticated(() => setSession((s) => (s.status === 'user' ? { ...s, ended: true } : { status: 'anonymous' })));
   }, []);
+
+  function loggedInAgain(me: Me) {
+    if (session.status === 'user' && me.username === session.me.username) {
+      setSession({ status: 'user', me });
+      notifyReauthenticated();
+    } else {
+      // Someone else logged in: their own landing page (the first user's draft stays in this browser).
+      setSession({ status: 'user', me });
+      navigate(HOME_BY_ROLE[me.role], { replace: true });
+    }
+  }
 
   if (session.status === 'loading') return <p className="loading">Loading…</p>;
   if (session.status === 'anonymous') {
@@ -39,7 +52,7 @@ export function App() {
       <LoginPage
         onLogin={(me) => {
           setSession({ status: 'user', me });
-          if (location.pathname === '/login') navigate(HOME_BY_ROLE[me.role], { replace: true });
+          if (LANDS_ON_ROLE_PAGE.has(location.pathname)) navigate(HOME_BY_ROLE[me.role], { replace: true });
         }}
       />
     );
@@ -69,6 +82,7 @@ export function App() {
   const Page = match?.route.page;
   return (
     <SessionContext.Provider value={me}>
+      {session.ended && <SessionDialog username={me.username} onLogin={loggedInAgain} />}
       <header className="topbar">
         <Link href={HOME_BY_ROLE[me.role]} className="brand">
           CCB Studio

@@ -29,14 +29,34 @@ export function onUnauthenticated(listener: Listener): () => void {
   return () => unauthenticatedListeners.delete(listener);
 }
 
-async function request<T>(method: string, url: string, body?: unknown): Promise<T> {
+const reauthenticatedListeners = new Set<Listener>();
+/** Called after the user logged in again over the page (the session had ended while working). */
+export function onReauthenticated(listener: Listener): () => void {
+  reauthenticatedListeners.add(listener);
+  return () => reauthenticatedListeners.delete(listener);
+}
+export function notifyReauthenticated(): void {
+  reauthenticatedListeners.forEach((l) => l());
+}
+
+// Browsers allow keepalive requests only up to 64 KiB of body in flight.
+const KEEPALIVE_LIMIT = 60_000;
+
+export interface RequestOptions {
+  /** Let the request finish even if the page is closed (a draft saved while leaving). */
+  keepalive?: boolean;
+}
+
+async function request<T>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   let res: Response;
+  const json = body === undefined ? undefined : JSON.stringify(body);
   try {
     res = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: json === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: json,
+      keepalive: options.keepalive === true && (json?.length ?? 0) < KEEPALIVE_LIMIT,
     });
   } catch {
     throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection; nothing was saved.');
@@ -59,7 +79,7 @@ async function request<T>(method: string, url: string, body?: unknown): Promise<
 export const api = {
   get: <T>(url: string) => request<T>('GET', url),
   post: <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {}),
-  put: <T>(url: string, body: unknown) => request<T>('PUT', url, body),
+  put: <T>(url: string, body: unknown, options?: RequestOptions) => request<T>('PUT', url, body, options),
   delete: <T>(url: string) => request<T>('DELETE', url),
 };
 

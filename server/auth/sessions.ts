@@ -5,7 +5,12 @@ import type { SessionUser } from '../http/route';
 import type { Role } from '../../shared/roles';
 
 export const SESSION_COOKIE = 'ccb_session';
-const SESSION_HOURS = 12;
+/** A session ends after this long without a request (each authenticated request renews it)… */
+export const SESSION_IDLE_HOURS = 12;
+/** …and in any case this long after login, however busy it is. */
+export const SESSION_MAX_DAYS = 7;
+/** A renewal is written at most this often, so reads do not turn into a write each. */
+const RENEW_EVERY_MS = 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -29,22 +34,55 @@ export function parseCookies(header: string | undefined): Record<string, string>
 /** A new random session id for every login (no fixation); only its hash is stored. */
 export function createSession(db: DB, userId: number): { token: string; expiresAt: Date } {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + SESSION_HOURS * 3600_000);
-  run(db, 'INSERT INTO sessions (token_hash, user_id, expires_at) VALUES (?, ?, ?)', [hashToken(token), userId, expiresAt.toISOString()]);
+  const now = new Date();
+  const expiresAt = slidingExpiry(now, now);
+  run(db, 'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)', [
+    hashToken(token),
+    userId,
+    now.toISOString(),
+    expiresAt.toISOString(),
+  ]);
   return { token, expiresAt };
 }
 
-export function sessionUser(db: DB, req: Request): SessionUser | null {
+/** The expiry a session used at `now` gets: idle time from now, never past the absolute maximum. */
+export function slidingExpiry(createdAt: Date, now: Date): Date {
+  const idle = now.getTime() + SESSION_IDLE_HOURS * 3600_000;
+  const cap = createdAt.getTime() + SESSION_MAX_DAYS * 24 * 3600_000;
+  return new Date(Math.min(idle, cap));
+}
+
+export interface CurrentSession {
+  user: SessionUser;
+  /** Set when this request renewed the session: the cookie should carry the new expiry. */
+  renewed: { token: string; expiresAt: Date } | null;
+}
+
+/**
+ * The caller's session, renewed on use (sliding): each request moves the expiry to
+ * SESSION_IDLE_HOURS from now, capped at SESSION_MAX_DAYS after login.
+ */
+export function currentSession(db: DB, req: Request): CurrentSession | null {
   const token = parseCookies(req.headers.cookie)[SESSION_COOKIE];
   if (!token) return null;
-  const row = get<{ id: number; username: string; role: Role; expires_at: string }>(
+  const row = get<{ id: number; username: string; role: Role; created_at: string; expires_at: string }>(
     db,
-    `SELECT u.id, u.username, u.role, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+    `SELECT u.id, u.username, u.role, s.created_at, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.token_hash = ? AND u.active = 1`,
     [hashToken(token)],
   );
-  if (!row || row.expires_at < new Date().toISOString()) return null;
-  return { id: row.id, username: row.username, role: row.role };
+  const now = new Date();
+  if (!row || row.expires_at < now.toISOString()) return null;
+  const user = { id: row.id, username: row.username, role: row.role };
+  const expiresAt = slidingExpiry(new Date(row.created_at), now);
+  if (expiresAt.getTime() - Date.parse(row.expires_at) < RENEW_EVERY_MS) return { user, renewed: null };
+  try {
+    run(db, 'UPDATE sessions SET expires_at = ? WHERE token_hash = ?', [expiresAt.toISOString(), hashToken(token)]);
+  } catch {
+    // Renewal is best effort (e.g. a busy database): the session is still valid as it was.
+    return { user, renewed: null };
+  }
+  return { user, renewed: { token, expiresAt } };
 }
 
 /** The stored id (hash) of the request's session cookie, if it carries one. */

@@ -1,6 +1,6 @@
 import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
 import { inWriteScope, isBusyError, isStorageFullError, isStorageIoError, type DB, type WriteScope } from '../../db/database';
-import { sessionUser } from '../auth/sessions';
+import { currentSession, setSessionCookie } from '../auth/sessions';
 import { AppError, forbidden, unauthenticated, validationFailed, zodIssues } from './errors';
 import { locals, requestIdOf } from './logging';
 import type { Access, RouteDef, SessionUser, UserContext } from './route';
@@ -48,7 +48,9 @@ export async function handleWaitingForLocks(def: RouteDef, ctx: UserContext<unkn
 function gateFor(db: DB, def: RouteDef) {
   return (req: Request, res: Response, next: NextFunction) => {
     try {
-      const user = sessionUser(db, req);
+      const session = currentSession(db, req);
+      if (session?.renewed) setSessionCookie(req, res, session.renewed.token, session.renewed.expiresAt);
+      const user = session?.user ?? null;
       if (user) locals(res).userId = user.id;
       authorize(def.access, user);
       res.locals.sessionUser = user;

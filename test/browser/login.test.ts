@@ -24,3 +24,16 @@ describe('login page', () => {
     await page.close();
   });
 });
+
+describe('logging in at the root', () => {
+  it('lands on the role’s page, as /login does', async () => {
+    const page = await app.browser.newPage();
+    await page.goto(`${app.url}/`);
+    await page.getByLabel('Username').fill('mara');
+    await page.getByLabel('Password').fill('mara-pass-123');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(`${app.url}/problems`);
+    await page.getByRole('link', { name: 'Problems' }).waitFor();
+    await page.close();
+  });
+});

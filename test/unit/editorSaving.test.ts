@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ActiveTimer, IDLE_AFTER_MS } from '../../client/src/pages/annotator/editor/activeTime';
-import { DraftSaver, type SaveState } from '../../client/src/pages/annotator/editor/saver';
+import { annotationSaver, type SaveState } from '../../client/src/pages/annotator/editor/saver';
 import { ApiError } from '../../client/src/api';
 import type { Point } from '../../shared/edits';
 import type { SavedDraft, SaveAnnotationBody } from '../../shared/schemas/annotation';
@@ -40,14 +40,14 @@ function savedDraft(version: number): SavedDraft {
   return { questionId: 'q', status: 'draft', version, activeMs: 0, updatedAt: '2026-01-01T00:00:00.000Z' };
 }
 
-describe('DraftSaver', () => {
+describe('the annotation draft saver', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   function setup(send: (body: SaveAnnotationBody) => Promise<SavedDraft>) {
     const states: SaveState['kind'][] = [];
     let given = 0;
-    const saver = new DraftSaver({ version: 3, send, takeActiveMs: () => 500, giveBackActiveMs: (ms) => (given += ms), onState: (s) => states.push(s.kind), onSaved: () => {} });
+    const saver = annotationSaver({ version: 3, send, takeActiveMs: () => 500, giveBackActiveMs: (ms) => (given += ms), onState: (s) => states.push(s.kind), onSaved: () => {} });
     return { saver, states, given: () => given };
   }
 

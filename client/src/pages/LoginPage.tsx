@@ -1,9 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { api, ApiError } from '../api';
 import type { Me } from '../../../shared/schemas/auth';
 
-export function LoginPage({ onLogin }: { onLogin: (me: Me) => void }) {
-  const [username, setUsername] = useState('');
+interface FormProps {
+  onLogin: (me: Me) => void;
+  initialUsername?: string;
+  children: ReactNode;
+}
+
+/** The login form, on the login page and in the dialog shown over a page whose session ended. */
+export function LoginForm({ onLogin, initialUsername = '', children }: FormProps) {
+  const [username, setUsername] = useState(initialUsername);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,27 +29,35 @@ export function LoginPage({ onLogin }: { onLogin: (me: Me) => void }) {
   }
 
   return (
+    <form className="card login-card" onSubmit={submit} aria-label="Log in">
+      {children}
+      <label>
+        Username
+        <input autoFocus={initialUsername === ''} autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+      </label>
+      <label>
+        Password
+        <input autoFocus={initialUsername !== ''} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+      </label>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="primary" disabled={busy}>
+        Log in
+      </button>
+    </form>
+  );
+}
+
+export function LoginPage({ onLogin }: { onLogin: (me: Me) => void }) {
+  return (
     <main className="login">
-      <form className="card login-card" onSubmit={submit} aria-label="Log in">
+      <LoginForm onLogin={onLogin}>
         <h1>CCB Studio</h1>
         <p className="muted">Annotation, adjudication and releases for ClarifyCodeBench.</p>
-        <label>
-          Username
-          <input autoFocus autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
-        </label>
-        <label>
-          Password
-          <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </label>
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
-        <button type="submit" className="primary" disabled={busy}>
-          Log in
-        </button>
-      </form>
+      </LoginForm>
     </main>
   );
 }

@@ -17,6 +17,7 @@ import { ResolvePanel } from './crosscheck/ResolvePanel';
 import { readyView, SlotRows, type ReadyView, type SlotActions } from './crosscheck/SlotRows';
 import { TasksPreview } from './crosscheck/TasksPreview';
 import { useGoldDraft } from './crosscheck/useGoldDraft';
+import { UndoButtons } from '../../drafts/UndoButtons';
 import './adjudication.css';
 
 const apiUrl = (questionId: string, suffix = '') => `/api/adjudications/${encodeURIComponent(questionId)}${suffix}`;
@@ -73,6 +74,8 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
       <section className="page crosscheck">
         <div className="row">
           <Link href="/adjudicate">← Adjudication queue</Link>
+          <span className="spacer" />
+          <UndoButtons {...draft.history} onUndo={draft.undo} onRedo={draft.redo} disabled={readOnly} />
         </div>
         <div className="row">
           <h1>{view.title}</h1>

@@ -3,15 +3,19 @@ import { ApiError } from '../../api';
 import { Link } from '../../router';
 import type { PageProps } from '../../routes';
 import type { AnnotationView } from '../../../../shared/schemas/annotation';
+import type { Point } from '../../../../shared/edits';
 import { fetchAnnotation, takeAnnotation, type AnnotationLoad } from './annotationLoad';
 import { Editor } from './editor/Editor';
 import './editor.css';
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; view: AnnotationView; generation: number };
+type Load =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; view: AnnotationView; generation: number; carried: Point[] | null };
 
-function next(prev: Load, result: AnnotationLoad): Load {
+function next(prev: Load, result: AnnotationLoad, carried: Point[] | null = null): Load {
   if (!result.ok) return { status: 'error', message: result.error instanceof ApiError ? result.error.message : 'The annotation could not be loaded.' };
-  return { status: 'ready', view: result.view, generation: prev.status === 'ready' ? prev.generation + 1 : 0 };
+  return { status: 'ready', view: result.view, generation: prev.status === 'ready' ? prev.generation + 1 : 0, carried };
 }
 
 /**
@@ -22,9 +26,12 @@ export default function EditorPage({ params }: PageProps) {
   const questionId = params.questionId ?? '';
   const [load, setLoad] = useState<Load>({ status: 'loading' });
 
-  const fetchView = useCallback(() => {
-    void fetchAnnotation(questionId).then((result) => setLoad((prev) => next(prev, result)));
-  }, [questionId]);
+  const fetchView = useCallback(
+    (unsaved: Point[] | null) => {
+      void fetchAnnotation(questionId).then((result) => setLoad((prev) => next(prev, result, unsaved)));
+    },
+    [questionId],
+  );
 
   useEffect(() => {
     let current = true;
@@ -48,5 +55,5 @@ export default function EditorPage({ params }: PageProps) {
       </section>
     );
   }
-  return <Editor key={`${load.view.questionId}-${load.generation}`} view={load.view} onReload={fetchView} />;
+  return <Editor key={`${load.view.questionId}-${load.generation}`} view={load.view} carried={load.carried} onReload={fetchView} />;
 }

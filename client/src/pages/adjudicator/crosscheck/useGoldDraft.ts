@@ -1,11 +1,29 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../../api';
+import { DraftSaver, type SaveState as DraftState } from '../../../drafts/draftSaver';
+import { draftStash } from '../../../drafts/draftStash';
+import { fieldEditKey } from '../../../drafts/history';
+import { useDraftSaver } from '../../../drafts/useDraftSaver';
+import { useHistory } from '../../../drafts/useHistory';
+import { useUndoKeys } from '../../../drafts/useUndoKeys';
+import { useMe } from '../../../session';
 import type { CaseView } from '../../../../../shared/adjudicationView';
 import type { GoldPoint } from '../../../../../shared/schemas/adjudication';
 
 export type SaveState = 'saved' | 'pending' | 'saving' | 'conflict' | 'error';
 
-export const AUTOSAVE_DELAY_MS = 700;
+/** What the adjudicator edits locally and autosaves: the gold points and the notes. */
+export interface GoldEdits {
+  points: GoldPoint[];
+  notes: string;
+}
+
+export interface GoldHistory {
+  canUndo: boolean;
+  canRedo: boolean;
+  undoLabel: string | null;
+  redoLabel: string | null;
+}
 
 export interface GoldDraft {
   view: CaseView;
@@ -13,109 +31,138 @@ export interface GoldDraft {
   notes: string;
   saveState: SaveState;
   error: string | null;
-  setPoints: (next: GoldPoint[]) => void;
+  /** Replace the gold points (one undo step; `label` names it, else it is derived from the change). */
+  setPoints: (next: GoldPoint[], label?: string) => void;
   setNotes: (next: string) => void;
   /** Run a server action after any pending save, in order, with the current version. */
   act: (call: (version: number) => Promise<CaseView>) => Promise<boolean>;
+  history: GoldHistory;
+  undo: () => void;
+  redo: () => void;
+}
+
+const STATE: Record<DraftState['kind'], SaveState> = {
+  saved: 'saved',
+  pending: 'pending',
+  saving: 'saving',
+  conflict: 'conflict',
+  invalid: 'error',
+  error: 'error',
+  signedOut: 'error',
+};
+
+const stateMessage = (s: DraftState) => ('message' in s ? s.message : null);
+
+/** The undo label of a change to the gold points. */
+function labelOf(prev: readonly GoldPoint[], next: readonly GoldPoint[]): string {
+  if (next.length > prev.length) return 'add a gold point';
+  if (next.length < prev.length) return 'drop a gold point';
+  const key = fieldEditKey(prev, next, ['question', 'answer', 'note']);
+  if (key) return `edit gold point ${Number(key.split('.')[0]) + 1}`;
+  const changed = next.findIndex((p, i) => p !== prev[i]);
+  return changed >= 0 ? `change gold point ${changed + 1}` : 'change the gold points';
 }
 
 /**
- * The gold draft of one problem: local edits autosave (debounced) with the version they are
- * based on; every server action goes through one queue, so saves and actions never race and a
- * 409 stops everything until the adjudicator reloads.
+ * The gold draft of one problem, saved by the shared versioned-draft saver (debounce, retries,
+ * flush on leaving, keep on 401, stop on 409); every server action runs in the same queue, so
+ * saves and actions never race. Local edits form an undo history (Ctrl+Z / Ctrl+Shift+Z).
  */
 export function useGoldDraft(initial: CaseView): GoldDraft {
+  const me = useMe();
   const [view, setView] = useState(initial);
-  const [points, setPointsState] = useState<GoldPoint[]>(initial.gold.points);
-  const [notes, setNotesState] = useState(initial.gold.notes);
-  const [saveState, setSaveState] = useState<SaveState>('saved');
-  const [error, setError] = useState<string | null>(null);
-  const version = useRef(initial.gold.version);
-  const latest = useRef({ points, notes, edits: 0 });
-  const savedEdits = useRef(0);
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const stopped = useRef(false);
-
-  const fail = useCallback((err: unknown) => {
-    const message = err instanceof ApiError ? err.message : 'The server could not be reached; your changes are kept here.';
-    if (err instanceof ApiError && err.isConflict) stopped.current = true;
-    setSaveState(err instanceof ApiError && err.isConflict ? 'conflict' : 'error');
-    setError(message);
-  }, []);
-
-  const accept = useCallback((next: CaseView) => {
-    version.current = next.gold.version;
-    setView(next);
-  }, []);
-
-  const enqueue = useCallback(<T,>(task: () => Promise<T>): Promise<T> => {
-    const run = queue.current.then(task, task);
-    queue.current = run.catch(() => undefined);
-    return run;
-  }, []);
-
-  const saveNow = useCallback(
+  const [stash] = useState(() => draftStash<GoldEdits>(me.username, 'gold', initial.questionId));
+  const [restored] = useState(() => (initial.gold.status === 'resolved' ? null : stash.restore(initial.gold.version)));
+  const [edits, setEdits] = useState<GoldEdits>(restored ?? { points: initial.gold.points, notes: initial.gold.notes });
+  const [state, setState] = useState<DraftState>({ kind: 'saved' });
+  const [actionError, setActionError] = useState<string | null>(null);
+  const latest = useRef(edits);
+  const [saver] = useState(
     () =>
-      enqueue(async () => {
-        const { points: p, notes: n, edits } = latest.current;
-        if (edits === savedEdits.current || stopped.current) return;
-        setSaveState('saving');
-        try {
-          const next = await api.put<CaseView>(`/api/adjudications/${encodeURIComponent(initial.questionId)}`, { version: version.current, points: p, notes: n });
-          savedEdits.current = edits;
-          accept(next);
-          setError(null);
-          setSaveState(latest.current.edits === edits ? 'saved' : 'pending');
-        } catch (err) {
-          fail(err);
-          throw err;
-        }
+      new DraftSaver<GoldEdits, CaseView>({
+        version: initial.gold.version,
+        send: (d, version, keepalive) =>
+          api.put<CaseView>(`/api/adjudications/${encodeURIComponent(initial.questionId)}`, { version, points: d.points, notes: d.notes }, { keepalive }),
+        versionOf: (saved) => saved.gold.version,
+        onState: setState,
+        onSaved: (saved) => setView(saved),
+        keeper: stash,
       }),
-    [accept, enqueue, fail, initial.questionId],
   );
+  useDraftSaver(saver);
+  const history = useHistory<GoldEdits>();
 
   useEffect(() => {
-    if (saveState !== 'pending') return;
-    const timer = setTimeout(() => saveNow().catch(() => undefined), AUTOSAVE_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [saveState, points, notes, saveNow]);
+    if (restored) saver.change(restored);
+  }, [restored, saver]);
 
-  const edited = useCallback((p: GoldPoint[], n: string) => {
-    latest.current = { points: p, notes: n, edits: latest.current.edits + 1 };
-    if (!stopped.current) setSaveState('pending');
-  }, []);
+  const apply = useCallback(
+    (next: GoldEdits) => {
+      latest.current = next;
+      setEdits(next);
+      setActionError(null);
+      saver.change(next);
+    },
+    [saver],
+  );
 
-  const setPoints = useCallback((next: GoldPoint[]) => {
-    setPointsState(next);
-    edited(next, latest.current.notes);
-  }, [edited]);
+  const edit = useCallback(
+    (next: GoldEdits, label: string) => {
+      const before = latest.current;
+      const key = before.points === next.points ? 'notes' : before.notes === next.notes ? fieldEditKey(before.points, next.points, ['question', 'answer', 'note']) : null;
+      history.record(before, label, key);
+      apply(next);
+    },
+    [apply, history],
+  );
 
-  const setNotes = useCallback((next: string) => {
-    setNotesState(next);
-    edited(latest.current.points, next);
-  }, [edited]);
+  const setPoints = useCallback(
+    (next: GoldPoint[], label?: string) => edit({ points: next, notes: latest.current.notes }, label ?? labelOf(latest.current.points, next)),
+    [edit],
+  );
+  const setNotes = useCallback((next: string) => edit({ points: latest.current.points, notes: next }, 'edit the notes'), [edit]);
+
+  const editable = view.gold.status !== 'resolved' && state.kind !== 'conflict';
+  const travel = (step: { state: GoldEdits } | null) => {
+    if (editable && step) apply(step.state);
+  };
+  const undo = () => travel(editable ? history.undo(latest.current) : null);
+  const redo = () => travel(editable ? history.redo(latest.current) : null);
+  useUndoKeys(undo, redo, editable);
 
   const act = useCallback(
     async (call: (v: number) => Promise<CaseView>): Promise<boolean> => {
       try {
-        await saveNow();
-        const next = await enqueue(() => call(version.current));
-        accept(next);
-        if (latest.current.edits === savedEdits.current) {
-          setPointsState(next.gold.points);
-          setNotesState(next.gold.notes);
-          latest.current = { points: next.gold.points, notes: next.gold.notes, edits: latest.current.edits };
+        if (!(await saver.flush())) return false;
+        const next = await saver.run(call);
+        setView(next);
+        if (!saver.hasUnsaved) {
+          latest.current = { points: next.gold.points, notes: next.gold.notes };
+          setEdits(latest.current);
         }
-        setError(null);
+        // A server action (resolve, reopen, an override) is not undoable: start a new history.
+        history.clear();
+        setActionError(null);
         return true;
       } catch (err) {
-        if (!(err instanceof ApiError && err.status === 400)) fail(err);
-        else setError(err.message);
+        setActionError(err instanceof ApiError ? err.message : 'The server could not be reached; your changes are kept here.');
         return false;
       }
     },
-    [accept, enqueue, fail, saveNow],
+    [history, saver],
   );
 
-  return { view, points, notes, saveState, error, setPoints, setNotes, act };
+  return {
+    view,
+    points: edits.points,
+    notes: edits.notes,
+    saveState: STATE[state.kind],
+    error: actionError ?? stateMessage(state),
+    setPoints,
+    setNotes,
+    act,
+    history: { canUndo: history.canUndo, canRedo: history.canRedo, undoLabel: history.undoLabel, redoLabel: history.redoLabel },
+    undo,
+    redo,
+  };
 }

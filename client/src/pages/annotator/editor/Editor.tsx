@@ -1,10 +1,16 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '../../../api';
 import { validatePoints, type Point, type Range, type Repair } from '../../../../../shared/edits';
 import type { FieldIssue } from '../../../../../shared/errors';
 import type { AnnotationView } from '../../../../../shared/schemas/annotation';
 import { addDeletion, addRepair, deletionKeyProblem, ensurePoint, nearestPointFor, removePoint, removeRepair, restoreDeletionAt, updatePoint } from './model';
+import { fieldEditKey } from '../../../drafts/history';
+import { UndoButtons } from '../../../drafts/UndoButtons';
+import { useHistory } from '../../../drafts/useHistory';
+import { useUndoKeys } from '../../../drafts/useUndoKeys';
+import { fetchAnnotation } from '../annotationLoad';
 import { clearSelection, readSelection } from './selection';
+import { useStatementCaret } from './useStatementCaret';
 import { useDraft } from './useDraft';
 import { useEditorKeys } from './useEditorKeys';
 import { EditorHeader } from './EditorHeader';
@@ -15,30 +21,88 @@ import { PointCard } from './PointCard';
 import { SubmitPanel } from './SubmitPanel';
 import { ShortcutHelp } from './ShortcutHelp';
 import { RepairForm } from './RepairForm';
+import { VersionsPanel } from './VersionsPanel';
 
 interface Props {
   view: AnnotationView;
-  onReload: () => void;
+  /** Points a stale view of this annotation could not save (a conflict), shown beside these. */
+  carried: Point[] | null;
+  /** Load the latest version, carrying this view's unsaved points along. */
+  onReload: (unsaved: Point[] | null) => void;
 }
 
+const quote = (text: string) => `“${text.length > 40 ? `${text.slice(0, 37)}…` : text}”`;
+const sameDraft = (a: Point[], b: Point[]) => JSON.stringify(a) === JSON.stringify(b);
+
 /** The deletion-only editor for one loaded annotation (remounted on "Load latest"). */
-export function Editor({ view, onReload }: Props) {
+export function Editor({ view, carried, onReload }: Props) {
   const base = view.baseText;
-  const [points, setPoints] = useState<Point[]>(view.points);
   const [submitted, setSubmitted] = useState<AnnotationView | null>(view.status === 'submitted' ? view : null);
-  const readOnly = submitted !== null;
-  const draft = useDraft(view, readOnly);
+  const draft = useDraft(view, submitted !== null);
+  // A draft kept in this browser for exactly this version (the session ended, or the tab closed before saving).
+  const [restored] = useState(() => {
+    const kept = view.status === 'submitted' ? null : draft.stash.restore(view.version);
+    return kept && !sameDraft(kept, view.points) ? kept : null;
+  });
+  const [points, setPoints] = useState<Point[]>(restored ?? view.points);
+  const conflict = draft.saveState.kind === 'conflict';
+  const readOnly = submitted !== null || conflict;
+  const history = useHistory<Point[]>();
+  const [announcement, setAnnouncement] = useState('');
+  const [kept, setKept] = useState<Point[] | null>(carried);
+  const [latest, setLatest] = useState<Point[] | null>(null);
   const [show, setShow] = useState(-1);
   const [repair, setRepair] = useState<{ target: Range; point: number } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [issues, setIssues] = useState<FieldIssue[] | null>(null);
   const textRef = useRef<HTMLDivElement>(null);
 
-  function commit(next: Point[]) {
+  useEffect(() => {
+    if (restored) draft.saver.change(restored);
+  }, [restored, draft.saver]);
+
+  // After a conflict, fetch the latest version to show beside this view's unsaved text.
+  useEffect(() => {
+    if (!conflict) return;
+    let live = true;
+    void fetchAnnotation(view.questionId).then((load) => {
+      if (live && load.ok) setLatest(load.view.points);
+    });
+    return () => {
+      live = false;
+    };
+  }, [conflict, view.questionId]);
+
+  const caret = useStatementCaret(textRef, readOnly);
+
+  function apply(next: Point[]) {
     setPoints(next);
     setNotice(null);
     if (issues) setIssues(validatePoints(base, next, 'submit'));
     draft.saver.change(next);
+  }
+
+  /** One undoable action of the editor; edits of one text field in a burst are one step. */
+  function commit(next: Point[], label: string, said?: string) {
+    if (readOnly) return;
+    history.record(points, label, fieldEditKey(points, next, ['question', 'answer']));
+    apply(next);
+    if (said) setAnnouncement(said);
+  }
+
+  function travel(step: { state: Point[]; label: string } | null, verb: 'Undone' | 'Redone') {
+    if (!step) return setNotice(verb === 'Undone' ? 'Nothing to undo.' : 'Nothing to redo.');
+    apply(step.state);
+    setAnnouncement(`${verb}: ${step.label}.`);
+  }
+  const undo = () => !readOnly && travel(history.undo(points), 'Undone');
+  const redo = () => !readOnly && travel(history.redo(points), 'Redone');
+  useUndoKeys(undo, redo, !readOnly);
+
+  function restoreAt(point: number, offset: number) {
+    const range = points[point]?.deletions.find(([s, e]) => offset >= s && offset < e);
+    const text = range ? quote(base.slice(range[0], range[1])) : '';
+    commit(restoreDeletionAt(points, point, offset), `restore ${text}`, `Restored ${text} (point ${point + 1}).`);
   }
 
   function deleteFor(index: number) {
@@ -47,7 +111,9 @@ export function Editor({ view, onReload }: Props) {
     if (refused) return setNotice(refused);
     const sel = readSelection(textRef.current, base.length);
     if (!sel || sel.collapsed) return setNotice(`Select some text in the statement first, then press ${index + 1}.`);
-    commit(addDeletion(points, index, sel.range));
+    const text = quote(base.slice(sel.range[0], sel.range[1]));
+    commit(addDeletion(points, index, sel.range), `delete ${text} for point ${index + 1}`, `Deleted ${text} for point ${index + 1}.`);
+    caret.placeAfterRender(sel.range[1]);
     clearSelection();
   }
 
@@ -63,7 +129,7 @@ export function Editor({ view, onReload }: Props) {
   }
 
   function applyRepair(point: number, r: Repair) {
-    commit(addRepair(points, point, r));
+    commit(addRepair(points, point, r), `repair for point ${point + 1}`, `Repair added for point ${point + 1}.`);
     setRepair(null);
     clearSelection();
   }
@@ -90,6 +156,7 @@ export function Editor({ view, onReload }: Props) {
     try {
       const done = await api.post<AnnotationView>(`/api/annotations/${encodeURIComponent(view.questionId)}/submit`, { version: draft.saver.currentVersion });
       draft.saver.dispose();
+      history.clear();
       setSubmitted(done);
       setIssues(null);
     } catch (err) {
@@ -100,12 +167,40 @@ export function Editor({ view, onReload }: Props) {
 
   return (
     <section className="page editor">
-      <EditorHeader view={view} submitted={submitted} draft={draft} onReload={onReload} />
+      <EditorHeader view={view} submitted={submitted} draft={draft} onReload={() => onReload(points)} />
+      <p className="sr-only" aria-live="polite" data-testid="announcer">
+        {announcement}
+      </p>
+      {restored && !conflict && (
+        <p className="notice" role="status">
+          Changes you had not saved last time were kept in this browser; they are restored and being saved.
+        </p>
+      )}
+      {conflict && <VersionsPanel base={base} mine={points} latest={latest} />}
+      {kept && !conflict && (
+        <VersionsPanel
+          base={base}
+          mine={kept}
+          latest={points}
+          onUseMine={() => {
+            commit(kept, 'use my unsaved version');
+            setKept(null);
+          }}
+          onDismiss={() => setKept(null)}
+        >
+          <p className="notice">
+            Another tab or session saved this annotation first. The editor now shows that latest version; what you had not saved is kept
+            beside it to copy from, or to use instead.
+          </p>
+        </VersionsPanel>
+      )}
       <div className="editor-grid">
         <div className="editor-main">
           <section className="card text-card">
             {!readOnly && (
-              <Toolbar points={points} onDelete={deleteFor} onRepair={openRepair} onAddPoint={() => commit(ensurePoint(points, points.length))} />
+              <Toolbar points={points} onDelete={deleteFor} onRepair={openRepair} onAddPoint={() => commit(ensurePoint(points, points.length), 'add a point')}>
+                <UndoButtons {...history} onUndo={undo} onRedo={redo} />
+              </Toolbar>
             )}
             {repair && (
               <RepairForm
@@ -123,13 +218,17 @@ export function Editor({ view, onReload }: Props) {
                 {notice}
               </p>
             )}
+            <p id="statement-keys" className="sr-only">
+              Move with the arrow keys, select with Shift and the arrow keys, then press 1, 2 or 3 to delete the selection for that point.
+            </p>
             <TextPane
+              key={caret.generation}
               textRef={textRef}
               base={base}
               points={points}
               readOnly={readOnly}
-              onRestore={(point, offset) => commit(restoreDeletionAt(points, point, offset))}
-              onRemoveRepair={(ref) => commit(removeRepair(points, ref.point, ref.index))}
+              onRestore={restoreAt}
+              onRemoveRepair={(ref) => commit(removeRepair(points, ref.point, ref.index), 'remove a repair', 'Repair removed.')}
             />
           </section>
           <PreviewPane base={base} points={points} show={show} onShow={setShow} />
@@ -143,10 +242,10 @@ export function Editor({ view, onReload }: Props) {
               base={base}
               readOnly={readOnly}
               issues={issues ?? []}
-              onChange={(patch) => commit(updatePoint(points, i, patch))}
-              onRestore={(offset) => commit(restoreDeletionAt(points, i, offset))}
-              onRemoveRepair={(r) => commit(removeRepair(points, i, r))}
-              onRemovePoint={() => commit(removePoint(points, i))}
+              onChange={(patch) => commit(updatePoint(points, i, patch), `edit point ${i + 1}’s ${Object.keys(patch).join(', ')}`)}
+              onRestore={(offset) => restoreAt(i, offset)}
+              onRemoveRepair={(r) => commit(removeRepair(points, i, r), 'remove a repair', 'Repair removed.')}
+              onRemovePoint={() => commit(removePoint(points, i), `remove point ${i + 1}`, `Point ${i + 1} removed.`)}
             />
           ))}
           {points.length === 0 && <p className="card muted">No points yet. Select text in the statement and press <kbd>1</kbd> to start point 1.</p>}

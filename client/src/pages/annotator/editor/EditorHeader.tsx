@@ -31,7 +31,8 @@ export function EditorHeader({ view, submitted, draft, onReload }: Props) {
       {state.kind === 'conflict' && (
         <div className="error row" role="alert">
           <span>
-            <strong>Conflict:</strong> {state.message} Your latest edits here were not saved.
+            <strong>Conflict:</strong> {state.message} This view is now read-only. Your unsaved text is shown below beside the latest
+            version; it stays there when you load the latest.
           </span>
           <button type="button" className="primary" onClick={onReload}>
             Load latest
@@ -45,6 +46,11 @@ export function EditorHeader({ view, submitted, draft, onReload }: Props) {
             Retry
           </button>
         </div>
+      )}
+      {state.kind === 'signedOut' && (
+        <p className="error" role="alert">
+          {state.message}
+        </p>
       )}
       {state.kind === 'invalid' && (
         <p className="error" role="alert">

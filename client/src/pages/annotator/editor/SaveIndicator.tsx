@@ -7,6 +7,7 @@ const LABEL: Record<SaveState['kind'], string> = {
   conflict: 'Conflict',
   invalid: 'Not saved: invalid',
   error: 'Error: not saved',
+  signedOut: 'Not saved: log in again',
 };
 
 export function SaveIndicator({ state, submitted }: { state: SaveState; submitted: boolean }) {

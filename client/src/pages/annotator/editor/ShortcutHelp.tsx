@@ -1,9 +1,12 @@
 const SHORTCUTS: [string, string][] = [
+  ['Tab ← →', 'focus the statement and move the caret (Ctrl+arrows by word); Shift+arrows select'],
   ['1 2 3', 'delete the selected text for that point; the next number starts a new point (with one point, press 2 for a second; 3 is refused)'],
   ['Shift ←→', 'in the statement (Tab to it): select text without a mouse (Ctrl for words, ↑↓ for lines)'],
   ['click', 'a struck-through span restores it (or restore in the point card)'],
   ['r', 'repair at the caret or selection (punctuation, line break, case)'],
   ['p', 'cycle the preview: all points → point 1 → …'],
+  ['Ctrl Z', 'undo the last edit of the statement or a point (in a text box: its own typing)'],
+  ['Ctrl ⇧ Z', 'redo (also Ctrl Y)'],
   ['Ctrl S', 'save now (drafts also save by themselves)'],
   ['Esc', 'cancel a repair, clear the selection'],
 ];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { FieldIssue } from '../../../../../shared/errors';
 import type { AnnotationView } from '../../../../../shared/schemas/annotation';
 import { Link } from '../../../router';
+import { NextProblem } from './NextProblem';
 
 interface Props {
   readOnly: boolean;
@@ -16,16 +17,15 @@ function fieldName(path: string): string {
 }
 
 /** Submit with confirmation; lists what still blocks a submit, in the shared rules' words. */
-export function SubmitPanel({ readOnly, issues, submitted, onSubmit }: Props) {
+export function SubmitPanel({ readOnly, issues, submitted, onSubmit, questionId }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   if (readOnly && submitted) {
     return (
       <section className="card submit-panel">
         <p className="success">Submitted {submitted.submittedAt ? new Date(submitted.submittedAt).toLocaleString() : ''}. This annotation is now read-only.</p>
-        <Link href="/queue" className="button primary">
-          Back to the queue
-        </Link>
+        <NextProblem questionId={questionId} />
+        <Link href="/queue">Back to the queue</Link>
       </section>
     );
   }

@@ -65,10 +65,27 @@ function TextSegment({ seg, base, readOnly, onRestore, onRemoveRepair }: { seg: 
 }
 
 /** The base text as spans carrying their base offsets, deletions struck through per point. */
+/**
+ * While editing, the statement takes focus and shows a caret (contentEditable, every change
+ * to its text refused in Editor's beforeinput guard): arrows move, Shift+arrows select, with
+ * Ctrl by word, so keyboard users select and press 1/2/3 like mouse users.
+ */
+const caretOnly = {
+  contentEditable: true,
+  suppressContentEditableWarning: true,
+  spellCheck: false,
+  tabIndex: 0,
+  role: 'textbox',
+  'aria-readonly': true,
+  'aria-multiline': true,
+  'aria-describedby': 'statement-keys',
+  'data-caret-only': true,
+} as const;
+
 export function TextPane({ base, points, textRef, ...rest }: Props & { textRef: Ref<HTMLDivElement> }) {
   const segments = segmentText(base, points);
   return (
-    <div ref={textRef} className="base-text" aria-label="Statement" data-testid="base-text" tabIndex={0} onKeyDown={moveSelectionByKey}>
+    <div ref={textRef} className="base-text" aria-label="Statement" data-testid="base-text" {...(rest.readOnly ? { tabIndex: 0, onKeyDown: moveSelectionByKey } : caretOnly)}>
       {segments.map((seg) => (
         <TextSegment key={seg.kind === 'insert' ? `i${seg.at}-${seg.repair.point}-${seg.repair.index}` : `t${seg.start}`} seg={seg} base={base} {...rest} />
       ))}

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { MAX_POINTS, type Point } from '../../../../../shared/edits';
 
 interface Props {
@@ -6,12 +6,14 @@ interface Props {
   onDelete: (point: number) => void;
   onRepair: () => void;
   onAddPoint: () => void;
+  /** The undo/redo buttons. */
+  children?: ReactNode;
 }
 
 // mousedown is cancelled so pressing a button keeps the text selection it acts on.
 const keepSelection = (e: MouseEvent) => e.preventDefault();
 
-export function Toolbar({ points, onDelete, onRepair, onAddPoint }: Props) {
+export function Toolbar({ points, onDelete, onRepair, onAddPoint, children }: Props) {
   const slots = Array.from({ length: Math.min(MAX_POINTS, points.length + 1) }, (_, i) => i);
   return (
     <div className="toolbar" role="toolbar" aria-label="Edit the statement">
@@ -25,6 +27,7 @@ export function Toolbar({ points, onDelete, onRepair, onAddPoint }: Props) {
         <kbd>r</kbd> Repair
       </button>
       <span className="spacer" />
+      {children}
       {points.length < MAX_POINTS && (
         <button type="button" className="link" onClick={onAddPoint}>
           + Add point

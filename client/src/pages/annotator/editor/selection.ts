@@ -44,3 +44,21 @@ export function readSelection(root: HTMLElement | null, baseLength: number): Tex
 export function clearSelection(): void {
   window.getSelection()?.removeAllRanges();
 }
+
+/** Put a collapsed caret at base offset `offset` (keyboard users keep their place after an edit). */
+export function placeCaret(root: HTMLElement | null, offset: number): void {
+  const sel = window.getSelection();
+  if (!root || !sel) return;
+  for (const span of root.querySelectorAll<HTMLElement>('[data-start]')) {
+    const start = Number(span.dataset.start);
+    const end = Number(span.dataset.end);
+    const text = span.firstChild;
+    if (offset < start || offset > end || !(text instanceof Text)) continue;
+    const range = document.createRange();
+    range.setStart(text, Math.min(offset - start, text.length));
+    range.collapse(true);
+    sel.removeAllRanges();
+    sel.addRange(range);
+    return;
+  }
+}

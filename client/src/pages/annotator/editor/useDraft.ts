@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../../api';
 import type { AnnotationView, SavedDraft, SaveAnnotationBody } from '../../../../../shared/schemas/annotation';
+import { draftStash, type DraftStash } from '../../../drafts/draftStash';
+import { useDraftSaver } from '../../../drafts/useDraftSaver';
+import { useMe } from '../../../session';
+import type { Point } from '../../../../../shared/edits';
 import { ActiveTimer } from './activeTime';
-import { DraftSaver, type SaveState } from './saver';
+import { annotationSaver, type AnnotationSaver, type SaveState } from './saver';
 
 const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'pointermove', 'wheel', 'input', 'selectionchange'] as const;
 
@@ -23,7 +27,9 @@ function useActiveTimer(enabled: boolean): ActiveTimer {
 }
 
 export interface Draft {
-  saver: DraftSaver;
+  saver: AnnotationSaver;
+  /** Where this annotation's unsaved draft waits in the browser (user + problem + version). */
+  stash: DraftStash<Point[]>;
   saveState: SaveState;
   activeMs: number;
 }
@@ -33,27 +39,20 @@ export function useDraft(view: AnnotationView, readOnly: boolean): Draft {
   const timer = useActiveTimer(!readOnly);
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'saved' });
   const [activeMs, setActiveMs] = useState(view.activeMs);
-  const [saver] = useState(
-    () =>
-      new DraftSaver({
-        version: view.version,
-        send: (body: SaveAnnotationBody) => api.put<SavedDraft>(`/api/annotations/${encodeURIComponent(view.questionId)}`, body),
-        takeActiveMs: () => timer.take(),
-        giveBackActiveMs: (ms) => timer.giveBack(ms),
-        onState: setSaveState,
-        onSaved: (saved) => setActiveMs(saved.activeMs),
-      }),
+  const me = useMe();
+  const [stash] = useState(() => draftStash<Point[]>(me.username, 'annotation', view.questionId));
+  const [saver] = useState(() =>
+    annotationSaver({
+      version: view.version,
+      send: (body: SaveAnnotationBody, keepalive) => api.put<SavedDraft>(`/api/annotations/${encodeURIComponent(view.questionId)}`, body, { keepalive }),
+      takeActiveMs: () => timer.take(),
+      giveBackActiveMs: (ms) => timer.giveBack(ms),
+      onState: setSaveState,
+      onSaved: (saved) => setActiveMs(saved.activeMs),
+      keeper: stash,
+    }),
   );
-  useEffect(() => {
-    const warn = (e: BeforeUnloadEvent) => {
-      if (saver.hasUnsaved) e.preventDefault();
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => {
-      window.removeEventListener('beforeunload', warn);
-      if (saver.hasUnsaved) void saver.flush();
-    };
-  }, [saver]);
-  return { saver, saveState, activeMs };
+  useDraftSaver(saver);
+  return { saver, stash, saveState, activeMs };
 }
 

@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { api, ApiError } from '../../../api';
+import { navigate } from '../../../router';
+import type { QueueItem } from '../../../../../shared/schemas/annotation';
+import { nextOpenProblem } from '../nextProblem';
+
+/** After a submit: go straight on to the next open problem of the queue (focused, so Enter goes). */
+export function NextProblem({ questionId }: { questionId: string }) {
+  const [message, setMessage] = useState<string | null>(null);
+  async function go() {
+    try {
+      const next = nextOpenProblem(await api.get<QueueItem[]>('/api/assignments'), questionId);
+      if (next) navigate(`/annotate/${encodeURIComponent(next.questionId)}`);
+      else setMessage('Every problem in your queue is submitted.');
+    } catch (err) {
+      setMessage(err instanceof ApiError ? err.message : 'Your queue could not be loaded.');
+    }
+  }
+  return (
+    <div className="next-problem">
+      <button type="button" className="primary" autoFocus onClick={() => void go()}>
+        Next problem →
+      </button>
+      {message && (
+        <p className="notice" role="status">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
