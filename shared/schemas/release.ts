@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AdjudicationProgress } from './backoffice';
 import { VARIANT_POLICIES } from '../subsets';
 
 /** Release names go into URLs, zip folders and card titles: letters, digits, dot, dash, underscore. */
@@ -9,12 +10,15 @@ export const releaseName = z
 
 export const variantPolicy = z.enum(VARIANT_POLICIES, { message: `must be one of: ${VARIANT_POLICIES.join(', ')}` });
 
-export const previewReleaseBody = z.object({
+const releaseOptions = z.object({
   policy: variantPolicy.default('all-subsets'),
   extended: z.boolean().default(false),
 });
 
-export const cutReleaseBody = previewReleaseBody.extend({
+/** "Check release": the options, and the name it would be cut under (checked for collisions). */
+export const previewReleaseBody = releaseOptions.extend({ name: releaseName.optional() });
+
+export const cutReleaseBody = releaseOptions.extend({
   name: releaseName,
   notes: z.string().max(4000, 'at most 4000 characters').default(''),
 });
@@ -56,4 +60,19 @@ export interface ReleaseSummary {
   createdBy: string | null;
   createdAt: string;
   manifest: ReleaseManifest;
+}
+
+/** A problem the release leaves out, and why: where it stands on its way to the gold version. */
+export interface LeftOutProblem {
+  questionId: string;
+  title: string;
+  state: AdjudicationProgress;
+}
+
+/** What "Check release" finds beyond validation: a name already used, and the problems left out. */
+export interface ReleaseCheck {
+  /** Why the name cannot be used (a release of that name exists), or null. */
+  nameTaken: string | null;
+  problems: { total: number; released: number };
+  leftOut: LeftOutProblem[];
 }
