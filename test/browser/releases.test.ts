@@ -83,4 +83,43 @@ describe('releases page', () => {
     await expect(page.getByRole('button', { name: 'Cut release v2' }).isDisabled()).resolves.toBe(false);
     await page.close();
   });
+
+  it('renders a data card from Markdown as elements, hostile notes as text, with a source view and the CSP intact', async () => {
+    const page = await app.browser.newPage();
+    const errors = watchErrors(page);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await login(page, app.url, flow.maintainer.username, flow.maintainer.password);
+    const response = await page.goto(`${app.url}/releases`);
+    expect(response!.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.getByLabel('Name').fill('v3');
+    await page.getByLabel('Notes').fill('<img src=x onerror="alert(1)"> see [here](javascript:alert(2)) and **bold**');
+    await page.getByRole('button', { name: 'Check release' }).click();
+    await page.getByRole('region', { name: 'Validation report' }).getByText('No errors: this release can be cut.').waitFor();
+    await page.getByRole('button', { name: 'Cut release v3' }).click();
+    await page.getByRole('button', { name: 'Data card of v3' }).click();
+
+    const card = page.getByRole('region', { name: 'Data card of v3' });
+    await card.getByRole('heading', { name: 'ClarifyCodeBench v3', level: 1 }).waitFor();
+    expect(await card.locator('.markdown h2').count()).toBeGreaterThan(2);
+    expect(await card.locator('.markdown table').count()).toBeGreaterThan(0);
+    const text = (await card.locator('.markdown').textContent())!;
+    expect(text).not.toContain('# ClarifyCodeBench');
+    expect(text).toContain('<img src=x onerror="alert(1)"> see here and bold');
+    expect(await card.getByRole('link', { name: 'here', exact: true }).count()).toBe(0);
+    expect(await card.locator('.markdown img, .markdown script').count()).toBe(0);
+    const hrefs = await card.locator('.markdown a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.every((h) => /^(https?:\/\/|\/api\/releases\/v3\/files\/)/.test(h)), hrefs.join(' ')).toBe(true);
+    expect(dialogs).toEqual([]);
+
+    await card.getByRole('button', { name: 'View source' }).click();
+    await expect(card.locator('pre.data-card-source').textContent()).resolves.toContain('# ClarifyCodeBench v3');
+    await card.getByRole('button', { name: 'View rendered' }).click();
+    await card.getByRole('heading', { name: 'ClarifyCodeBench v3', level: 1 }).waitFor();
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+    await page.close();
+  });
 });
