@@ -1,4 +1,4 @@
-import { diffWords, diffWordsWithSpace } from 'diff';
+import { diffArrays } from 'diff';
 import { alignPoints, type Alignment } from './alignment';
 import { applyEdits, mergeRanges, type Point, type PointEdits, type Range } from './edits';
 
@@ -52,14 +52,37 @@ export const DISAGREEMENT_WEIGHTS = { span: 0.5, type: 0.25, question: 0.125, an
 
 export const normalizeWhitespace = (s: string): string => s.trim().replace(/\s+/g, ' ');
 
-const toParts = (changes: { value: string; added: boolean; removed: boolean }[]): DiffPart[] =>
-  changes.map((c) => ({ value: c.value, kind: c.added ? 'onlyB' : c.removed ? 'onlyA' : 'same' }));
+/** Whitespace runs, word runs (letters, digits, underscore: "A_1", "town") and single punctuation marks. */
+const tokens = (s: string): string[] => s.match(/\s+|[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu) ?? [];
 
-/** Word diff of two short, whitespace-normalised texts (questions, answers). */
-const wordDiff = (a: string, b: string): DiffPart[] => toParts(diffWords(a, b));
-
-/** Word diff that keeps every whitespace character, so each side's text can be rebuilt from it exactly. */
-const exactWordDiff = (a: string, b: string): DiffPart[] => toParts(diffWordsWithSpace(a, b));
+/**
+ * Word diff from A to B over whole tokens, whitespace included: the 'same' and 'onlyA' parts
+ * rebuild A exactly and the 'same' and 'onlyB' parts rebuild B, so no stray or lost space
+ * appears on either side ("town K ." for "town K."). A lone space between two changes joins
+ * them, so "array size" → "element type" reads as one change, not two.
+ */
+export function wordDiff(a: string, b: string): DiffPart[] {
+  const raw = diffArrays(tokens(a), tokens(b)).map((c): DiffPart => ({ value: c.value.join(''), kind: c.added ? 'onlyB' : c.removed ? 'onlyA' : 'same' }));
+  const changed = (p: DiffPart | undefined) => p !== undefined && p.kind !== 'same';
+  const parts: DiffPart[] = [];
+  let onlyA = '';
+  let onlyB = '';
+  const flush = () => {
+    if (onlyA) parts.push({ value: onlyA, kind: 'onlyA' });
+    if (onlyB) parts.push({ value: onlyB, kind: 'onlyB' });
+    onlyA = onlyB = '';
+  };
+  raw.forEach((p, i) => {
+    const glue = p.kind === 'same' && /^\s+$/.test(p.value) && changed(raw[i - 1]) && changed(raw[i + 1]);
+    if (p.kind === 'onlyA' || glue) onlyA += p.value;
+    if (p.kind === 'onlyB' || glue) onlyB += p.value;
+    if (p.kind !== 'same' || glue) return;
+    flush();
+    if (p.value !== '') parts.push({ ...p });
+  });
+  flush();
+  return parts;
+}
 
 const countWords = (s: string): number => (s.match(/\S+/g) ?? []).length;
 
@@ -202,7 +225,7 @@ function textWordDiff(base: string, pointsA: readonly Point[], pointsB: readonly
     const a = applyEdits(slice, shiftPoints(pointsA, bounds[i]!, bounds[i + 1]!));
     const b = applyEdits(slice, shiftPoints(pointsB, bounds[i]!, bounds[i + 1]!));
     if (a === b) push({ value: a, kind: 'same' });
-    else exactWordDiff(a, b).forEach(push);
+    else wordDiff(a, b).forEach(push);
   }
   return parts;
 }

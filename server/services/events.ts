@@ -16,7 +16,54 @@ interface EventRow {
 
 const parseJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
-function present(row: EventRow): EventView {
+interface Subject {
+  problem: EventView['problem'];
+  annotator: string | null;
+}
+
+const NO_SUBJECT: Subject = { problem: null, annotator: null };
+/** Entity types whose id is a problem's question id. */
+const BY_QUESTION_ID = new Set(['adjudication', 'problem']);
+
+/**
+ * What each event of a page is about, found in two queries: an annotation event's problem and
+ * annotator (its id is the annotation row's), a problem or adjudication event's problem title.
+ */
+function subjects(db: DB, rows: readonly EventRow[]): Map<number, Subject> {
+  const ids = (type: (t: string) => boolean) => [...new Set(rows.filter((r) => type(r.entity_type) && r.entity_id !== null).map((r) => r.entity_id!))];
+  const annotationIds = ids((t) => t === 'annotation');
+  const questionIds = ids((t) => BY_QUESTION_ID.has(t));
+  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+  const annotations = new Map(
+    annotationIds.length === 0
+      ? []
+      : all<{ id: number; question_id: string; title: string; username: string }>(
+          db,
+          `SELECT n.id, p.question_id, p.title, u.username FROM annotations n JOIN problems p ON p.id = n.problem_id JOIN users u ON u.id = n.user_id
+           WHERE n.id IN (${marks(annotationIds.length)})`,
+          annotationIds.map(Number),
+        ).map((r) => [String(r.id), r]),
+  );
+  const problems = new Map(
+    questionIds.length === 0
+      ? []
+      : all<{ question_id: string; title: string }>(db, `SELECT question_id, title FROM problems WHERE question_id IN (${marks(questionIds.length)})`, questionIds).map((r) => [
+          r.question_id,
+          r,
+        ]),
+  );
+  const out = new Map<number, Subject>();
+  for (const r of rows) {
+    if (r.entity_id === null) continue;
+    const n = r.entity_type === 'annotation' ? annotations.get(r.entity_id) : undefined;
+    const p = BY_QUESTION_ID.has(r.entity_type) ? problems.get(r.entity_id) : undefined;
+    if (n) out.set(r.id, { problem: { questionId: n.question_id, title: n.title }, annotator: n.username });
+    else if (p) out.set(r.id, { problem: { questionId: p.question_id, title: p.title }, annotator: null });
+  }
+  return out;
+}
+
+function present(row: EventRow, subject: Subject): EventView {
   return {
     id: row.id,
     at: row.at,
@@ -28,6 +75,7 @@ function present(row: EventRow): EventView {
     before: parseJson(row.before),
     after: parseJson(row.after),
     details: parseJson(row.details),
+    ...subject,
   };
 }
 
@@ -42,7 +90,15 @@ function where(query: EventsQuery): { sql: string; params: unknown[] } {
   if (query.action) add("(action = ? OR action LIKE ? ESCAPE '\\')", query.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`);
   if (query.actor) add('actor = ? COLLATE NOCASE', query.actor);
   if (query.entityType) add('entity_type = ?', query.entityType);
-  if (query.entityId) add('entity_id = ?', query.entityId);
+  // A problem's question id also finds the events of its annotations (saves, submits), logged under the annotation's row id.
+  if (query.entityId) {
+    add(
+      `(entity_id = ? OR (entity_type = 'annotation' AND entity_id IN
+        (SELECT CAST(n.id AS TEXT) FROM annotations n JOIN problems p ON p.id = n.problem_id WHERE p.question_id = ?)))`,
+      query.entityId,
+      query.entityId,
+    );
+  }
   if (query.from) add('at >= ?', `${query.from}T00:00:00.000Z`);
   if (query.to) add('at <= ?', `${query.to}T23:59:59.999Z`);
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
@@ -58,5 +114,6 @@ export function listEvents(db: DB, query: EventsQuery): EventPage {
     (query.page - 1) * query.pageSize,
   ]);
   const actions = all<{ action: string }>(db, 'SELECT DISTINCT action FROM events ORDER BY action').map((r) => r.action);
-  return { events: rows.map(present), total, page: query.page, pageSize: query.pageSize, actions };
+  const about = subjects(db, rows);
+  return { events: rows.map((r) => present(r, about.get(r.id) ?? NO_SUBJECT)), total, page: query.page, pageSize: query.pageSize, actions };
 }

@@ -67,7 +67,8 @@ export type SaveGoldBody = z.output<typeof saveGoldBody>;
 
 export const versionBody = z.object({ version });
 
-export const reopenBody = z.object({ reason: z.string().max(2000).default('') });
+/** Reopening a resolved problem needs a reason; it is kept in the reopen event. */
+export const reopenBody = z.object({ reason: z.string().trim().min(1, 'give a reason for reopening').max(2000) });
 
 export const overrideBody = z
   .object({

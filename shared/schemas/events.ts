@@ -34,6 +34,10 @@ export interface EventView {
   before: unknown;
   after: unknown;
   details: unknown;
+  /** The problem the event concerns (annotation, adjudication, assignment and problem events), for its label. */
+  problem: { questionId: string; title: string } | null;
+  /** Whose annotation an annotation event concerns (the log is for maintainers, who see assignments anyway). */
+  annotator: string | null;
 }
 
 export interface EventPage {

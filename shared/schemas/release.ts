@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AdjudicationProgress } from './backoffice';
 import { VARIANT_POLICIES } from '../subsets';
 import { semanticVersion, type ReleaseSettings } from './releaseSettings';
 
@@ -10,12 +11,15 @@ export const releaseName = z
 
 export const variantPolicy = z.enum(VARIANT_POLICIES, { message: `must be one of: ${VARIANT_POLICIES.join(', ')}` });
 
-export const previewReleaseBody = z.object({
+const releaseOptions = z.object({
   policy: variantPolicy.default('all-subsets'),
   extended: z.boolean().default(false),
 });
 
-export const cutReleaseBody = previewReleaseBody.extend({
+/** "Check release": the options, and the name it would be cut under (checked for collisions). */
+export const previewReleaseBody = releaseOptions.extend({ name: releaseName.optional() });
+
+export const cutReleaseBody = releaseOptions.extend({
   name: releaseName,
   notes: z.string().max(4000, 'at most 4000 characters').default(''),
   /** The metadata version (MAJOR.MINOR.PATCH); by default the name's when it is one (v1.1 → 1.1.0), else 0.1.0. */
@@ -64,4 +68,19 @@ export interface ReleaseSummary {
   manifest: ReleaseManifest;
   /** The card settings the release was cut with ({} for imported releases). */
   settings: Partial<ReleaseSettings>;
+}
+
+/** A problem the release leaves out, and why: where it stands on its way to the gold version. */
+export interface LeftOutProblem {
+  questionId: string;
+  title: string;
+  state: AdjudicationProgress;
+}
+
+/** What "Check release" finds beyond validation: a name already used, and the problems left out. */
+export interface ReleaseCheck {
+  /** Why the name cannot be used (a release of that name exists), or null. */
+  nameTaken: string | null;
+  problems: { total: number; released: number };
+  leftOut: LeftOutProblem[];
 }

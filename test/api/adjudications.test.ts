@@ -196,7 +196,15 @@ describe('saving and resolving the gold version', () => {
     expect(JSON.parse(event!.before)).toMatchObject({ status: 'resolved', version: 4, resolvedBy: adjudicator.username });
     expect(JSON.parse(event!.after)).toEqual({ status: 'draft', version: 5 });
     expect(JSON.parse(event!.details)).toEqual({ reason: 'Answer of point 1 is too vague.' });
-    expect((await maint.post(url(disputed, '/reopen')).send({})).status).toBe(409);
+    expect((await maint.post(url(disputed, '/reopen')).send({ reason: 'again' })).status).toBe(409);
+  });
+
+  it('refuses a reopen without a reason, naming the field', async () => {
+    for (const body of [{}, { reason: '' }, { reason: '   ' }]) {
+      const res = await maint.post(url(disputed, '/reopen')).send(body);
+      expect(res.status).toBe(400);
+      expect((res.body as { error: { message: string } }).error.message).toMatch(/^reason: /);
+    }
   });
 });
 

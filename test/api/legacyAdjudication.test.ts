@@ -129,7 +129,7 @@ describe('editing a legacy problem after a maintainer reopens it', () => {
   });
 
   it('makes a changed point new (dropping the overrides of its tasks) while the unchanged ones stay legacy', async () => {
-    const draft = (await maint.post(url('leg100_a', '/reopen')).send({})).body as CaseView;
+    const draft = (await maint.post(url('leg100_a', '/reopen')).send({ reason: 'continue curating' })).body as CaseView;
     const points = draft.gold.points.map((p, i) => (i === 0 ? { ...p, question: 'Which values may the elements of A take?' } : p));
     const res = await adj.put(url('leg100_a')).send({ version: draft.gold.version, points, notes: '' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -140,7 +140,7 @@ describe('editing a legacy problem after a maintainer reopens it', () => {
   });
 
   it('holds a changed point to the editor rules its legacy version was exempt from', async () => {
-    const draft = (await maint.post(url('leg100_b', '/reopen')).send({})).body as CaseView;
+    const draft = (await maint.post(url('leg100_b', '/reopen')).send({ reason: 'continue curating' })).body as CaseView;
     expect(draft.gold.inheritedIssues.map((f) => f.path)).toEqual(['points[1].deletions[0]']);
     const unchanged = await adj.put(url('leg100_b')).send({ version: draft.gold.version, points: draft.gold.points, notes: '' });
     expect(unchanged.status, JSON.stringify(unchanged.body)).toBe(200);

@@ -19,7 +19,7 @@ beforeAll(async () => {
   importLegacyRelease(ctx.db, Buffer.from(fixture.jsonl, 'utf8'), CLI_ACTOR, { name: 'legacy-v1' });
   adj = await loginAs(app, await buildUser(ctx.db, { role: 'adjudicator' }));
   const maint = await loginAs(app, await buildUser(ctx.db, { role: 'maintainer' }));
-  expect((await maint.post('/api/adjudications/leg100_a/reopen').send({})).status).toBe(200);
+  expect((await maint.post('/api/adjudications/leg100_a/reopen').send({ reason: 'continue curating' })).status).toBe(200);
 });
 afterAll(() => ctx.cleanup());
 

@@ -84,6 +84,17 @@ describe('cross-check and adjudication', () => {
     await page.getByRole('region', { name: 'Gold point 2' }).getByRole('button', { name: 'Drop gold point 2' }).click();
     await expect(page.getByRole('region', { name: 'Gold point 3' }).count()).resolves.toBe(0);
 
+    // The curation view is compact: one row per slot, A | gold | B side by side, the statement beside them.
+    // (the stacked layout took about 4,000 px at this width; the tasks preview below the rows is the rest)
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(2800);
+    const pairBox = (await pair.boundingBox())!;
+    expect(pairBox.height).toBeLessThan(560);
+    if (process.env.CCB_SCREENSHOTS) {
+      fs.mkdirSync('docs/screenshots', { recursive: true });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: 'docs/screenshots/crosscheck.png', fullPage: false });
+    }
+
     const resolve = page.getByRole('button', { name: 'Resolve' });
     expect(await resolve.isDisabled()).toBe(true);
     await expect(page.getByRole('list', { name: 'What is incomplete' }).textContent()).resolves.toContain('Point 2: tick “answer sufficient”');

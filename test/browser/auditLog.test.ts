@@ -54,6 +54,24 @@ describe('audit log page', () => {
     expect(errors.filter((e) => !/\b40[01]\b/.test(e)), errors.join('\n')).toEqual([]);
   });
 
+  it('labels events with the problem and annotator, and finds a problem’s annotation events by its id', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await login(page, app.url, w.users.maintainer.username, w.users.maintainer.password);
+    await page.goto(`${app.url}/audit`);
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    await page.getByLabel('Entity id').fill(w.problems.foreign.questionId);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('Page 1 of 1 · 4 events').waitFor();
+    const entities = await page.locator('.audit-table tbody tr td:nth-child(4)').allTextContents();
+    expect(entities.sort()).toEqual([
+      'abc804_a Foreign problem (annotation by bert)',
+      'abc804_a Foreign problem (annotation by bert)',
+      'abc804_a Foreign problem (annotation by cleo)',
+      'abc804_a Foreign problem (annotation by cleo)',
+    ]);
+    await page.close();
+  });
+
   it('is not offered to other roles', async () => {
     const page = await app.browser.newPage();
     await login(page, app.url, w.users.adjudicator.username, w.users.adjudicator.password);

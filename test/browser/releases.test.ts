@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { get, run } from '../../db/database';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
+import { buildProblem } from '../support/builders';
 import { seedReleaseFlow, type ReleaseFlow } from '../support/releaseFlow';
 
 let flow: ReleaseFlow;
 
 const app = browserHarness(async (db) => {
   flow = await seedReleaseFlow(db);
+  buildProblem(db, { questionId: 'abc903_a', title: 'Not yet annotated' });
 });
 
 describe('releases page', () => {
@@ -55,6 +57,68 @@ describe('releases page', () => {
     await table.getByText('5 files + manifest').click();
     await expect(table.getByRole('link', { name: 'README.md' }).isVisible()).resolves.toBe(true);
     // The app asks /api/me before the login: those 401s are expected.
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+    await page.close();
+  });
+
+  it('checks the name and lists the problems the release leaves out, with their state', async () => {
+    const page = await app.browser.newPage();
+    await login(page, app.url, flow.maintainer.username, flow.maintainer.password);
+    await page.getByRole('link', { name: 'Releases' }).click();
+    await page.getByRole('table', { name: 'Releases' }).waitFor();
+    await page.getByLabel('Name').fill('v1');
+    await page.getByRole('button', { name: 'Check release' }).click();
+    const check = page.getByRole('region', { name: 'Release check' });
+    await check.waitFor();
+    await expect(check.textContent()).resolves.toContain('Name: A release named "v1" already exists; releases are immutable, choose a new name.');
+    await expect(page.getByRole('button', { name: 'Cut release v1' }).isDisabled()).resolves.toBe(true);
+    await expect(check.textContent()).resolves.toContain('2 of 3 problems are in this release; 1 is left out because its adjudication is not resolved.');
+    await check.getByText('Problems left out (1)').click();
+    await expect(check.getByRole('table', { name: 'Problems left out' }).locator('tbody tr').allTextContents()).resolves.toEqual(['abc903_aNot yet annotatedwaiting for annotations']);
+
+    await page.getByLabel('Name').fill('v2');
+    await page.getByRole('button', { name: 'Check again' }).click();
+    await page.getByRole('region', { name: 'Validation report' }).getByText('No errors: this release can be cut.').waitFor();
+    await expect(check.textContent()).resolves.not.toContain('already exists');
+    await expect(page.getByRole('button', { name: 'Cut release v2' }).isDisabled()).resolves.toBe(false);
+    await page.close();
+  });
+
+  it('renders a data card from Markdown as elements, hostile notes as text, with a source view and the CSP intact', async () => {
+    const page = await app.browser.newPage();
+    const errors = watchErrors(page);
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await login(page, app.url, flow.maintainer.username, flow.maintainer.password);
+    const response = await page.goto(`${app.url}/releases`);
+    expect(response!.headers()['content-security-policy']).toContain("script-src 'self'");
+    await page.getByLabel('Name').fill('v3');
+    await page.getByLabel('Notes').fill('<img src=x onerror="alert(1)"> see [here](javascript:alert(2)) and **bold**');
+    await page.getByRole('button', { name: 'Check release' }).click();
+    await page.getByRole('region', { name: 'Validation report' }).getByText('No errors: this release can be cut.').waitFor();
+    await page.getByRole('button', { name: 'Cut release v3' }).click();
+    await page.getByRole('button', { name: 'Data card of v3' }).click();
+
+    const card = page.getByRole('region', { name: 'Data card of v3' });
+    await card.getByRole('heading', { name: 'ClarifyCodeBench v3', level: 1 }).waitFor();
+    expect(await card.locator('.markdown h2').count()).toBeGreaterThan(2);
+    expect(await card.locator('.markdown table').count()).toBeGreaterThan(0);
+    const text = (await card.locator('.markdown').textContent())!;
+    expect(text).not.toContain('# ClarifyCodeBench');
+    expect(text).toContain('<img src=x onerror="alert(1)"> see here and bold');
+    expect(await card.getByRole('link', { name: 'here', exact: true }).count()).toBe(0);
+    expect(await card.locator('.markdown img, .markdown script').count()).toBe(0);
+    const hrefs = await card.locator('.markdown a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.every((h) => /^(https?:\/\/|\/api\/releases\/v3\/files\/)/.test(h)), hrefs.join(' ')).toBe(true);
+    expect(dialogs).toEqual([]);
+
+    await card.getByRole('button', { name: 'View source' }).click();
+    await expect(card.locator('pre.data-card-source').textContent()).resolves.toContain('# ClarifyCodeBench v3');
+    await card.getByRole('button', { name: 'View rendered' }).click();
+    await card.getByRole('heading', { name: 'ClarifyCodeBench v3', level: 1 }).waitFor();
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
     await page.close();
   });

@@ -12,9 +12,16 @@ export async function openReopenedCase(
   const errors = watchErrors(page);
   await login(page, app.url, user.username, user.password);
   await page.goto(`${app.url}/adjudicate/${questionId}`);
-  await page.getByRole('button', { name: 'Reopen' }).click();
+  await reopenWithReason(page, 'A second look at the gold points.');
   await page.getByRole('button', { name: 'Resolve' }).waitFor();
   return { page, errors };
+}
+
+/** Reopen asks for confirmation and a reason: fill it in and confirm. */
+export async function reopenWithReason(page: Page, reason: string): Promise<void> {
+  await page.getByRole('button', { name: 'Reopen' }).click();
+  await page.getByLabel('Reason for reopening').fill(reason);
+  await page.getByRole('button', { name: 'Confirm reopen' }).click();
 }
 
 /** Ticks the whole checklist (plausible, ambiguous, answer sufficient) of the given gold points. */

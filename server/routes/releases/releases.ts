@@ -5,6 +5,7 @@ import { badRequest } from '../../http/errors';
 import { route } from '../../http/route';
 import { buildRelease } from '../../services/releases/build';
 import { readReleaseSettings, saveReleaseSettings } from '../../services/releases/settings';
+import { checkRelease } from '../../services/releases/check';
 import { cutRelease, getRelease, listReleases, releaseFile, releaseFiles } from '../../services/releases/store';
 import { zipRelease } from '../../services/releases/zip';
 
@@ -51,7 +52,7 @@ export const releaseRoutes = [
     handle({ db, body }) {
       const built = buildRelease(db, { name: 'preview', notes: '', policy: body.policy, extended: body.extended });
       const { counts, continues } = built.manifest;
-      return { counts, continues, report: built.report };
+      return { counts, continues, report: built.report, check: checkRelease(db, body.name) };
     },
   }),
   route({

@@ -42,7 +42,9 @@ export function releaseInvalid(built: BuiltRelease): AppError {
 
 export const nothingToRelease = () => new AppError(400, 'bad_request', 'There is nothing to release: no problem has a resolved adjudication yet.');
 
-const nameTaken = (name: string) => conflict(`A release named "${name}" already exists; releases are immutable, choose a new name.`);
+/** Why a release name cannot be used again (the cut's 409 and the check's finding say the same). */
+export const nameTakenMessage = (name: string) => `A release named "${name}" already exists; releases are immutable, choose a new name.`;
+const nameTaken = (name: string) => conflict(nameTakenMessage(name));
 
 /**
  * Build, validate and store a release with all its files in one transaction. Refuses a

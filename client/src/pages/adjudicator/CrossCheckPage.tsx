@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../api';
-import { Link } from '../../router';
+import { Link, navigate } from '../../router';
 import type { PageProps } from '../../routes';
 import { useMe } from '../../session';
-import type { CaseView } from '../../../../shared/adjudicationView';
+import type { CaseView, QueueView } from '../../../../shared/adjudicationView';
 import { legacyPoints } from '../../../../shared/adjudication';
 import { MAX_POINTS } from '../../../../shared/edits';
 import type { GoldPoint } from '../../../../shared/schemas/adjudication';
@@ -13,40 +13,25 @@ import { GoldPointCard } from './crosscheck/GoldPointCard';
 import { GoldText } from './crosscheck/GoldText';
 import { addPoint, deleteRange, dropPoint, restoreAt, takeField, takeSlot, updatePoint, type Sides } from './crosscheck/goldModel';
 import { MarkedText, MarkLegend } from './crosscheck/MarkedText';
-import { ResolvePanel } from './crosscheck/ResolvePanel';
-import { readyView, SlotRows, type ReadyView, type SlotActions } from './crosscheck/SlotRows';
+import { ResolvePanel, type NextCase } from './crosscheck/ResolvePanel';
+import { curationSlots, keyAction, TOO_MANY_POINTS } from './crosscheck/slots';
+import { readyView, SlotRows } from './crosscheck/SlotRows';
 import { TasksPreview } from './crosscheck/TasksPreview';
+import { useCurationKeys, type CurationKey } from './crosscheck/useCurationKeys';
 import { useGoldDraft } from './crosscheck/useGoldDraft';
 import { UndoButtons } from '../../drafts/UndoButtons';
 import './adjudication.css';
 
 const apiUrl = (questionId: string, suffix = '') => `/api/adjudications/${encodeURIComponent(questionId)}${suffix}`;
+const caseHref = (questionId: string) => `/adjudicate/${encodeURIComponent(questionId)}`;
 
-/** The A/B comparison of a problem with two submitted annotations. */
-function Comparison({ ready, gold, actions }: { ready: ReadyView; gold: GoldPoint[]; actions: SlotActions }) {
-  const name = (side: 'A' | 'B') => {
-    const s = ready.annotations[side];
-    return s.name ? `${s.label} (${s.name})` : s.label;
-  };
-  return (
-    <>
-      <p className="muted">
-        Comparing <strong>{name('A')}</strong> and <strong>{name('B')}</strong>.
-      </p>
-      <section className="card" aria-label="Cross-check">
-        <h2>Base text</h2>
-        <MarkLegend />
-        <MarkedText base={ready.baseText} marks={ready.crossCheck.marks} />
-        <h2>Underspecified texts: A → B</h2>
-        <p className="muted">Struck: only in A’s text. Underlined: only in B’s text.</p>
-        <div className="base-text text-diff">
-          <DiffText parts={ready.crossCheck.textDiff} label="Word diff of A’s and B’s texts" />
-        </div>
-      </section>
-      <h2>Points</h2>
-      <SlotRows view={ready} gold={gold} actions={actions} />
-    </>
-  );
+/** The first case after this one in queue order that is not resolved (wrapping round), or null. */
+async function nextOpenCase(current: string): Promise<NextCase> {
+  const queue = await api.get<QueueView>('/api/adjudications');
+  const at = queue.items.findIndex((i) => i.questionId === current);
+  const ordered = [...queue.items.slice(at + 1), ...queue.items.slice(0, Math.max(at, 0))];
+  const next = ordered.find((i) => i.status !== 'resolved' && i.questionId !== current);
+  return next ? { questionId: next.questionId, title: next.title } : null;
 }
 
 function NoAnnotations({ legacy }: { legacy: boolean }) {
@@ -59,25 +44,124 @@ function NoAnnotations({ legacy }: { legacy: boolean }) {
   );
 }
 
+/** A note under the key legend: what the last key did not do, and why; or a refused action. */
+type KeyNote = { kind: 'info' | 'refused'; text: string } | null;
+
+function KeyLegend({ note }: { note: KeyNote }) {
+  return (
+    <div className="key-legend">
+      <span className="muted">
+        Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous row · <kbd>a</kbd> take A · <kbd>b</kbd> take B · <kbd>m</kbd> merge (A’s span + B’s text) · <kbd>x</kbd> drop
+      </span>
+      <p className={note?.kind === 'refused' ? 'warning key-note' : 'muted key-note'} role="status" aria-live="polite">
+        {note?.text ?? ''}
+      </p>
+    </div>
+  );
+}
+
 function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => void }) {
   const me = useMe();
   const draft = useGoldDraft(initial);
-  const { view, points, setPoints } = draft;
+  const { view, points } = draft;
   const ready = readyView(view);
   const sides: Sides = { A: view.annotations.A?.points ?? [], B: view.annotations.B?.points ?? [], legacy: legacyPoints(view.gold.points) };
-  const readOnly = view.gold.status === 'resolved' || draft.saveState === 'conflict';
+  const resolved = view.gold.status === 'resolved';
+  const readOnly = resolved || draft.saveState === 'conflict';
+  const readOnlyReason = resolved ? 'Read-only: this problem is resolved (a maintainer can reopen it).' : draft.saveState === 'conflict' ? 'Read-only: someone else changed this problem; reload it.' : null;
   const q = view.questionId;
+  const slots = curationSlots(view, points);
+  const [current, setCurrent] = useState(0);
+  const [note, setNote] = useState<KeyNote>(null);
+  const [next, setNext] = useState<NextCase>(undefined);
+
+  /** Every change of the gold set goes through here: a fourth point never reaches the draft. */
+  const change = (nextPoints: GoldPoint[]) => {
+    if (nextPoints.length > MAX_POINTS) {
+      setNote({ kind: 'refused', text: TOO_MANY_POINTS });
+      return;
+    }
+    setNote(null);
+    draft.setPoints(nextPoints);
+  };
+  const take = (from: GoldPoint['sources']['from'], span: 'A' | 'B', text: 'A' | 'B') => change(takeSlot(points, from, span, text, sides));
+  const decided = async (call: Promise<boolean>) => {
+    if (await call) setNext(await nextOpenCase(q).catch(() => null));
+  };
   const post = (suffix: string, body: object = {}) => draft.act((version) => api.post<CaseView>(apiUrl(q, suffix), { version, ...body }));
+
+  const move = (row: number) => {
+    setCurrent(row);
+    document.querySelector<HTMLElement>(`[data-row="${row}"]`)?.scrollIntoView({ block: 'nearest' });
+  };
+  useCurationKeys((key: CurationKey) => {
+    if (key === 'j' || key === 'k') {
+      const row = current + (key === 'j' ? 1 : -1);
+      if (row < 0 || row >= slots.length) setNote({ kind: 'info', text: slots.length === 0 ? 'There are no rows.' : key === 'j' ? 'This is the last row.' : 'This is the first row.' });
+      else {
+        setNote(null);
+        move(row);
+      }
+      return;
+    }
+    const slot = slots[current];
+    const action = keyAction(key, slot, points, readOnlyReason);
+    if ('refuse' in action) setNote({ kind: action.refuse === TOO_MANY_POINTS ? 'refused' : 'info', text: `${key}: ${action.refuse}` });
+    else if (action.do === 'drop') change(dropPoint(points, action.goldIndex));
+    else if (slot) take(slot.from, action.span, action.text);
+  });
+
+  const renderGold = (i: number) => {
+    const p = points[i]!;
+    return (
+      <GoldPointCard
+        key={i}
+        base={view.baseText}
+        index={i}
+        point={p}
+        readOnly={readOnly}
+        onChange={(patch) => change(updatePoint(points, i, patch, sides))}
+        onTakeField={(field, side) => change(takeField(points, i, field, side, sides))}
+        onDrop={() => change(dropPoint(points, i))}
+      />
+    );
+  };
 
   return (
     <div className="crosscheck-layout">
+      <aside className="statement-pane" aria-label="Statement">
+        {ready ? (
+          <section aria-label="Cross-check">
+            <h2>Base text: A and B</h2>
+            <MarkLegend />
+            <MarkedText base={ready.baseText} marks={ready.crossCheck.marks} />
+            <details className="text-diff-details">
+              <summary>Word diff of A’s and B’s underspecified texts</summary>
+              <p className="muted">Struck: only in A’s text. Underlined: only in B’s text.</p>
+              <div className="base-text text-diff">
+                <DiffText parts={ready.crossCheck.textDiff} label="Word diff of A’s and B’s texts" />
+              </div>
+            </details>
+          </section>
+        ) : (
+          <NoAnnotations legacy={view.gold.source === 'legacy'} />
+        )}
+        <section aria-label="Gold text">
+          <h2>Gold text</h2>
+          <GoldLegend points={points} />
+          <GoldText
+            base={view.baseText}
+            points={points}
+            readOnly={readOnly}
+            onDelete={(i, range) => change(deleteRange(points, i, range, sides))}
+            onRestore={(i, offset) => change(restoreAt(points, i, offset, sides))}
+          />
+        </section>
+      </aside>
+
       <section className="page crosscheck">
-        <div className="row">
+        <div className="row crosscheck-title">
           <Link href="/adjudicate">← Adjudication queue</Link>
-          <span className="spacer" />
-          <UndoButtons {...draft.history} onUndo={draft.undo} onRedo={draft.redo} disabled={readOnly} />
-        </div>
-        <div className="row">
           <h1>{view.title}</h1>
           <code>{view.questionId}</code>
           <span className="badge">{view.difficulty}</span>
@@ -88,42 +172,44 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
           )}
           {ready?.crossCheck.exactAgreement && <span className="badge resolved">exact agreement</span>}
           {view.gold.source === 'legacy' && <span className="badge legacy-badge">legacy release</span>}
+          <span className="spacer" />
+          <UndoButtons {...draft.history} onUndo={draft.undo} onRedo={draft.redo} disabled={readOnly} />
         </div>
-        {ready ? (
-          <Comparison
-            ready={ready}
-            gold={points}
-            actions={{ readOnly, onTake: (from, span, text) => setPoints(takeSlot(points, from, span, text, sides)), onDrop: (i) => setPoints(dropPoint(points, i)) }}
-          />
-        ) : (
-          <NoAnnotations legacy={view.gold.source === 'legacy'} />
+        {ready && (
+          <p className="muted">
+            Comparing <strong>{ready.annotations.A.name ? `${ready.annotations.A.label} (${ready.annotations.A.name})` : ready.annotations.A.label}</strong> and{' '}
+            <strong>{ready.annotations.B.name ? `${ready.annotations.B.label} (${ready.annotations.B.name})` : ready.annotations.B.label}</strong>.
+          </p>
         )}
-
-        <h2>Gold version</h2>
-        <section className="card" aria-label="Gold text">
-          <GoldLegend points={points} />
-          <GoldText
-            base={view.baseText}
-            points={points}
-            readOnly={readOnly}
-            onDelete={(i, range) => setPoints(deleteRange(points, i, range, sides))}
-            onRestore={(i, offset) => setPoints(restoreAt(points, i, offset, sides))}
-          />
-        </section>
-        {points.map((p, i) => (
-          <GoldPointCard
-            key={i}
-            base={view.baseText}
-            index={i}
-            point={p}
-            readOnly={readOnly}
-            onChange={(patch) => setPoints(updatePoint(points, i, patch, sides))}
-            onTakeField={(field, side) => setPoints(takeField(points, i, field, side, sides))}
-            onDrop={() => setPoints(dropPoint(points, i))}
-          />
-        ))}
+        <ResolvePanel
+          view={view}
+          points={points}
+          saveState={draft.saveState}
+          error={draft.error}
+          canReopen={me.role === 'maintainer'}
+          onResolve={() => void decided(post('/resolve'))}
+          onAccept={() => void decided(post('/accept'))}
+          onReopen={async (reason) => {
+            const ok = await draft.act(() => api.post<CaseView>(apiUrl(q, '/reopen'), { reason }));
+            if (ok) setNext(undefined);
+            return ok;
+          }}
+          onReload={onReload}
+          next={next}
+          onNext={(questionId) => navigate(caseHref(questionId))}
+        />
+        <KeyLegend note={note} />
+        <SlotRows
+          view={view}
+          slots={slots}
+          gold={points}
+          current={current}
+          onSelect={setCurrent}
+          actions={{ readOnly, onTake: take, onDrop: (i) => change(dropPoint(points, i)) }}
+          renderGold={renderGold}
+        />
         <div className="row">
-          <button type="button" disabled={readOnly || points.length >= MAX_POINTS} onClick={() => setPoints(addPoint(points, sides))}>
+          <button type="button" disabled={readOnly || points.length >= MAX_POINTS} onClick={() => change(addPoint(points, sides))}>
             Add point
           </button>
           {points.length >= MAX_POINTS && <span className="muted">At most {MAX_POINTS} gold points.</span>}
@@ -147,17 +233,6 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
           }}
         />
       </section>
-      <ResolvePanel
-        view={view}
-        points={points}
-        saveState={draft.saveState}
-        error={draft.error}
-        canReopen={me.role === 'maintainer'}
-        onResolve={() => post('/resolve')}
-        onAccept={() => post('/accept')}
-        onReopen={() => draft.act(() => api.post<CaseView>(apiUrl(q, '/reopen'), {}))}
-        onReload={onReload}
-      />
     </div>
   );
 }
@@ -171,10 +246,11 @@ export default function CrossCheckPage({ params }: PageProps) {
 
   useEffect(() => {
     setView(null);
+    setError(null);
     api.get<CaseView>(apiUrl(questionId)).then(setView, (err: unknown) => setError(err instanceof ApiError ? err.message : 'The cross-check could not be loaded.'));
   }, [questionId, generation]);
 
   if (error) return <p className="error" role="alert">{error}</p>;
   if (!view) return <p className="loading">Loading the cross-check…</p>;
-  return <Workspace key={generation} initial={view} onReload={() => setGeneration((g) => g + 1)} />;
+  return <Workspace key={`${questionId}:${generation}`} initial={view} onReload={() => setGeneration((g) => g + 1)} />;
 }

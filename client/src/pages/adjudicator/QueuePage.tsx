@@ -5,9 +5,10 @@ import { useMe } from '../../session';
 import type { QueueView } from '../../../../shared/adjudicationView';
 import { ADJUDICATION_STATUSES } from '../../../../shared/schemas/adjudication';
 import { AMBIGUITY_TYPES } from '../../../../shared/taxonomy';
+import { ADJUDICATION_STATE } from '../../stateLabels';
 import './adjudication.css';
 
-const STATUS_LABEL = { todo: 'to do', draft: 'draft', resolved: 'resolved' } as const;
+const STATUS_LABEL = ADJUDICATION_STATE;
 type Filter = 'type' | 'pair' | 'status';
 
 export const crossCheckHref = (questionId: string) => `/adjudicate/${encodeURIComponent(questionId)}`;
@@ -20,7 +21,7 @@ function Progress({ progress, legacy }: { progress: QueueView['progress']; legac
         <span style={{ width: `${pct}%` }} />
       </div>
       <span>
-        <strong>{progress.resolved}</strong> of {progress.ready} resolved · {progress.draft} in draft · {progress.todo} to do
+        <strong>{progress.resolved}</strong> of {progress.ready} resolved · {progress.draft} {ADJUDICATION_STATE.draft} · {progress.todo} to do
         {progress.waiting > 0 ? ` · ${progress.waiting} still being annotated` : ''}
         {legacy > 0 ? ` · ${legacy} from a legacy release` : ''}
       </span>

@@ -2,9 +2,10 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { api, ApiError } from '../../api';
 import { Link, navigate } from '../../router';
 import type { QueueItem, QueueStatus } from '../../../../shared/schemas/annotation';
+import { ANNOTATION_STATE } from '../../stateLabels';
 import './queue.css';
 
-const STATUS_LABEL: Record<QueueStatus, string> = { todo: 'to do', 'in-progress': 'in progress', submitted: 'submitted' };
+const STATUS_LABEL: Record<QueueStatus, string> = ANNOTATION_STATE;
 
 export const editorHref = (questionId: string) => `/annotate/${encodeURIComponent(questionId)}`;
 

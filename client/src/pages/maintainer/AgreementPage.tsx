@@ -3,6 +3,7 @@ import { api, ApiError } from '../../api';
 import { Link } from '../../router';
 import type { AgreementView, GoldFigures } from '../../../../shared/agreement';
 import { ConfusionHeatMap, FigureCard, PairTable, PerTypeTable, Value } from './AgreementParts';
+import { ADJUDICATION_STATE } from '../../stateLabels';
 import './AgreementPage.css';
 
 function GoldTable({ gold }: { gold: GoldFigures }) {
@@ -78,7 +79,7 @@ function ProblemTable({ problems }: { problems: AgreementView['perProblem'] }) {
             <td>
               {p.types.agreeing} / {p.types.pairs}
             </td>
-            <td>{p.adjudicated ? <span className="badge resolved">adjudicated</span> : <span className="badge">open</span>}</td>
+            <td>{p.adjudicated ? <span className="badge resolved">{ADJUDICATION_STATE.resolved}</span> : <span className="badge">not {ADJUDICATION_STATE.resolved}</span>}</td>
           </tr>
         ))}
       </tbody>

@@ -25,23 +25,37 @@ function Workload({ w }: { w: AnnotatorWorkload }) {
   );
 }
 
-function AssignRow({ problem, annotators, onSave }: { problem: ProblemListItem; annotators: string[]; onSave: (pair: [string, string]) => Promise<void> }) {
+/** Why a slot cannot change: its annotator has started (the server refuses to remove them, 409). */
+function lockReason(problem: ProblemListItem, slot: 0 | 1): string | null {
+  const holder = problem.annotators[slot];
+  if (!holder || holder.status === 'todo') return null;
+  return `${holder.username} has ${holder.status === 'submitted' ? 'submitted' : 'started'} this problem (${ANNOTATION_LABEL[holder.status]}); their work would be lost, so they stay assigned.`;
+}
+
+function AssignRow({ problem, annotators, onSave }: { problem: ProblemListItem; annotators: string[]; onSave: (pair: [string, string]) => Promise<boolean> }) {
   const a = problem.annotators[0]?.username ?? '';
   const b = problem.annotators[1]?.username ?? '';
   const [pair, setPair] = useState<[string, string]>([a, b]);
   useEffect(() => setPair([a, b]), [a, b]);
+  // A rejected change rolls the controls back to what the server holds.
+  const save = async () => {
+    if (!(await onSave(pair))) setPair([a, b]);
+  };
   const changed = pair[0] !== a || pair[1] !== b;
   const valid = pair[0] !== '' && pair[1] !== '' && pair[0] !== pair[1];
   // A deactivated annotator still holding the problem stays selectable so the row shows the truth.
   const options = (value: string) => (value && !annotators.includes(value) ? [value, ...annotators] : annotators);
-  const select = (slot: 0 | 1, label: string) => (
-    <select aria-label={`${label} for ${problem.questionId}`} value={pair[slot]} onChange={(e) => setPair(slot === 0 ? [e.target.value, pair[1]] : [pair[0], e.target.value])}>
+  const select = (slot: 0 | 1, label: string) => {
+    const locked = lockReason(problem, slot);
+    return (
+    <select aria-label={`${label} for ${problem.questionId}`} value={pair[slot]} disabled={locked !== null} title={locked ?? undefined} onChange={(e) => setPair(slot === 0 ? [e.target.value, pair[1]] : [pair[0], e.target.value])}>
       <option value="">—</option>
       {options(pair[slot]).map((name) => (
         <option key={name}>{name}</option>
       ))}
     </select>
-  );
+    );
+  };
   return (
     <tr className="assign-row">
       <td>
@@ -51,7 +65,7 @@ function AssignRow({ problem, annotators, onSave }: { problem: ProblemListItem; 
         <div className="row">
           {select(0, 'Annotator A')}
           {select(1, 'Annotator B')}
-          <button type="button" disabled={!changed || !valid} onClick={() => void onSave(pair)} aria-label={`Save annotators for ${problem.questionId}`}>
+          <button type="button" disabled={!changed || !valid} onClick={() => void save()} aria-label={`Save annotators for ${problem.questionId}`}>
             Save
           </button>
           {changed && pair[0] !== '' && pair[0] === pair[1] && <span className="warning">choose two different annotators</span>}
@@ -105,13 +119,17 @@ export default function AssignmentsPage() {
     }
   }
 
-  async function save(questionId: string, pair: [string, string]) {
+  async function save(questionId: string, pair: [string, string]): Promise<boolean> {
     try {
       await api.put(`/api/assignments/${encodeURIComponent(questionId)}`, { annotators: pair });
       setNotice({ kind: 'success', text: `${questionId} is now assigned to ${pair[0]} and ${pair[1]}.` });
       load();
+      return true;
     } catch (err) {
       setNotice({ kind: 'error', text: message(err, 'The assignment could not be saved.') });
+      // what the server holds may have moved on (an annotator started meanwhile): show it
+      load();
+      return false;
     }
   }
 

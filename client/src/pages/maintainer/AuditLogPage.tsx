@@ -89,7 +89,7 @@ export default function AuditLogPage() {
         </label>
         <label>
           Entity id
-          <input {...field('entityId')} />
+          <input {...field('entityId')} placeholder="e.g. a problem id" />
         </label>
         <label>
           From
@@ -152,9 +152,8 @@ function EventTable({ events }: { events: EventView[] }) {
             <td>
               <span className="badge">{e.action}</span>
             </td>
-            <td className="mono">
-              {e.entityType}
-              {e.entityId !== null && ` ${e.entityId}`}
+            <td>
+              <EntityLabel event={e} />
             </td>
             <td>
               <ChangeDetails event={e} />
@@ -163,6 +162,27 @@ function EventTable({ events }: { events: EventView[] }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** What the event is about in the domain's words: the problem (and whose annotation), else the raw entity. */
+function EntityLabel({ event }: { event: EventView }) {
+  if (!event.problem) {
+    return (
+      <span className="mono">
+        {event.entityType}
+        {event.entityId !== null && ` ${event.entityId}`}
+      </span>
+    );
+  }
+  return (
+    <span className="entity-label">
+      <code>{event.problem.questionId}</code> {event.problem.title}{' '}
+      <span className="muted">
+        ({event.entityType}
+        {event.annotator ? ` by ${event.annotator}` : ''})
+      </span>
+    </span>
   );
 }
 

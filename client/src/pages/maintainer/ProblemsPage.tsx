@@ -3,15 +3,11 @@ import { api, ApiError } from '../../api';
 import { Link } from '../../router';
 import type { AdjudicationProgress, AnnotationProgress, ProblemListItem } from '../../../../shared/schemas/backoffice';
 import { ImportPanel } from './ImportPanel';
+import { ANNOTATION_STATE, PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
 import './backoffice.css';
 
-export const ANNOTATION_LABEL: Record<AnnotationProgress, string> = { todo: 'to do', 'in-progress': 'in progress', submitted: 'submitted' };
-const ADJUDICATION_LABEL: Record<AdjudicationProgress, string> = {
-  waiting: 'waiting for annotations',
-  ready: 'ready to adjudicate',
-  draft: 'adjudication in progress',
-  resolved: 'resolved',
-};
+export const ANNOTATION_LABEL: Record<AnnotationProgress, string> = ANNOTATION_STATE;
+const ADJUDICATION_LABEL: Record<AdjudicationProgress, string> = PROBLEM_ADJUDICATION_STATE;
 
 export const problemHref = (questionId: string) => `/problems/${encodeURIComponent(questionId)}`;
 

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api';
 import type { ValidationReport } from '../../../../shared/release/validate';
-import { releaseName, type ReleaseManifest, type ReleaseSummary } from '../../../../shared/schemas/release';
+import { releaseName, type ReleaseCheck, type ReleaseManifest, type ReleaseSummary } from '../../../../shared/schemas/release';
 import { releaseVersion, semanticVersion } from '../../../../shared/schemas/releaseSettings';
+import { PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
 import { VARIANT_POLICIES, type VariantPolicy } from '../../../../shared/subsets';
 import { ValidationReportView } from './ReleaseReport';
 
@@ -16,8 +17,50 @@ interface Preview {
   counts: ReleaseManifest['counts'];
   continues: string | null;
   report: ValidationReport;
+  check: ReleaseCheck;
   policy: VariantPolicy;
   extended: boolean;
+  /** The name the check was run for. */
+  name: string;
+}
+
+/** The check's findings beyond validation: a name already used, and the problems the release leaves out. */
+function CheckFindings({ check, nameTaken }: { check: ReleaseCheck; nameTaken: string | null }) {
+  const { total, released } = check.problems;
+  return (
+    <section className="release-check" aria-label="Release check">
+      {nameTaken && <p className="error">Name: {nameTaken}</p>}
+      <p className={check.leftOut.length > 0 ? 'warning' : 'muted'}>
+        {released} of {total} problem{total === 1 ? '' : 's'} {released === 1 ? 'is' : 'are'} in this release
+        {check.leftOut.length > 0 ? `; ${check.leftOut.length} ${check.leftOut.length === 1 ? 'is' : 'are'} left out because ${check.leftOut.length === 1 ? 'its' : 'their'} adjudication is not resolved.` : '.'}
+      </p>
+      {check.leftOut.length > 0 && (
+        <details className="left-out">
+          <summary>Problems left out ({check.leftOut.length})</summary>
+          <table className="findings" aria-label="Problems left out">
+            <thead>
+              <tr>
+                <th>Problem</th>
+                <th>Title</th>
+                <th>State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {check.leftOut.map((p) => (
+                <tr key={p.questionId}>
+                  <td>
+                    <code>{p.questionId}</code>
+                  </td>
+                  <td>{p.title}</td>
+                  <td>{PROBLEM_ADJUDICATION_STATE[p.state]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      )}
+    </section>
+  );
 }
 
 function suggestName(existing: readonly string[]): string {
@@ -41,15 +84,19 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
   const versionCheck = version.trim() ? semanticVersion.safeParse(version) : null;
   const effectiveVersion = releaseVersion(effectiveName, versionCheck?.success ? versionCheck.data : undefined);
   const stale = preview !== null && (preview.policy !== policy || preview.extended !== extended);
-  const canCut = preview !== null && !stale && preview.report.errors === 0 && nameCheck.success && versionCheck?.success !== false && busy === null;
+  // A name already used: the check says so for the name it was run with; the list of releases for any other.
+  const nameTaken =
+    preview?.name === effectiveName ? preview.check.nameTaken : existing.includes(effectiveName) ? `A release named "${effectiveName}" already exists; choose a new name.` : null;
+  const canCut = preview !== null && !stale && preview.report.errors === 0 && nameCheck.success && nameTaken === null && versionCheck?.success !== false && busy === null;
 
   async function check() {
     setBusy('checking');
     setError(null);
     setCut(null);
     try {
-      const result = await api.post<Omit<Preview, 'policy' | 'extended'>>('/api/releases/preview', { policy, extended });
-      setPreview({ ...result, policy, extended });
+      const name = nameCheck.success ? effectiveName : undefined;
+      const result = await api.post<Omit<Preview, 'policy' | 'extended' | 'name'>>('/api/releases/preview', { policy, extended, name });
+      setPreview({ ...result, policy, extended, name: name ?? '' });
     } catch (err) {
       setError(err instanceof ApiError ? err.message : String(err));
     } finally {
@@ -144,6 +191,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
           </a>
         </p>
       )}
+      {preview && <CheckFindings check={preview.check} nameTaken={nameTaken} />}
       {preview && <ValidationReportView report={preview.report} counts={preview.counts} continues={preview.continues} />}
     </form>
   );

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError } from '../../api';
 import type { ReleaseSummary } from '../../../../shared/schemas/release';
+import { DataCard } from './DataCard';
 import { CutReleaseForm } from './ReleaseCutForm';
 import { ReleaseSettingsForm } from './ReleaseSettingsForm';
 import './ReleasesPage.css';
@@ -10,7 +11,7 @@ const kCounts = (r: ReleaseSummary) => {
   return `${k['1'] ?? 0} / ${k['2'] ?? 0} / ${k['3'] ?? 0}`;
 };
 
-function ReleaseRow({ release }: { release: ReleaseSummary }) {
+function ReleaseRow({ release, onShowCard }: { release: ReleaseSummary; onShowCard: () => void }) {
   const files = release.manifest?.files ?? [];
   return (
     <tr>
@@ -50,6 +51,11 @@ function ReleaseRow({ release }: { release: ReleaseSummary }) {
         <a className="button-link" href={`/api/releases/${encodeURIComponent(release.name)}/download`} download>
           Download {release.name}.zip
         </a>
+        {files.some((f) => f.path === 'README.md') && (
+          <button type="button" onClick={onShowCard}>
+            Data card of {release.name}
+          </button>
+        )}
       </td>
     </tr>
   );
@@ -59,6 +65,7 @@ function ReleaseRow({ release }: { release: ReleaseSummary }) {
 export default function ReleasesPage() {
   const [releases, setReleases] = useState<ReleaseSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [card, setCard] = useState<string | null>(null);
 
   const load = useCallback(() => {
     api.get<{ releases: ReleaseSummary[] }>('/api/releases').then(
@@ -102,12 +109,13 @@ export default function ReleasesPage() {
             </thead>
             <tbody>
               {releases.map((r) => (
-                <ReleaseRow key={r.name} release={r} />
+                <ReleaseRow key={r.name} release={r} onShowCard={() => setCard(r.name)} />
               ))}
             </tbody>
           </table>
         )}
       </div>
+      {card && <DataCard key={card} release={card} onClose={() => setCard(null)} />}
     </section>
   );
 }

@@ -8,22 +8,21 @@ import './backoffice.css';
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 const message = (err: unknown) => (err instanceof ApiError ? err.message : 'The change could not be saved.');
 
-function CreateUserForm({ onCreated }: { onCreated: (user: UserView) => void }) {
+/** The form reports its failures to the page's one notice, so the next success replaces them. */
+function CreateUserForm({ onCreated, onError }: { onCreated: (user: UserView) => void; onError: (text: string) => void }) {
   const [username, setUsername] = useState('');
   const [role, setRole] = useState<Role>('annotator');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const roleId = useId();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setError(null);
     try {
       onCreated(await api.post<UserView>('/api/users', { username, role, password }));
       setUsername('');
       setPassword('');
     } catch (err) {
-      setError(message(err));
+      onError(message(err));
     }
   }
 
@@ -52,11 +51,6 @@ function CreateUserForm({ onCreated }: { onCreated: (user: UserView) => void }) 
           Create account
         </button>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
     </form>
   );
 }
@@ -199,6 +193,7 @@ export default function UsersPage() {
           setNotice({ kind: 'success', text: `Created ${u.role} ${u.username}.` });
           load();
         }}
+        onError={(text) => setNotice({ kind: 'error', text })}
       />
       {notice && (
         <p className={notice.kind} role={notice.kind === 'error' ? 'alert' : 'status'}>

@@ -73,12 +73,12 @@ export function GoldPointCard({ base, index, point, readOnly, onChange, onTakeFi
         </h3>
         <span className={`badge provenance${point.provenance === 'legacy' ? ' legacy-badge' : ''}`}>provenance: {point.provenance}</span>
         <span className="spacer" />
-        <button type="button" className="danger" disabled={readOnly} onClick={onDrop}>
+        <button type="button" className="danger small" disabled={readOnly} onClick={onDrop}>
           Drop gold point {n}
         </button>
       </header>
       {point.provenance === 'legacy' ? <LegacyOrigin base={base} point={point} /> : <FieldSources point={point} readOnly={readOnly} onTakeField={onTakeField} />}
-      <p className="deleted-excerpt">{excerpt ? `Deletes: ${excerpt}` : 'No deletion yet: select text in the gold text above.'}</p>
+      <p className="deleted-excerpt">{excerpt ? `Deletes: ${excerpt}` : 'No deletion yet: select text in the gold text beside.'}</p>
       <div className="gold-fields">
         <label>
           Question
@@ -86,7 +86,7 @@ export function GoldPointCard({ base, index, point, readOnly, onChange, onTakeFi
         </label>
         <label>
           Answer
-          <textarea rows={2} value={point.answer} disabled={readOnly} onChange={(e) => onChange({ answer: e.target.value })} />
+          <textarea rows={1} value={point.answer} disabled={readOnly} onChange={(e) => onChange({ answer: e.target.value })} />
         </label>
         <label>
           Type
@@ -106,13 +106,12 @@ export function GoldPointCard({ base, index, point, readOnly, onChange, onTakeFi
           <label key={key} className="inline" title={CHECK_HINT[key]}>
             <input type="checkbox" checked={point.checklist[key]} disabled={readOnly} onChange={(e) => setCheck(key, e.target.checked)} />
             {CHECKLIST_LABELS[key].charAt(0).toUpperCase() + CHECKLIST_LABELS[key].slice(1)}
-            <span className="muted"> — {CHECK_HINT[key]}</span>
           </label>
         ))}
       </fieldset>
       <label>
         Note{overridden.length > 0 ? ' (required: this point overrides both annotators)' : ''}
-        <textarea rows={2} value={point.note} disabled={readOnly} onChange={(e) => onChange({ note: e.target.value })} />
+        <textarea rows={1} value={point.note} disabled={readOnly} onChange={(e) => onChange({ note: e.target.value })} />
       </label>
     </section>
   );

@@ -110,10 +110,12 @@ export function GoldText({ base, points, readOnly, onDelete, onRestore }: Props)
           ),
         )}
       </div>
-      <h3>Merged text (all gold points applied)</h3>
-      <div className="base-text merged-text" data-testid="merged-text">
-        {applyEdits(base, points)}
-      </div>
+      <details>
+        <summary>Merged text (all gold points applied)</summary>
+        <div className="base-text merged-text" data-testid="merged-text">
+          {applyEdits(base, points)}
+        </div>
+      </details>
     </div>
   );
 }

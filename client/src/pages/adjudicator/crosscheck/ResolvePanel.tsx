@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { resolveFindings } from '../../../../../shared/adjudication';
 import type { GoldPoint } from '../../../../../shared/schemas/adjudication';
 import type { CaseView } from '../../../../../shared/adjudicationView';
 import { findingText } from '../../../findingText';
+import { ADJUDICATION_STATE } from '../../../stateLabels';
 import type { SaveState } from './useGoldDraft';
 
 const SAVE_LABEL: Record<SaveState, string> = {
@@ -12,6 +14,9 @@ const SAVE_LABEL: Record<SaveState, string> = {
   error: 'Not saved',
 };
 
+/** The next open case of the queue once this one is resolved: undefined while unknown, null when none is left. */
+export type NextCase = { questionId: string; title: string } | null | undefined;
+
 interface Props {
   view: CaseView;
   points: readonly GoldPoint[];
@@ -20,8 +25,61 @@ interface Props {
   canReopen: boolean;
   onResolve: () => void;
   onAccept: () => void;
-  onReopen: () => void;
+  onReopen: (reason: string) => Promise<boolean>;
   onReload: () => void;
+  next: NextCase;
+  onNext: (questionId: string) => void;
+}
+
+/** Reopening asks for confirmation and a reason, which the reopen event keeps. */
+function ReopenForm({ onReopen }: { onReopen: Props['onReopen'] }) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  if (!open) {
+    return (
+      <button type="button" onClick={() => setOpen(true)}>
+        Reopen
+      </button>
+    );
+  }
+  const confirm = async () => {
+    setBusy(true);
+    if (!(await onReopen(reason.trim()))) setBusy(false);
+  };
+  return (
+    <form
+      className="reopen-form"
+      aria-label="Reopen this problem"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void confirm();
+      }}
+    >
+      <label>
+        Reason for reopening (kept in the audit log)
+        <textarea rows={2} value={reason} required autoFocus onChange={(e) => setReason(e.target.value)} />
+      </label>
+      <div className="row">
+        <button type="submit" className="danger" disabled={busy || reason.trim() === ''}>
+          Confirm reopen
+        </button>
+        <button type="button" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function NextCaseOffer({ next, onNext }: { next: NextCase; onNext: Props['onNext'] }) {
+  if (next === undefined) return null;
+  if (next === null) return <p className="muted">No open case is left in the queue.</p>;
+  return (
+    <button type="button" className="primary next-case" autoFocus onClick={() => onNext(next.questionId)}>
+      Next case: {next.title} →
+    </button>
+  );
 }
 
 /** The tasks of the saved gold points that the release will contain: the server's preview minus excluded subsets. */
@@ -32,15 +90,15 @@ function releaseTaskCount(view: CaseView, saved: boolean): string {
 }
 
 /** Status, live rule check, and the decisions: resolve, accept an exact agreement, reopen. */
-export function ResolvePanel({ view, points, saveState, error, canReopen, onResolve, onAccept, onReopen, onReload }: Props) {
+export function ResolvePanel({ view, points, saveState, error, canReopen, onResolve, onAccept, onReopen, onReload, next, onNext }: Props) {
   const resolved = view.gold.status === 'resolved';
   const findings = resolved ? [] : resolveFindings(view.baseText, [...points]);
   const blocked = saveState === 'conflict';
   return (
     <aside className="card resolve-panel" aria-label="Resolution">
-      <h2>Resolution</h2>
       <div className="row">
-        <span className={`badge ${view.gold.status}`}>{resolved ? 'resolved' : view.gold.status === 'draft' ? 'draft' : 'not started'}</span>
+        <h2>Resolution</h2>
+        <span className={`badge ${view.gold.status}`}>{ADJUDICATION_STATE[view.gold.status]}</span>
         <span className="muted" role="status">
           {SAVE_LABEL[saveState]} · version {view.gold.version}
         </span>
@@ -52,8 +110,10 @@ export function ResolvePanel({ view, points, saveState, error, canReopen, onReso
         </p>
       )}
       {error && (
-        <p className="error" role="alert">
+        <p className={`error${saveState === 'error' ? ' save-refused' : ''}`} role="alert">
+          {saveState === 'error' ? <strong>Not saved — the server refused the last change: </strong> : null}
           {error}
+          {saveState === 'error' ? ' Your changes are kept on this page; fix them and they will be saved.' : null}
           {blocked && (
             <>
               {' '}
@@ -99,11 +159,8 @@ export function ResolvePanel({ view, points, saveState, error, canReopen, onReso
             Accept agreement
           </button>
         )}
-        {resolved && canReopen && (
-          <button type="button" onClick={onReopen}>
-            Reopen
-          </button>
-        )}
+        {resolved && <NextCaseOffer next={next} onNext={onNext} />}
+        {resolved && canReopen && <ReopenForm key={view.gold.version} onReopen={onReopen} />}
       </div>
     </aside>
   );

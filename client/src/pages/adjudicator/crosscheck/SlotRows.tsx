@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import type { CaseView, SideView } from '../../../../../shared/adjudicationView';
 import type { CrossCheck, DiffPart, PairCheck } from '../../../../../shared/crossCheck';
 import type { Point } from '../../../../../shared/edits';
 import type { GoldPoint, Sources } from '../../../../../shared/schemas/adjudication';
 import { DiffText } from './DiffText';
 import { goldIndexOf, type Side } from './goldModel';
+import { slotLabel, type Slot } from './slots';
 
 export interface SlotActions {
   readOnly: boolean;
@@ -14,14 +16,31 @@ export interface SlotActions {
 const deletedText = (base: string, p: Point) => p.deletions.map(([s, e]) => base.slice(s, e)).join(' … ');
 const sideParts = (parts: DiffPart[], side: Side) => parts.filter((p) => p.kind === 'same' || p.kind === (side === 'A' ? 'onlyA' : 'onlyB'));
 
-function PointColumn({ base, point, side, index, pair }: { base: string; point: Point; side: Side; index: number; pair?: PairCheck }) {
+/** The view of a problem with two submitted annotations (a legacy problem may have none). */
+export type ReadyView = Omit<CaseView, 'annotations' | 'crossCheck'> & { annotations: { A: SideView; B: SideView }; crossCheck: CrossCheck };
+
+export function readyView(view: CaseView): ReadyView | null {
+  const { A, B } = view.annotations;
+  return A && B && view.crossCheck ? { ...view, annotations: { A, B }, crossCheck: view.crossCheck } : null;
+}
+
+function SideCell({ view, side, index, pair, from, actions }: { view: CaseView; side: Side; index: number | null; pair?: PairCheck; from: Sources['from']; actions: SlotActions }) {
+  const point = index === null ? undefined : view.annotations[side]?.points[index];
+  if (!point || index === null) return <div className={`slot-side side-${side} slot-empty`}>—</div>;
   const label = `Annotator ${side}, point ${index + 1}`;
   return (
     <div className={`slot-side side-${side}`} aria-label={label}>
-      <div className="slot-side-title">{label}</div>
+      <div className="slot-side-title">
+        <span>
+          {side}, point {index + 1}
+        </span>
+        <button type="button" className="small" disabled={actions.readOnly} onClick={() => actions.onTake(from, side, side)} aria-keyshortcuts={side.toLowerCase()}>
+          Take {side}
+        </button>
+      </div>
       <dl>
-        <dt>Deleted</dt>
-        <dd className="deleted-excerpt">{deletedText(base, point) || '—'}</dd>
+        <dt>Deletes</dt>
+        <dd className="deleted-excerpt">{deletedText(view.baseText, point) || '—'}</dd>
         <dt>Question</dt>
         <dd>{pair ? <DiffText parts={sideParts(pair.question, side)} /> : point.question}</dd>
         <dt>Answer</dt>
@@ -35,96 +54,104 @@ function PointColumn({ base, point, side, index, pair }: { base: string; point: 
   );
 }
 
-function InGold({ gold, from, actions }: { gold: readonly GoldPoint[]; from: Sources['from']; actions: SlotActions }) {
-  const at = goldIndexOf(gold, from);
-  if (at < 0) return <span className="muted">not in gold</span>;
-  return (
-    <>
-      <span className={`badge gold-badge p${at + 1}`}>gold point {at + 1}</span>
-      <button type="button" className="danger" disabled={actions.readOnly} onClick={() => actions.onDrop(at)}>
-        Drop
-      </button>
-    </>
-  );
-}
-
-/** The view of a problem with two submitted annotations (a legacy problem may have none). */
-export type ReadyView = Omit<CaseView, 'annotations' | 'crossCheck'> & { annotations: { A: SideView; B: SideView }; crossCheck: CrossCheck };
-
-export function readyView(view: CaseView): ReadyView | null {
-  const { A, B } = view.annotations;
-  return A && B && view.crossCheck ? { ...view, annotations: { A, B }, crossCheck: view.crossCheck } : null;
-}
-
-function PairRow({ view, pair, n, gold, actions }: { view: ReadyView; pair: PairCheck; n: number; gold: readonly GoldPoint[]; actions: SlotActions }) {
-  const from = { a: pair.a, b: pair.b };
-  const { A, B } = view.annotations;
-  const take = (span: Side, text: Side) => () => actions.onTake(from, span, text);
-  return (
-    <section className="slot card" aria-label={`Pair ${n}`}>
-      <header className="row">
-        <h3>Pair {n}</h3>
+function RowHeader({ slot }: { slot: Slot }) {
+  if (slot.kind === 'pair') {
+    const { pair } = slot;
+    return (
+      <header className="row slot-head">
+        <h3>Pair {slot.n}</h3>
         <span className="badge">IoU {pair.iou.toFixed(2)}</span>
         <span className={`badge ${pair.typeMatch ? 'type-match' : 'type-mismatch'}`}>{pair.typeMatch ? 'same type' : 'type differs'}</span>
         {!pair.questionMatch && <span className="badge">question differs</span>}
         {!pair.answerMatch && <span className="badge">answer differs</span>}
-        <span className="spacer" />
-        <InGold gold={gold} from={from} actions={actions} />
       </header>
-      <div className="slot-grid">
-        <PointColumn base={view.baseText} point={A.points[pair.a]!} side="A" index={pair.a} pair={pair} />
-        <PointColumn base={view.baseText} point={B.points[pair.b]!} side="B" index={pair.b} pair={pair} />
-      </div>
-      <div className="row slot-actions">
-        <button type="button" disabled={actions.readOnly} onClick={take('A', 'A')}>Take A</button>
-        <button type="button" disabled={actions.readOnly} onClick={take('B', 'B')}>Take B</button>
-        <button type="button" disabled={actions.readOnly} onClick={take('A', 'B')}>A’s span + B’s text</button>
-        <button type="button" disabled={actions.readOnly} onClick={take('B', 'A')}>B’s span + A’s text</button>
-      </div>
-    </section>
+    );
+  }
+  if (slot.kind === 'only') {
+    return (
+      <header className="row slot-head">
+        <h3>
+          Only Annotator {slot.side}: point {slot.index + 1}
+        </h3>
+        <span className="badge">no matching point from {slot.side === 'A' ? 'B' : 'A'}</span>
+      </header>
+    );
+  }
+  return (
+    <header className="row slot-head">
+      <h3>Gold point {slot.goldIndex + 1}</h3>
+      <span className="badge">written here, from neither annotator’s point</span>
+    </header>
   );
 }
 
-function UnmatchedRow({ view, side, index, gold, actions }: { view: ReadyView; side: Side; index: number; gold: readonly GoldPoint[]; actions: SlotActions }) {
-  const from = side === 'A' ? { a: index, b: null } : { a: null, b: index };
-  const point = (side === 'A' ? view.annotations.A : view.annotations.B).points[index]!;
-  const other = side === 'A' ? 'B' : 'A';
+/** The middle of a row: the gold point built from it, or the ways to build one. */
+function GoldCell({ slot, gold, actions, renderGold }: { slot: Slot; gold: readonly GoldPoint[]; actions: SlotActions; renderGold: (goldIndex: number) => ReactNode }) {
+  const at = slot.kind === 'gold' ? slot.goldIndex : goldIndexOf(gold, slot.from);
+  if (at >= 0) return <div className="slot-gold">{renderGold(at)}</div>;
   return (
-    <section className="slot card unmatched" aria-label={`Only ${side}: point ${index + 1}`}>
-      <header className="row">
-        <h3>Only Annotator {side}: point {index + 1}</h3>
-        <span className="badge">no matching point from {other}</span>
-        <span className="spacer" />
-        <InGold gold={gold} from={from} actions={actions} />
-      </header>
-      <div className="slot-grid">
-        {side === 'A' ? <PointColumn base={view.baseText} point={point} side="A" index={index} /> : <div className="slot-empty">—</div>}
-        {side === 'B' ? <PointColumn base={view.baseText} point={point} side="B" index={index} /> : <div className="slot-empty">—</div>}
-      </div>
-      <div className="row slot-actions">
-        <button type="button" disabled={actions.readOnly} onClick={() => actions.onTake(from, side, side)}>
-          Take {side}
-        </button>
-      </div>
-    </section>
+    <div className="slot-gold slot-gold-empty">
+      <span className="muted">not in gold</span>
+      {slot.kind === 'pair' && (
+        <div className="merge-actions">
+          <button type="button" disabled={actions.readOnly} aria-keyshortcuts="m" onClick={() => actions.onTake(slot.from, 'A', 'B')}>
+            A’s span + B’s text
+          </button>
+          <button type="button" disabled={actions.readOnly} onClick={() => actions.onTake(slot.from, 'B', 'A')}>
+            B’s span + A’s text
+          </button>
+        </div>
+      )}
+    </div>
   );
 }
 
-/** Aligned pairs side by side, then every unmatched point in its own row. */
-export function SlotRows({ view, gold, actions }: { view: ReadyView; gold: readonly GoldPoint[]; actions: SlotActions }) {
-  const { pairs, unmatchedA, unmatchedB } = view.crossCheck.alignment;
+interface Props {
+  view: CaseView;
+  slots: Slot[];
+  gold: readonly GoldPoint[];
+  current: number;
+  onSelect: (row: number) => void;
+  actions: SlotActions;
+  renderGold: (goldIndex: number) => ReactNode;
+}
+
+/** The curation rows: Annotator A | gold | Annotator B, one row per aligned pair or unmatched point. */
+export function SlotRows({ view, slots, gold, current, onSelect, actions, renderGold }: Props) {
+  if (slots.length === 0) return <p className="muted">Neither annotator wrote a point.</p>;
+  // Without two submitted annotations (a legacy problem) there are no A and B columns.
+  const twoSided = readyView(view) !== null;
   return (
-    <div className="slots">
-      {pairs.map((pair, i) => (
-        <PairRow key={`p${pair.a}-${pair.b}`} view={view} pair={pair} n={i + 1} gold={gold} actions={actions} />
+    <div className={`slots${twoSided ? '' : ' gold-only'}`}>
+      {twoSided && (
+        <div className="slot-columns" aria-hidden="true">
+          <span>Annotator A</span>
+          <span>Gold version</span>
+          <span>Annotator B</span>
+        </div>
+      )}
+      {slots.map((slot, row) => (
+        <section
+          key={slotLabel(slot)}
+          aria-label={slotLabel(slot)}
+          aria-current={row === current ? 'true' : undefined}
+          data-row={row}
+          className={`slot${slot.kind === 'only' ? ' unmatched' : ''}${row === current ? ' current' : ''}`}
+          onFocusCapture={() => onSelect(row)}
+          onMouseDown={() => onSelect(row)}
+        >
+          <RowHeader slot={slot} />
+          {twoSided ? (
+            <div className="slot-grid">
+              <SideCell view={view} side="A" index={slot.from.a} pair={slot.kind === 'pair' ? slot.pair : undefined} from={slot.from} actions={actions} />
+              <GoldCell slot={slot} gold={gold} actions={actions} renderGold={renderGold} />
+              <SideCell view={view} side="B" index={slot.from.b} pair={slot.kind === 'pair' ? slot.pair : undefined} from={slot.from} actions={actions} />
+            </div>
+          ) : (
+            <GoldCell slot={slot} gold={gold} actions={actions} renderGold={renderGold} />
+          )}
+        </section>
       ))}
-      {unmatchedA.map((i) => (
-        <UnmatchedRow key={`a${i}`} view={view} side="A" index={i} gold={gold} actions={actions} />
-      ))}
-      {unmatchedB.map((i) => (
-        <UnmatchedRow key={`b${i}`} view={view} side="B" index={i} gold={gold} actions={actions} />
-      ))}
-      {pairs.length + unmatchedA.length + unmatchedB.length === 0 && <p className="muted">Neither annotator wrote a point.</p>}
     </div>
   );
 }

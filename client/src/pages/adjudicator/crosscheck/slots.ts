@@ -1,0 +1,52 @@
+import type { CaseView } from '../../../../../shared/adjudicationView';
+import type { PairCheck } from '../../../../../shared/crossCheck';
+import { MAX_POINTS } from '../../../../../shared/edits';
+import type { GoldPoint, Sources } from '../../../../../shared/schemas/adjudication';
+import { goldIndexOf, type Side } from './goldModel';
+
+/** One row of the curation view: an aligned pair, a point only one side wrote, or a gold point of no slot. */
+export type Slot =
+  | { kind: 'pair'; n: number; pair: PairCheck; from: Sources['from'] }
+  | { kind: 'only'; side: Side; index: number; from: Sources['from'] }
+  | { kind: 'gold'; goldIndex: number; from: Sources['from'] };
+
+/** The rows in reading order: pairs, only-A points, only-B points, then gold points built from none of them. */
+export function curationSlots(view: CaseView, gold: readonly GoldPoint[]): Slot[] {
+  const slots: Slot[] = [];
+  if (view.crossCheck && view.annotations.A && view.annotations.B) {
+    const { pairs, unmatchedA, unmatchedB } = view.crossCheck.alignment;
+    pairs.forEach((pair, i) => slots.push({ kind: 'pair', n: i + 1, pair, from: { a: pair.a, b: pair.b } }));
+    unmatchedA.forEach((index) => slots.push({ kind: 'only', side: 'A', index, from: { a: index, b: null } }));
+    unmatchedB.forEach((index) => slots.push({ kind: 'only', side: 'B', index, from: { a: null, b: index } }));
+  }
+  const annotated = [...slots];
+  gold.forEach((p, goldIndex) => {
+    if (!annotated.some((s) => goldIndexOf([p], s.from) === 0)) slots.push({ kind: 'gold', goldIndex, from: p.sources.from });
+  });
+  return slots;
+}
+
+export const slotLabel = (slot: Slot): string =>
+  slot.kind === 'pair' ? `Pair ${slot.n}` : slot.kind === 'only' ? `Only ${slot.side}: point ${slot.index + 1}` : `Row ${slot.goldIndex + 1} of the gold set (no annotator slot)`;
+
+export const TOO_MANY_POINTS = `At most ${MAX_POINTS} gold points: drop one before taking another.`;
+
+/** A curation action by key: what it does to the row, or why it does nothing. */
+export type KeyAction = { do: 'take'; span: Side; text: Side } | { do: 'drop'; goldIndex: number } | { refuse: string };
+
+/**
+ * What `a` (take A), `b` (take B), `m` (A's span with B's text) and `x` (drop) mean on a row.
+ * Taking into a full gold set is refused here, before anything reaches the draft.
+ */
+export function keyAction(key: 'a' | 'b' | 'm' | 'x', slot: Slot | undefined, gold: readonly GoldPoint[], readOnly: string | null): KeyAction {
+  if (!slot) return { refuse: 'There is no row to act on.' };
+  if (readOnly) return { refuse: readOnly };
+  const at = goldIndexOf(gold, slot.from);
+  if (key === 'x') return at >= 0 ? { do: 'drop', goldIndex: at } : { refuse: 'Nothing to drop: this row is not in the gold version.' };
+  if (slot.kind === 'gold') return { refuse: 'This gold point has no annotator side to take from.' };
+  if (key === 'm' && slot.kind === 'only') return { refuse: `Nothing to merge: only ${slot.side} wrote this point.` };
+  const side: Side = key === 'b' ? 'B' : 'A';
+  if (slot.kind === 'only' && slot.side !== side) return { refuse: `Nothing to take from ${side}: only ${slot.side} wrote this point.` };
+  if (at < 0 && gold.length >= MAX_POINTS) return { refuse: TOO_MANY_POINTS };
+  return key === 'm' ? { do: 'take', span: 'A', text: 'B' } : { do: 'take', span: side, text: side };
+}

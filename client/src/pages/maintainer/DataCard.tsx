@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { Markdown } from '../../markdown/Markdown';
+
+const filesBase = (release: string) => `/api/releases/${encodeURIComponent(release)}/files/`;
+
+/** A release's data card (README.md) rendered from Markdown as React elements, with its source a click away. */
+export function DataCard({ release, onClose }: { release: string; onClose: () => void }) {
+  const [text, setText] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [source, setSource] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    fetch(`${filesBase(release)}README.md`, { credentials: 'same-origin' })
+      .then((res) => (res.ok ? res.text() : Promise.reject(new Error(`The data card could not be loaded (${res.status}).`))))
+      .then(
+        (t) => live && setText(t),
+        (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
+      );
+    return () => {
+      live = false;
+    };
+  }, [release]);
+
+  return (
+    <section className="card data-card" aria-label={`Data card of ${release}`}>
+      <div className="row">
+        <h2>Data card of {release}</h2>
+        <span className="spacer" />
+        <button type="button" aria-pressed={source} onClick={() => setSource((s) => !s)} disabled={text === null}>
+          {source ? 'View rendered' : 'View source'}
+        </button>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {text === null && !error && <p className="muted">Loading…</p>}
+      {text !== null && (source ? <pre className="data-card-source">{text}</pre> : <Markdown source={text} linkBase={filesBase(release)} />)}
+    </section>
+  );
+}
