@@ -71,11 +71,16 @@ export const reopenBody = z.object({ reason: z.string().max(2000).default('') })
 
 export const overrideBody = z
   .object({
+    /** The gold version the override was made on (409 when stale), as for every other gold write. */
+    version,
     text: z.string().max(100_000).nullable().optional(),
     questions: z.array(z.string().max(4000)).min(1).max(MAX_POINTS).nullable().optional(),
   })
   .refine((o) => (o.text ?? null) !== null || (o.questions ?? null) !== null, { message: 'give a text or questions to override' });
 export type OverrideBody = z.output<typeof overrideBody>;
+
+/** DELETE carries no body: the gold version it was made on is a query parameter (`?version=7`). */
+export const versionQuery = z.object({ version: z.coerce.number('must be a number').int('must be an integer').min(0, 'must be ≥ 0') });
 
 export const ADJUDICATION_STATUSES = ['todo', 'draft', 'resolved'] as const;
 export type AdjudicationStatus = (typeof ADJUDICATION_STATUSES)[number];

@@ -70,11 +70,12 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/adjudications/:questionId/reopen': { params: q((w) => w.problems.resolved), body: () => ({ reason: 'second look' }), expect: MAINTAINER() },
   'PUT /api/adjudications/:questionId/overrides/:subset': {
     params: (w) => ({ questionId: w.problems.shared.questionId, subset: '0' }),
-    body: () => ({ questions: ['Which progression is meant here?'] }),
+    body: (w) => ({ version: w.versions.gold, questions: ['Which progression is meant here?'] }),
     expect: ADJUDICATORS(),
   },
   'DELETE /api/adjudications/:questionId/overrides/:subset': {
     params: (w) => ({ questionId: w.problems.shared.questionId, subset: '0' }),
+    query: (w) => `version=${w.versions.gold}`,
     expect: ADJUDICATORS(),
   },
   'GET /api/settings/reveal-names': { expect: ADJUDICATORS() },

@@ -111,7 +111,7 @@ export async function buildWorld(db: DB): Promise<World> {
   saveGold(db, ada, problems.shared.questionId, gold);
   saveGold(db, ada, problems.resolved.questionId, gold);
   resolveGold(db, ada, problems.resolved.questionId, 1);
-  putOverride(db, ada, problems.shared.questionId, '0', { questions: ['Which progression does the task mean?'] });
+  putOverride(db, ada, problems.shared.questionId, '0', { version: 1, questions: ['Which progression does the task mean?'] });
   cutRelease(db, actorOf(users.maintainer), { name: RELEASE, notes: 'first cut', policy: 'all-subsets', extended: false });
 
   const cookies: Record<Who, string | null> = {

@@ -1,5 +1,5 @@
 import type { DB } from '../../../db/database';
-import { overrideBody, queueQuery, reopenBody, saveGoldBody, versionBody } from '../../../shared/schemas/adjudication';
+import { overrideBody, queueQuery, reopenBody, saveGoldBody, versionBody, versionQuery } from '../../../shared/schemas/adjudication';
 import { route } from '../../http/route';
 import { loadCase } from '../../services/adjudications/caseFile';
 import { acceptAgreement, reopenGold, resolveGold, saveGold } from '../../services/adjudications/gold';
@@ -83,8 +83,9 @@ export const adjudicationRoutes = [
     method: 'delete',
     path: '/api/adjudications/:questionId/overrides/:subset',
     access: ADJUDICATORS,
-    handle({ db, actor, params }) {
-      removeOverride(db, actor, params.questionId ?? '', params.subset ?? '');
+    query: versionQuery,
+    handle({ db, actor, params, query }) {
+      removeOverride(db, actor, params.questionId ?? '', params.subset ?? '', query.version);
       return view(db, params.questionId ?? '');
     },
   }),
