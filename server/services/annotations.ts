@@ -1,10 +1,11 @@
 import { all, get, run, transaction, type DB } from '../../db/database';
 import { appendEvent, type Actor } from '../../db/events';
 import { validatePoints, type Point } from '../../shared/edits';
-import type { AnnotationView, QueueItem, SavedDraft, SaveAnnotationBody, SubmitBody } from '../../shared/schemas/annotation';
-import { conflict, notFound, validationFailed } from '../http/errors';
+import type { AnnotationView, QueueItem, SavedDraft, SaveAnnotationRequest, SubmitBody } from '../../shared/schemas/annotation';
+import { AppError, conflict, notFound, validationFailed } from '../http/errors';
 import type { SessionUser } from '../http/route';
 import {
+  baseTextHash,
   presentAnnotation,
   presentPoint,
   presentQueueItem,
@@ -80,6 +81,22 @@ function checkWritable(row: AnnotationRow | undefined, version: number): void {
 }
 
 /**
+ * Offsets mean something only in the text they were made on: a save or submit names that text
+ * (its hash); if the problem was re-imported with another base text since, 409 and nothing saved.
+ */
+function checkBaseText(problem: AssignedProblem, hash: string): void {
+  const current = baseTextHash(problem.base_text);
+  if (hash !== current) {
+    throw new AppError(
+      409,
+      'base_text_changed',
+      `The statement of ${problem.question_id} changed after you opened it (it was re-imported); your edits point into the old text, so nothing was saved. Reload to work on the new text.`,
+      { baseTextHash: current },
+    );
+  }
+}
+
+/**
  * Store the points of a draft. Rows are updated in place (upsert by index) and only surplus
  * rows deleted: a delete-and-insert would move every row and touch several more pages per save.
  */
@@ -126,9 +143,10 @@ function writeDraftRow(db: DB, row: AnnotationRow | undefined, problemId: number
  * one transaction. Returns the new version, not the whole annotation: the points saved are
  * the ones sent.
  */
-export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: string, body: SaveAnnotationBody): SavedDraft {
+export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: string, body: SaveAnnotationRequest): SavedDraft {
   return transaction(db, () => {
     const problem = assignedProblem(db, user, questionId);
+    checkBaseText(problem, body.baseTextHash);
     const row = annotationRow(db, problem.id, user.id);
     checkWritable(row, body.version);
     const findings = validatePoints(problem.base_text, body.points, 'draft');
@@ -154,6 +172,7 @@ export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: s
 export function submitAnnotation(db: DB, user: SessionUser, actor: Actor, questionId: string, body: SubmitBody): AnnotationView {
   return transaction(db, () => {
     const problem = assignedProblem(db, user, questionId);
+    checkBaseText(problem, body.baseTextHash);
     const row = annotationRow(db, problem.id, user.id);
     checkWritable(row, body.version);
     const points = pointRows(db, row?.id).map(presentPoint);

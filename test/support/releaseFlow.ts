@@ -4,6 +4,7 @@ import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } fr
 import { spanOf } from './annotationBuilders';
 import { loginAs, testApp } from './http';
 import { buildGold, buildOverride, type GoldFixture } from './releaseBuilders';
+import { hashOf } from './baseText';
 
 export const STRING_STATEMENT = [
   'You are given a string S consisting of lowercase English letters.',
@@ -77,9 +78,9 @@ export async function seedReleaseFlow(db: DB): Promise<ReleaseFlow> {
       // B leaves out the last point of the second problem, so the two annotations differ.
       const mine = gold[i]!;
       const points = asPoints(slot === 1 && i === 1 ? mine.slice(0, 2) : mine);
-      const saved = await agent.put(`/api/annotations/${problem.questionId}`).send({ version: 0, points, activeMs: 120_000 * (slot + 1) });
+      const saved = await agent.put(`/api/annotations/${problem.questionId}`).send({ baseTextHash: hashOf(problem), version: 0, points, activeMs: 120_000 * (slot + 1) });
       if (saved.status !== 200) throw new Error(`save failed: ${saved.status} ${JSON.stringify(saved.body)}`);
-      const submitted = await agent.post(`/api/annotations/${problem.questionId}/submit`).send({ version: saved.body.version });
+      const submitted = await agent.post(`/api/annotations/${problem.questionId}/submit`).send({ baseTextHash: hashOf(problem), version: saved.body.version });
       if (submitted.status !== 200) throw new Error(`submit failed: ${submitted.status} ${JSON.stringify(submitted.body)}`);
     }
   }

@@ -1,6 +1,7 @@
 import { lcbRecord } from './lcbRecords';
 import type { RouteCall } from './routeCalls';
 import { pointFor, RELEASE, type Who, type World } from './world';
+import { hashOf } from './baseText';
 
 /**
  * Every route of the server with a valid call and the status each caller must get: the
@@ -43,10 +44,10 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/annotations/:questionId': { params: q((w) => w.problems.drafts), expect: OWN_WORK },
   'PUT /api/annotations/:questionId': {
     params: q((w) => w.problems.drafts),
-    body: (w) => ({ version: w.versions.ownerDraft, points: [pointFor(w.problems.drafts.baseText, 'Yes', 'What is printed?', 'Yes')], activeMs: 1000 }),
+    body: (w) => ({ baseTextHash: hashOf(w.problems.drafts), version: w.versions.ownerDraft, points: [pointFor(w.problems.drafts.baseText, 'Yes', 'What is printed?', 'Yes')], activeMs: 1000 }),
     expect: OWN_WORK,
   },
-  'POST /api/annotations/:questionId/submit': { params: q((w) => w.problems.drafts), body: (w) => ({ version: w.versions.ownerDraft }), expect: OWN_WORK },
+  'POST /api/annotations/:questionId/submit': { params: q((w) => w.problems.drafts), body: (w) => ({ baseTextHash: hashOf(w.problems.drafts), version: w.versions.ownerDraft }), expect: OWN_WORK },
 
   'POST /api/problems/import': { query: () => 'name=new.jsonl', upload: () => Buffer.from(`${JSON.stringify(lcbRecord(1))}\n`), expect: MAINTAINER() },
   'GET /api/problems': { expect: MAINTAINER() },

@@ -10,6 +10,7 @@ import { putOverride } from '../../server/services/adjudications/overrides';
 import { cutRelease } from '../../server/services/releases/store';
 import { saveGoldBody } from '../../shared/schemas/adjudication';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from './builders';
+import { hashOf } from './baseText';
 
 /** The callers of the authorization matrix. */
 export const WHO = ['anonymous', 'owner', 'other', 'adjudicator', 'maintainer'] as const;
@@ -56,9 +57,9 @@ export function pointFor(base: string, phrase: string, question: string, answer 
 }
 
 function annotate(db: DB, user: BuiltUser, problem: BuiltProblem, points: Point[], submit: boolean): number {
-  const saved = saveDraft(db, sessionOf(user), actorOf(user), problem.questionId, { version: 0, points });
+  const saved = saveDraft(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: 0, points });
   if (!submit) return saved.version;
-  return submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { version: saved.version }).version;
+  return submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: saved.version }).version;
 }
 
 function goldPoint(p: Point): GoldPointInput {

@@ -4,6 +4,7 @@ import { Link } from '../../router';
 import type { PageProps } from '../../routes';
 import type { AnnotationView } from '../../../../shared/schemas/annotation';
 import { fetchAnnotation, takeAnnotation, type AnnotationLoad } from './annotationLoad';
+import { onBaseTextChanged } from './baseTextGuard';
 import { Editor } from './editor/Editor';
 import './editor.css';
 
@@ -21,10 +22,22 @@ function next(prev: Load, result: AnnotationLoad): Load {
 export default function EditorPage({ params }: PageProps) {
   const questionId = params.questionId ?? '';
   const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [baseTextChanged, setBaseTextChanged] = useState(false);
 
   const fetchView = useCallback(() => {
     void fetchAnnotation(questionId).then((result) => setLoad((prev) => next(prev, result)));
   }, [questionId]);
+
+  // The statement changed under the editor: load the new text rather than save stale offsets, and say so.
+  useEffect(
+    () =>
+      onBaseTextChanged((changed) => {
+        if (changed !== questionId) return;
+        setBaseTextChanged(true);
+        fetchView();
+      }),
+    [questionId, fetchView],
+  );
 
   useEffect(() => {
     let current = true;
@@ -48,5 +61,15 @@ export default function EditorPage({ params }: PageProps) {
       </section>
     );
   }
-  return <Editor key={`${load.view.questionId}-${load.generation}`} view={load.view} onReload={fetchView} />;
+  return (
+    <>
+      {baseTextChanged && (
+        <p className="error" role="alert" data-testid="base-text-changed">
+          The statement of this problem changed after you opened it (it was re-imported). Your last changes pointed into the old text and were not saved; the editor
+          now shows the new text.
+        </p>
+      )}
+      <Editor key={`${load.view.questionId}-${load.generation}`} view={load.view} onReload={fetchView} />
+    </>
+  );
 }

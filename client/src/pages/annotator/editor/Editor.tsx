@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { api, ApiError } from '../../../api';
+import { ApiError } from '../../../api';
 import { validatePoints, type Point, type Range, type Repair } from '../../../../../shared/edits';
 import type { FieldIssue } from '../../../../../shared/errors';
 import type { AnnotationView } from '../../../../../shared/schemas/annotation';
 import { addDeletion, addRepair, deletionKeyProblem, ensurePoint, nearestPointFor, removePoint, removeRepair, restoreDeletionAt, updatePoint } from './model';
 import { clearSelection, readSelection } from './selection';
+import { submitOn } from '../baseTextGuard';
 import { useDraft } from './useDraft';
 import { useEditorKeys } from './useEditorKeys';
 import { EditorHeader } from './EditorHeader';
@@ -88,7 +89,7 @@ export function Editor({ view, onReload }: Props) {
     if (findings.length > 0) return;
     if (!(await draft.saver.flush())) return;
     try {
-      const done = await api.post<AnnotationView>(`/api/annotations/${encodeURIComponent(view.questionId)}/submit`, { version: draft.saver.currentVersion });
+      const done = await submitOn(view, draft.saver.currentVersion);
       draft.saver.dispose();
       setSubmitted(done);
       setIssues(null);

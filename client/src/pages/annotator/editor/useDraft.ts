@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../../api';
-import type { AnnotationView, SavedDraft, SaveAnnotationBody } from '../../../../../shared/schemas/annotation';
+import type { AnnotationView, SaveAnnotationBody } from '../../../../../shared/schemas/annotation';
+import { saveDraftOn } from '../baseTextGuard';
 import { ActiveTimer } from './activeTime';
 import { DraftSaver, type SaveState } from './saver';
 
@@ -37,7 +37,7 @@ export function useDraft(view: AnnotationView, readOnly: boolean): Draft {
     () =>
       new DraftSaver({
         version: view.version,
-        send: (body: SaveAnnotationBody) => api.put<SavedDraft>(`/api/annotations/${encodeURIComponent(view.questionId)}`, body),
+        send: (body: SaveAnnotationBody) => saveDraftOn(view, body),
         takeActiveMs: () => timer.take(),
         giveBackActiveMs: (ms) => timer.giveBack(ms),
         onState: setSaveState,
