@@ -113,6 +113,21 @@ function writePoints(db: DB, annotationId: number, points: readonly Point[]): vo
   run(db, 'DELETE FROM annotation_points WHERE annotation_id = ? AND idx >= ?', [annotationId, points.length]);
 }
 
+/** What a save may report beyond the wall time since the previous one: request latency, clock granularity. */
+export const ACTIVE_MS_SLACK = 5_000;
+
+/**
+ * The active time a save is credited: what the client reports, but never more than the wall
+ * time since this annotation's previous save (for a first save: since it was assigned) plus a
+ * small slack — a client cannot add hours in a second. The schema already refuses negative
+ * values and more than ten minutes per save.
+ */
+function creditedActiveMs(db: DB, row: AnnotationRow | undefined, problemId: number, userId: number, reported: number): number {
+  const since = row?.updated_at ?? get<{ created_at: string }>(db, 'SELECT created_at FROM assignments WHERE problem_id = ? AND user_id = ?', [problemId, userId])?.created_at;
+  const wall = since === undefined ? 0 : Math.max(0, Date.now() - Date.parse(since));
+  return Math.min(reported, Math.floor(wall) + ACTIVE_MS_SLACK);
+}
+
 interface SavedRow {
   id: number;
   version: number;
@@ -151,7 +166,8 @@ export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: s
     checkWritable(row, body.version);
     const findings = validatePoints(problem.base_text, body.points, 'draft');
     if (findings.length > 0) throw validationFailed(findings);
-    const activeMs = body.activeMs ?? 0;
+    const reportedActiveMs = body.activeMs ?? 0;
+    const activeMs = creditedActiveMs(db, row, problem.id, user.id, reportedActiveMs);
     const saved = writeDraftRow(db, row, problem.id, user.id, activeMs);
     writePoints(db, saved.id, body.points);
     appendEvent(db, actor, {
@@ -162,7 +178,7 @@ export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: s
       // submitted, hence never saved over), so the previous points are not stored again.
       before: { version: row?.version ?? 0 },
       after: { version: saved.version, points: body.points },
-      details: { questionId, activeMs },
+      details: { questionId, activeMs, ...(activeMs < reportedActiveMs ? { reportedActiveMs } : {}) },
     });
     return { questionId: problem.question_id, status: 'draft', version: saved.version, activeMs: saved.active_ms, updatedAt: saved.updated_at };
   });

@@ -1,4 +1,4 @@
-import type { DB } from '../../db/database';
+import { run, type DB } from '../../db/database';
 import type { Point } from '../../shared/edits';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from './builders';
 import { spanOf } from './annotationBuilders';
@@ -75,6 +75,8 @@ export async function seedReleaseFlow(db: DB): Promise<ReleaseFlow> {
     const agent = await loginAs(app, annotator);
     for (const [i, problem] of problems.entries()) {
       assign(db, problem.id, annotator.id, (slot + 1) as 1 | 2);
+      // Assigned an hour ago: the time on task a save reports is capped by the wall time since.
+      run(db, "UPDATE assignments SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour') WHERE problem_id = ? AND user_id = ?", [problem.id, annotator.id]);
       // B leaves out the last point of the second problem, so the two annotations differ.
       const mine = gold[i]!;
       const points = asPoints(slot === 1 && i === 1 ? mine.slice(0, 2) : mine);
