@@ -87,7 +87,8 @@ export type AdjudicationStatus = (typeof ADJUDICATION_STATUSES)[number];
 
 export const queueQuery = z.object({
   type: typeSchema.optional(),
-  pair: z.string().regex(/^\d+-\d+$/, 'must look like "3-7"').optional(),
+  /** A pair key from this session's queue (opaque: it names no annotator). */
+  pair: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a pair key from the queue').optional(),
   status: z.enum(ADJUDICATION_STATUSES).optional(),
 });
 

@@ -90,7 +90,7 @@ describe('queue', () => {
   it('filters by type, pair and status', async () => {
     const byType = (await adj.get('/api/adjudications?type=Edge%20Cases')).body as QueueView;
     expect(byType.items.map((i) => i.questionId)).toEqual([disputed.questionId]);
-    const pair = `${Math.min(ann1.id, ann2.id)}-${Math.max(ann1.id, ann2.id)}`;
+    const pair = encodeURIComponent(((await adj.get('/api/adjudications')).body as QueueView).pairs[0]!.key); // this session's opaque key
     expect(((await adj.get(`/api/adjudications?pair=${pair}`)).body as QueueView).items).toHaveLength(2);
     expect(((await adj.get('/api/adjudications?pair=998-999')).body as QueueView).items).toHaveLength(0);
     expect(((await adj.get('/api/adjudications?status=resolved')).body as QueueView).items).toHaveLength(0);

@@ -5,6 +5,7 @@ import { loadCase } from '../../services/adjudications/caseFile';
 import { acceptAgreement, reopenGold, resolveGold, saveGold } from '../../services/adjudications/gold';
 import { putOverride, removeOverride } from '../../services/adjudications/overrides';
 import { presentCase } from '../../services/adjudications/presenter';
+import { pairKeyerFor } from '../../services/adjudications/pairKeys';
 import { listQueue } from '../../services/adjudications/queue';
 import { revealNames } from '../../services/adjudications/store';
 
@@ -21,7 +22,7 @@ export const adjudicationRoutes = [
     path: '/api/adjudications',
     access: ADJUDICATORS,
     query: queueQuery,
-    handle: ({ db, query }) => listQueue(db, query),
+    handle: ({ db, req, query }) => listQueue(db, query, pairKeyerFor(req)),
   }),
   route({
     method: 'get',

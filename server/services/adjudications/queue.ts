@@ -3,6 +3,7 @@ import type { QueueItem, QueueView } from '../../../shared/adjudicationView';
 import { buildCrossCheck } from '../../../shared/crossCheck';
 import type { AdjudicationStatus } from '../../../shared/schemas/adjudication';
 import { AMBIGUITY_TYPES } from '../../../shared/taxonomy';
+import type { PairKeyer } from './pairKeys';
 import { loadGoldPoints, loadSides, revealNames, type SideWork } from './store';
 
 export interface QueueFilters {
@@ -62,18 +63,19 @@ function legacyOnlyItems(db: DB): QueueItem[] {
   });
 }
 
-function pairOf(A: SideWork, B: SideWork, reveal: boolean, labels: Map<string, string>): { key: string; label: string } {
+function pairOf(A: SideWork, B: SideWork, reveal: boolean, labels: Map<string, string>, keyOf: PairKeyer): { key: string; label: string } {
   const [x, y] = A.userId < B.userId ? [A, B] : [B, A];
-  const key = `${x.userId}-${y.userId}`;
+  const key = keyOf(x.userId, y.userId);
   if (!labels.has(key)) labels.set(key, reveal ? `${x.username} & ${y.username}` : `Pair ${labels.size + 1}`);
   return { key, label: labels.get(key)! };
 }
 
 /**
  * The adjudication queue: ready problems sorted by disagreement (highest first), with progress,
- * then legacy problems without annotations (marked by their source) in import order.
+ * then legacy problems without annotations (marked by their source) in import order. Pairs are
+ * named by the viewer's opaque keys (never user ids), which the pair filter takes.
  */
-export function listQueue(db: DB, filters: QueueFilters): QueueView {
+export function listQueue(db: DB, filters: QueueFilters, keyOf: PairKeyer): QueueView {
   const reveal = revealNames(db);
   const labels = new Map<string, string>();
   const items: QueueItem[] = [];
@@ -93,7 +95,7 @@ export function listQueue(db: DB, filters: QueueFilters): QueueView {
       pointsA: A.points.length,
       pointsB: B.points.length,
       types: AMBIGUITY_TYPES.filter((t) => used.has(t)),
-      pair: pairOf(A, B, reveal, labels),
+      pair: pairOf(A, B, reveal, labels, keyOf),
     });
   }
   const count = (s: AdjudicationStatus) => items.filter((i) => i.status === s).length;
