@@ -1,7 +1,7 @@
 import type { DB } from '../../../db/database';
 import { overrideBody, queueQuery, reopenBody, saveGoldBody, versionBody, versionQuery } from '../../../shared/schemas/adjudication';
-import { route } from '../../http/route';
-import { loadCase } from '../../services/adjudications/caseFile';
+import { route, type RouteDef, type UserContext } from '../../http/route';
+import { loadCase, refuseOwnWork } from '../../services/adjudications/caseFile';
 import { acceptAgreement, reopenGold, resolveGold, saveGold } from '../../services/adjudications/gold';
 import { putOverride, removeOverride } from '../../services/adjudications/overrides';
 import { presentCase } from '../../services/adjudications/presenter';
@@ -16,21 +16,32 @@ const MAINTAINERS = ['maintainer'] as const;
 /** Every state change answers with the fresh case view, so the client always holds the new version. */
 const view = (db: DB, questionId: string) => presentCase(loadCase(db, questionId), revealNames(db));
 
+/** A route on one problem's case: nobody adjudicates a problem they annotated themselves (403). */
+function caseRoute<B, Q>(def: RouteDef<B, Q>): RouteDef {
+  return route<B, Q>({
+    ...def,
+    handle: (ctx: UserContext<B, Q>) => {
+      refuseOwnWork(ctx.db, ctx.user.id, ctx.params.questionId ?? '');
+      return def.handle(ctx);
+    },
+  });
+}
+
 export const adjudicationRoutes = [
   route({
     method: 'get',
     path: '/api/adjudications',
     access: ADJUDICATORS,
     query: queueQuery,
-    handle: ({ db, req, query }) => listQueue(db, query, pairKeyerFor(req)),
+    handle: ({ db, req, user, query }) => listQueue(db, query, pairKeyerFor(req), user.id),
   }),
-  route({
+  caseRoute({
     method: 'get',
     path: '/api/adjudications/:questionId',
     access: ADJUDICATORS,
     handle: ({ db, params }) => view(db, params.questionId ?? ''),
   }),
-  route({
+  caseRoute({
     method: 'put',
     path: '/api/adjudications/:questionId',
     access: ADJUDICATORS,
@@ -40,7 +51,7 @@ export const adjudicationRoutes = [
       return view(db, params.questionId ?? '');
     },
   }),
-  route({
+  caseRoute({
     method: 'post',
     path: '/api/adjudications/:questionId/resolve',
     access: ADJUDICATORS,
@@ -50,7 +61,7 @@ export const adjudicationRoutes = [
       return view(db, params.questionId ?? '');
     },
   }),
-  route({
+  caseRoute({
     method: 'post',
     path: '/api/adjudications/:questionId/accept',
     access: ADJUDICATORS,
@@ -60,7 +71,7 @@ export const adjudicationRoutes = [
       return view(db, params.questionId ?? '');
     },
   }),
-  route({
+  caseRoute({
     method: 'post',
     path: '/api/adjudications/:questionId/reopen',
     access: MAINTAINERS,
@@ -70,7 +81,7 @@ export const adjudicationRoutes = [
       return view(db, params.questionId ?? '');
     },
   }),
-  route({
+  caseRoute({
     method: 'put',
     path: '/api/adjudications/:questionId/overrides/:subset',
     access: ADJUDICATORS,
@@ -80,7 +91,7 @@ export const adjudicationRoutes = [
       return view(db, params.questionId ?? '');
     },
   }),
-  route({
+  caseRoute({
     method: 'delete',
     path: '/api/adjudications/:questionId/overrides/:subset',
     access: ADJUDICATORS,
