@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'forbidden_origin',
   'not_found',
   'conflict',
+  'base_text_changed',
   'rate_limited',
   'payload_too_large',
   'unavailable',

@@ -1,6 +1,7 @@
 import express, { type Express, type NextFunction, type Request, type Response, type Router } from 'express';
 import { inWriteScope, isBusyError, isStorageFullError, isStorageIoError, type DB, type WriteScope } from '../../db/database';
 import { currentSession, setSessionCookie } from '../auth/sessions';
+import { loneSurrogateIssue } from '../../shared/schemas/wellFormed';
 import { AppError, forbidden, unauthenticated, validationFailed, zodIssues } from './errors';
 import { locals, requestIdOf } from './logging';
 import type { Access, RouteDef, SessionUser, UserContext } from './route';
@@ -67,6 +68,9 @@ function handlerFor(db: DB, def: RouteDef, lockWaitMs: number) {
       const user = res.locals.sessionUser as SessionUser | null;
       let body: unknown = req.body;
       if (def.body) {
+        // Every text field of every route: a lone UTF-16 surrogate is not text (stored, it would be invalid UTF-8).
+        const lone = loneSurrogateIssue(req.body);
+        if (lone) throw validationFailed([lone]);
         const parsed = def.body.safeParse(req.body ?? {});
         if (!parsed.success) throw validationFailed(zodIssues(parsed.error));
         body = parsed.data;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Point, Range, Repair } from '../../shared/edits';
 import { isAmbiguityType } from '../../shared/taxonomy';
 import type { AnnotationStatus, AnnotationView, QueueItem, QueueStatus } from '../../shared/schemas/annotation';
@@ -45,6 +46,9 @@ export function presentPoint(row: PointRow): Point {
   };
 }
 
+/** The name of a base text that saves carry: its SHA-256, hex. */
+export const baseTextHash = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
 /** An unstarted annotation (no row yet) is an empty draft at version 0. */
 export function presentAnnotation(problem: AssignedProblem, row: AnnotationRow | undefined, points: PointRow[]): AnnotationView {
   return {
@@ -54,6 +58,7 @@ export function presentAnnotation(problem: AssignedProblem, row: AnnotationRow |
     version: row?.version ?? 0,
     points: points.map(presentPoint),
     baseText: problem.base_text,
+    baseTextHash: baseTextHash(problem.base_text),
     activeMs: row?.active_ms ?? 0,
     updatedAt: row?.updated_at ?? null,
     submittedAt: row?.submitted_at ?? null,

@@ -22,6 +22,8 @@ interface ExistingAnnotation {
   id: number;
   status: string;
   source: string;
+  /** The status of the problem's adjudication by adjudicators, if any ('resolved' once used as gold). */
+  adjudication: string | null;
 }
 
 /** What the import will do for one line, decided before anything is written. */
@@ -33,18 +35,20 @@ interface Step {
   slot: 1 | 2 | null;
   action: 'create' | 'update' | 'unchanged';
   existingId: number | null;
+  /** The stored points an update replaces (for its event). */
+  before: Point[] | null;
 }
 
 const canonical = (points: readonly Point[]) =>
   JSON.stringify(points.map((p) => [p.deletions, p.repairs.map((r) => [r.start, r.end, r.text]), p.question, p.answer, p.type]));
 
-function storedPoints(db: DB, annotationId: number): string {
+function storedPoints(db: DB, annotationId: number): Point[] {
   const rows = all<{ deletions: string; repairs: string; question: string; answer: string; type: Point['type'] }>(
     db,
     'SELECT deletions, repairs, question, answer, type FROM annotation_points WHERE annotation_id = ? ORDER BY idx',
     [annotationId],
   );
-  return canonical(rows.map((r) => ({ deletions: JSON.parse(r.deletions), repairs: JSON.parse(r.repairs), question: r.question, answer: r.answer, type: r.type })));
+  return rows.map((r) => ({ deletions: JSON.parse(r.deletions) as Point['deletions'], repairs: JSON.parse(r.repairs) as Point['repairs'], question: r.question, answer: r.answer, type: r.type }));
 }
 
 /** Users per problem: who is assigned now, plus who this file adds (the third one is an error). */
@@ -87,15 +91,26 @@ function planLine(db: DB, a: ParsedAnnotation, slots: Slots, issues: ImportIssue
   if (user && user.role !== 'annotator') at('annotator', `${user.username} is a ${user.role}; only annotators can hold annotations`);
   const claim = slots.claim(problem.id, a.annotator);
   if ('full' in claim) at('annotator', `${a.questionId} already has two annotators (${claim.full.join(', ')}); ${a.annotator} would be a third`);
-  const existing = user ? get<ExistingAnnotation>(db, 'SELECT id, status, source FROM annotations WHERE problem_id = ? AND user_id = ?', [problem.id, user.id]) : undefined;
+  const existing = user
+    ? get<ExistingAnnotation>(
+        db,
+        `SELECT a.id, a.status, a.source, j.status AS adjudication FROM annotations a
+           LEFT JOIN adjudications j ON j.problem_id = a.problem_id AND j.source = 'adjudication'
+          WHERE a.problem_id = ? AND a.user_id = ?`,
+        [problem.id, user.id],
+      )
+    : undefined;
   let action: Step['action'] = 'create';
+  const before = existing ? storedPoints(db, existing.id) : null;
   if (existing) {
-    if (existing.status === 'submitted' && existing.source === 'import' && storedPoints(db, existing.id) === canonical(a.points)) action = 'unchanged';
+    if (existing.status === 'submitted' && existing.source === 'import' && canonical(before!) === canonical(a.points)) action = 'unchanged';
+    // The gold standard was built from this annotation (accepted or resolved): changing it would leave gold and work apart.
+    else if (existing.adjudication === 'resolved') at('annotator', `${user!.username}'s annotation of ${a.questionId} is adjudicated; reopen it first`);
     else if (existing.source === 'import') action = 'update';
     else at('annotator', `${a.annotator} already has an annotation of ${a.questionId} from the editor (${existing.status}); it is not overwritten`);
   }
   if (findings.length > 0 || 'full' in claim) return null;
-  return { annotation: a, problemId: problem.id, username: user?.username ?? a.annotator, userId: user?.id ?? null, slot: claim.slot, action, existingId: existing?.id ?? null };
+  return { annotation: a, problemId: problem.id, username: user?.username ?? a.annotator, userId: user?.id ?? null, slot: claim.slot, action, existingId: existing?.id ?? null, before };
 }
 
 /** Check every line against the database (read-only); issues come out in line order. */
@@ -144,6 +159,7 @@ function applyImport(db: DB, actor: Actor, parsed: ParsedAnnotation[], hashes: M
     if (issues.length > 0) throw new ImportError(issues);
     const created = new Map<string, number>();
     const summary: AnnotationImportSummary = { total: parsed.length, created: 0, updated: 0, unchanged: 0, assignmentsCreated: 0, usersCreated: [] };
+    const changes: { questionId: string; annotator: string; before: Point[] | null; after: Point[] }[] = [];
     for (const step of steps) {
       let userId = step.userId ?? created.get(step.username.toLowerCase());
       if (userId === undefined) {
@@ -155,11 +171,15 @@ function applyImport(db: DB, actor: Actor, parsed: ParsedAnnotation[], hashes: M
         run(db, 'INSERT INTO assignments (problem_id, user_id, slot, assigned_by) VALUES (?, ?, ?, ?)', [step.problemId, userId, step.slot, actor.id]);
         summary.assignmentsCreated++;
       }
-      if (step.action !== 'unchanged') writeAnnotation(db, step, userId);
+      if (step.action !== 'unchanged') {
+        writeAnnotation(db, step, userId);
+        const after = step.annotation.points.map((p) => ({ deletions: p.deletions, repairs: p.repairs, question: p.question, answer: p.answer, type: p.type }));
+        changes.push({ questionId: step.annotation.questionId, annotator: step.username, before: step.action === 'update' ? step.before : null, after });
+      }
       summary[step.action === 'create' ? 'created' : step.action === 'update' ? 'updated' : 'unchanged']++;
     }
     if (summary.created + summary.updated + summary.assignmentsCreated + summary.usersCreated.length > 0) {
-      appendEvent(db, actor, { action: 'annotation.import', entityType: 'annotation', details: { file: sourceName, ...summary } });
+      appendEvent(db, actor, { action: 'annotation.import', entityType: 'annotation', details: { file: sourceName, ...summary, changes } });
     }
     return summary;
   });

@@ -1,10 +1,11 @@
 import { all, get, run, transaction, type DB } from '../../db/database';
 import { appendEvent, type Actor } from '../../db/events';
 import { validatePoints, type Point } from '../../shared/edits';
-import type { AnnotationView, QueueItem, SavedDraft, SaveAnnotationBody, SubmitBody } from '../../shared/schemas/annotation';
-import { conflict, notFound, validationFailed } from '../http/errors';
+import type { AnnotationView, QueueItem, SavedDraft, SaveAnnotationRequest, SubmitBody } from '../../shared/schemas/annotation';
+import { AppError, conflict, notFound, validationFailed } from '../http/errors';
 import type { SessionUser } from '../http/route';
 import {
+  baseTextHash,
   presentAnnotation,
   presentPoint,
   presentQueueItem,
@@ -80,6 +81,22 @@ function checkWritable(row: AnnotationRow | undefined, version: number): void {
 }
 
 /**
+ * Offsets mean something only in the text they were made on: a save or submit names that text
+ * (its hash); if the problem was re-imported with another base text since, 409 and nothing saved.
+ */
+function checkBaseText(problem: AssignedProblem, hash: string): void {
+  const current = baseTextHash(problem.base_text);
+  if (hash !== current) {
+    throw new AppError(
+      409,
+      'base_text_changed',
+      `The statement of ${problem.question_id} changed after you opened it (it was re-imported); your edits point into the old text, so nothing was saved. Reload to work on the new text.`,
+      { baseTextHash: current },
+    );
+  }
+}
+
+/**
  * Store the points of a draft. Rows are updated in place (upsert by index) and only surplus
  * rows deleted: a delete-and-insert would move every row and touch several more pages per save.
  */
@@ -94,6 +111,21 @@ function writePoints(db: DB, annotationId: number, points: readonly Point[]): vo
     );
   });
   run(db, 'DELETE FROM annotation_points WHERE annotation_id = ? AND idx >= ?', [annotationId, points.length]);
+}
+
+/** What a save may report beyond the wall time since the previous one: request latency, clock granularity. */
+export const ACTIVE_MS_SLACK = 5_000;
+
+/**
+ * The active time a save is credited: what the client reports, but never more than the wall
+ * time since this annotation's previous save (for a first save: since it was assigned) plus a
+ * small slack — a client cannot add hours in a second. The schema already refuses negative
+ * values and more than ten minutes per save.
+ */
+function creditedActiveMs(db: DB, row: AnnotationRow | undefined, problemId: number, userId: number, reported: number): number {
+  const since = row?.updated_at ?? get<{ created_at: string }>(db, 'SELECT created_at FROM assignments WHERE problem_id = ? AND user_id = ?', [problemId, userId])?.created_at;
+  const wall = since === undefined ? 0 : Math.max(0, Date.now() - Date.parse(since));
+  return Math.min(reported, Math.floor(wall) + ACTIVE_MS_SLACK);
 }
 
 interface SavedRow {
@@ -126,14 +158,16 @@ function writeDraftRow(db: DB, row: AnnotationRow | undefined, problemId: number
  * one transaction. Returns the new version, not the whole annotation: the points saved are
  * the ones sent.
  */
-export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: string, body: SaveAnnotationBody): SavedDraft {
+export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: string, body: SaveAnnotationRequest): SavedDraft {
   return transaction(db, () => {
     const problem = assignedProblem(db, user, questionId);
+    checkBaseText(problem, body.baseTextHash);
     const row = annotationRow(db, problem.id, user.id);
     checkWritable(row, body.version);
     const findings = validatePoints(problem.base_text, body.points, 'draft');
     if (findings.length > 0) throw validationFailed(findings);
-    const activeMs = body.activeMs ?? 0;
+    const reportedActiveMs = body.activeMs ?? 0;
+    const activeMs = creditedActiveMs(db, row, problem.id, user.id, reportedActiveMs);
     const saved = writeDraftRow(db, row, problem.id, user.id, activeMs);
     writePoints(db, saved.id, body.points);
     appendEvent(db, actor, {
@@ -144,7 +178,7 @@ export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: s
       // submitted, hence never saved over), so the previous points are not stored again.
       before: { version: row?.version ?? 0 },
       after: { version: saved.version, points: body.points },
-      details: { questionId, activeMs },
+      details: { questionId, activeMs, ...(activeMs < reportedActiveMs ? { reportedActiveMs } : {}) },
     });
     return { questionId: problem.question_id, status: 'draft', version: saved.version, activeMs: saved.active_ms, updatedAt: saved.updated_at };
   });
@@ -154,6 +188,7 @@ export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: s
 export function submitAnnotation(db: DB, user: SessionUser, actor: Actor, questionId: string, body: SubmitBody): AnnotationView {
   return transaction(db, () => {
     const problem = assignedProblem(db, user, questionId);
+    checkBaseText(problem, body.baseTextHash);
     const row = annotationRow(db, problem.id, user.id);
     checkWritable(row, body.version);
     const points = pointRows(db, row?.id).map(presentPoint);

@@ -34,25 +34,32 @@ interface OpenProblem {
   assigned: string | null;
 }
 
+/** Problems that already have a resolved gold version (e.g. from a legacy release) need no annotators. */
+const HAS_RESOLVED_GOLD = `EXISTS (SELECT 1 FROM adjudications j WHERE j.problem_id = p.id AND j.status = 'resolved')`;
+
 /**
  * Give every problem with fewer than two assignments exactly two distinct active annotators,
- * the least loaded first (ties by username), in import order. One transaction.
+ * the least loaded first (ties by username), in import order. Problems with resolved gold are
+ * skipped unless includeResolved. One transaction.
  */
-export function autoAssign(db: DB, actor: Actor): AutoAssignResult {
+export function autoAssign(db: DB, actor: Actor, options: { includeResolved?: boolean } = {}): AutoAssignResult {
   return transaction(db, () => {
     const annotators = annotatorsByLoad(db);
     if (annotators.length < ANNOTATORS_PER_PROBLEM) {
       throw conflict(`Auto-assignment needs at least ${ANNOTATORS_PER_PROBLEM} active annotators; there ${annotators.length === 1 ? 'is 1' : `are ${annotators.length}`}.`);
     }
-    const open = all<OpenProblem>(
+    const candidates = all<OpenProblem & { resolved: number }>(
       db,
-      `SELECT p.id, p.question_id, (SELECT group_concat(a.user_id || ':' || a.slot) FROM assignments a WHERE a.problem_id = p.id) AS assigned
+      `SELECT p.id, p.question_id, (SELECT group_concat(a.user_id || ':' || a.slot) FROM assignments a WHERE a.problem_id = p.id) AS assigned,
+              ${HAS_RESOLVED_GOLD} AS resolved
        FROM problems p WHERE (SELECT COUNT(*) FROM assignments a WHERE a.problem_id = p.id) < ? ORDER BY p.import_order`,
       [ANNOTATORS_PER_PROBLEM],
     );
+    const open = options.includeResolved ? candidates : candidates.filter((p) => p.resolved === 0);
     let assignments = 0;
     for (const problem of open) assignments += fillProblem(db, actor, problem, annotators);
-    return { problems: open.length, assignments };
+    const skippedResolved = candidates.length - open.length;
+    return { problems: open.length, assignments, ...(skippedResolved > 0 ? { skippedResolved } : {}) };
   });
 }
 

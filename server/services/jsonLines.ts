@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { fieldPath } from '../../shared/schemas/fieldPath';
+import { loneSurrogateIssue } from '../../shared/schemas/wellFormed';
 import type { ImportIssue } from '../../shared/schemas/lcb';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -9,7 +10,8 @@ export const jsonLineDecoder = () => new TextDecoder('utf-8', { fatal: true, ign
 
 /**
  * Decode one line of a JSONL file (a byte-order mark is allowed before line 1) and parse its
- * JSON: the value, the line's issue, or null for a blank line.
+ * JSON: the value, the line's issue, or null for a blank line. A string with a lone UTF-16
+ * surrogate (a "\ud800" escape) is an issue too: it is not text.
  */
 export function parseJsonLine(number: number, bytes: Buffer, decoder: TextDecoder): { json: unknown } | { issues: ImportIssue[] } | null {
   const raw = number === 1 && bytes.subarray(0, 3).equals(BOM) ? bytes.subarray(3) : bytes;
@@ -20,12 +22,16 @@ export function parseJsonLine(number: number, bytes: Buffer, decoder: TextDecode
     return { issues: [{ line: number, field: '', message: 'invalid UTF-8' }] };
   }
   if (text.trim() === '') return null;
+  let json: unknown;
   try {
-    return { json: JSON.parse(text) };
+    json = JSON.parse(text);
   } catch (err) {
     const reason = err instanceof Error ? err.message.slice(0, 160) : 'parse error';
     return { issues: [{ line: number, field: '', message: `invalid JSON (${reason})` }] };
   }
+  const lone = loneSurrogateIssue(json);
+  if (lone) return { issues: [{ line: number, field: lone.path === '(root)' ? '' : lone.path, message: lone.message }] };
+  return { json };
 }
 
 /** The issue of a line longer than the reader holds in memory. */

@@ -1,5 +1,6 @@
 import { dedupeKeywords } from '../tasks';
 import { fieldPath } from '../schemas/fieldPath';
+import { loneSurrogateIssue } from '../schemas/wellFormed';
 import { isAmbiguityType } from '../taxonomy';
 import { releaseRecordSchema } from './format';
 import { deriveFromBase } from './derivable';
@@ -53,6 +54,8 @@ export function parseRelease(text: string): { records: LineRecord[]; findings: R
     } catch (err) {
       return findings.push(finding(place, 'schema', `not valid JSON (${err instanceof Error ? err.message : String(err)})`));
     }
+    const lone = loneSurrogateIssue(value);
+    if (lone) return findings.push(finding(place, 'schema', `${lone.path}: ${lone.message}`));
     const entry = checkRecord(value, line, findings);
     if (entry) records.push(entry);
   });

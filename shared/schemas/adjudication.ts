@@ -72,18 +72,24 @@ export const reopenBody = z.object({ reason: z.string().trim().min(1, 'give a re
 
 export const overrideBody = z
   .object({
+    /** The gold version the override was made on (409 when stale), as for every other gold write. */
+    version,
     text: z.string().max(100_000).nullable().optional(),
     questions: z.array(z.string().max(4000)).min(1).max(MAX_POINTS).nullable().optional(),
   })
   .refine((o) => (o.text ?? null) !== null || (o.questions ?? null) !== null, { message: 'give a text or questions to override' });
 export type OverrideBody = z.output<typeof overrideBody>;
 
+/** DELETE carries no body: the gold version it was made on is a query parameter (`?version=7`). */
+export const versionQuery = z.object({ version: z.coerce.number('must be a number').int('must be an integer').min(0, 'must be ≥ 0') });
+
 export const ADJUDICATION_STATUSES = ['todo', 'draft', 'resolved'] as const;
 export type AdjudicationStatus = (typeof ADJUDICATION_STATUSES)[number];
 
 export const queueQuery = z.object({
   type: typeSchema.optional(),
-  pair: z.string().regex(/^\d+-\d+$/, 'must look like "3-7"').optional(),
+  /** A pair key from this session's queue (opaque: it names no annotator). */
+  pair: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a pair key from the queue').optional(),
   status: z.enum(ADJUDICATION_STATUSES).optional(),
 });
 

@@ -7,15 +7,28 @@ export const MAX_ACTIVE_MS_PER_SAVE = 600_000;
 
 const version = z.number().int('must be an integer').min(0, 'must be ≥ 0');
 
+/**
+ * The base text a save was made on: the `baseTextHash` (SHA-256, hex) that GET returned with it.
+ * Required, so a client that does not name it (an old tab) gets a clear 400, never a save
+ * whose offsets point into a text that has since changed.
+ */
+const baseTextHash = z
+  .string({ error: 'required: the SHA-256 of the base text your edits were made on, as GET returned it (reload the editor)' })
+  .regex(/^[0-9a-f]{64}$/, 'must be the SHA-256 (64 hex digits) of the base text, as GET returned it');
+
 export const saveAnnotationBody = z.object({
   version,
+  baseTextHash,
   points: pointsSchema,
   /** Active editing time since the last save, in milliseconds. */
   activeMs: z.number().int('must be an integer').min(0, 'must be ≥ 0').max(MAX_ACTIVE_MS_PER_SAVE, `must be ≤ ${MAX_ACTIVE_MS_PER_SAVE}`).optional(),
 });
-export type SaveAnnotationBody = z.infer<typeof saveAnnotationBody>;
+/** The whole PUT body. */
+export type SaveAnnotationRequest = z.infer<typeof saveAnnotationBody>;
+/** What the editor's draft saver builds; the request adds the baseTextHash of the loaded view. */
+export type SaveAnnotationBody = Omit<SaveAnnotationRequest, 'baseTextHash'>;
 
-export const submitBody = z.object({ version });
+export const submitBody = z.object({ version, baseTextHash });
 export type SubmitBody = z.infer<typeof submitBody>;
 
 export type AnnotationStatus = 'draft' | 'submitted';
@@ -28,6 +41,8 @@ export interface AnnotationView {
   version: number;
   points: Point[];
   baseText: string;
+  /** SHA-256 (hex) of baseText: every save and submit names it (409 `base_text_changed` when the text changed since). */
+  baseTextHash: string;
   activeMs: number;
   updatedAt: string | null;
   submittedAt: string | null;

@@ -87,4 +87,9 @@ export interface AnnotatorWorkload {
 export interface AutoAssignResult {
   problems: number;
   assignments: number;
+  /** Open problems left out because they already have resolved gold (present when there are any). */
+  skippedResolved?: number;
 }
+
+/** POST /api/assignments/auto: problems with resolved gold are skipped unless includeResolved. */
+export const autoAssignBody = z.object({ includeResolved: z.boolean().default(false) });

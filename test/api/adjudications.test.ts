@@ -90,7 +90,7 @@ describe('queue', () => {
   it('filters by type, pair and status', async () => {
     const byType = (await adj.get('/api/adjudications?type=Edge%20Cases')).body as QueueView;
     expect(byType.items.map((i) => i.questionId)).toEqual([disputed.questionId]);
-    const pair = `${Math.min(ann1.id, ann2.id)}-${Math.max(ann1.id, ann2.id)}`;
+    const pair = encodeURIComponent(((await adj.get('/api/adjudications')).body as QueueView).pairs[0]!.key); // this session's opaque key
     expect(((await adj.get(`/api/adjudications?pair=${pair}`)).body as QueueView).items).toHaveLength(2);
     expect(((await adj.get('/api/adjudications?pair=998-999')).body as QueueView).items).toHaveLength(0);
     expect(((await adj.get('/api/adjudications?status=resolved')).body as QueueView).items).toHaveLength(0);
@@ -214,7 +214,7 @@ describe('per-task overrides', () => {
     const task = view.tasks.find((t) => t.key === '0,1')!;
     const text = task.text.replace('Determine whether A is a progression.', 'Determine whether A is a progression;');
     expect(text).not.toBe(task.text);
-    const res = await adj.put(url(disputed, '/overrides/0,1')).send({ text });
+    const res = await adj.put(url(disputed, '/overrides/0,1')).send({ version: view.gold.version, text });
     expect(res.status).toBe(200);
     const after = res.body as CaseView;
     expect(after.gold.version).toBe(6);
@@ -226,30 +226,32 @@ describe('per-task overrides', () => {
 
   it('rejects an inserted word with its span, and a wrong number of questions', async () => {
     const view = (await adj.get(url(disputed))).body as CaseView;
-    const res = await adj.put(url(disputed, '/overrides/0')).send({ text: view.baseText.replace('positive integers', 'positive even integers') });
+    const res = await adj.put(url(disputed, '/overrides/0')).send({ version: view.gold.version, text: view.baseText.replace('positive integers', 'positive even integers') });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/^text: inserting "even " at offset \d+ is not deletion-only/);
     expect(res.body.error.details.issues[0].span).toHaveLength(2);
-    const q = await adj.put(url(disputed, '/overrides/0,1')).send({ questions: ['Only one?'] });
+    const q = await adj.put(url(disputed, '/overrides/0,1')).send({ version: view.gold.version, questions: ['Only one?'] });
     expect(q.status).toBe(400);
     expect(q.body.error.message).toContain('questions: give one question per point of the task (2, got 1)');
-    expect((await adj.put(url(disputed, '/overrides/0,2')).send({ questions: ['x'] })).status).toBe(404);
+    expect((await adj.put(url(disputed, '/overrides/0,2')).send({ version: view.gold.version, questions: ['x'] })).status).toBe(404);
   });
 
   it('updates question wording and removes overrides', async () => {
-    const res = await adj.put(url(disputed, '/overrides/0,1')).send({ questions: ['What values may A hold?', 'Which progression?'] });
+    const current = (await adj.get(url(disputed))).body as CaseView;
+    const res = await adj.put(url(disputed, '/overrides/0,1')).send({ version: current.gold.version, questions: ['What values may A hold?', 'Which progression?'] });
     expect(res.status).toBe(200);
     const task = (res.body as CaseView).tasks.find((t) => t.key === '0,1')!;
     expect(task.qa.map((q) => q.question)).toEqual(['What values may A hold?', 'Which progression?']);
     expect(task.override?.text).not.toBeNull();
-    const removed = await adj.delete(url(disputed, '/overrides/0,1'));
+    const removed = await adj.delete(url(disputed, `/overrides/0,1?version=${(res.body as CaseView).gold.version}`));
     expect(removed.status).toBe(200);
     expect((removed.body as CaseView).gold.overrides).toEqual([]);
-    expect((await adj.delete(url(disputed, '/overrides/0,1'))).status).toBe(404);
+    expect((await adj.delete(url(disputed, `/overrides/0,1?version=${(removed.body as CaseView).gold.version}`))).status).toBe(404);
   });
 
   it('drops overrides of tasks whose points changed when the gold is saved', async () => {
-    const view = (await adj.put(url(disputed, '/overrides/1')).send({ questions: ['Which sequence kind?'] })).body as CaseView;
+    const current = (await adj.get(url(disputed))).body as CaseView;
+    const view = (await adj.put(url(disputed, '/overrides/1')).send({ version: current.gold.version, questions: ['Which sequence kind?'] })).body as CaseView;
     expect(view.gold.overrides.map((o) => o.subset)).toEqual(['1']);
     const kept = (await adj.put(url(disputed)).send({ version: view.gold.version, points: view.gold.points, notes: view.gold.notes })).body as CaseView;
     expect(kept.gold.overrides.map((o) => o.subset)).toEqual(['1']);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { all } from '../../db/database';
+import { SAMPLE_HASH } from '../support/baseText';
 import { tempDb } from '../support/db';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { loginAs, testApp, type Agent } from '../support/http';
@@ -48,8 +49,8 @@ describe('annotation access', () => {
     const url = `/api/annotations/${shared.questionId}`;
     expect((await request(app).get('/api/assignments')).status).toBe(401);
     expect((await request(app).get(url)).status).toBe(401);
-    expect((await request(app).put(url).send({ version: 0, points: [] })).status).toBe(401);
-    const res = await request(app).post(`${url}/submit`).send({ version: 0 });
+    expect((await request(app).put(url).send({ baseTextHash: SAMPLE_HASH, version: 0, points: [] })).status).toBe(401);
+    const res = await request(app).post(`${url}/submit`).send({ baseTextHash: SAMPLE_HASH, version: 0 });
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('unauthenticated');
   });
@@ -60,8 +61,8 @@ describe('annotation access', () => {
       const url = `/api/annotations/${shared.questionId}`;
       expect((await agent.get('/api/assignments')).status).toBe(403);
       expect((await agent.get(url)).status).toBe(403);
-      expect((await agent.put(url).send({ version: 0, points: [] })).status).toBe(403);
-      const res = await agent.post(`${url}/submit`).send({ version: 0 });
+      expect((await agent.put(url).send({ baseTextHash: SAMPLE_HASH, version: 0, points: [] })).status).toBe(403);
+      const res = await agent.post(`${url}/submit`).send({ baseTextHash: SAMPLE_HASH, version: 0 });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('forbidden');
     }
@@ -74,8 +75,8 @@ describe('annotation access', () => {
       const got = await agent.get(url);
       expect(got.status).toBe(404);
       expect(got.body.error.code).toBe('not_found');
-      expect((await agent.put(url).send({ version: 0, points: [] })).status).toBe(404);
-      expect((await agent.post(`${url}/submit`).send({ version: 0 })).status).toBe(404);
+      expect((await agent.put(url).send({ baseTextHash: SAMPLE_HASH, version: 0, points: [] })).status).toBe(404);
+      expect((await agent.post(`${url}/submit`).send({ baseTextHash: SAMPLE_HASH, version: 0 })).status).toBe(404);
     }
   });
 
@@ -104,12 +105,12 @@ describe('drafts and submit', () => {
 
   it('saves a draft, bumps the version, adds active time and writes an event', async () => {
     const draft = { deletions: [span(shared, 'geometric progression')], question: '', answer: '', type: null };
-    const res = await agent.put(url()).send({ version: 0, points: [draft], activeMs: 4000 });
+    const res = await agent.put(url()).send({ baseTextHash: SAMPLE_HASH, version: 0, points: [draft], activeMs: 4000 });
     expect(res.status).toBe(200);
     // the save answers with the new version only; the points are read back with GET
     expect(res.body).toEqual({ questionId: shared.questionId, status: 'draft', version: 1, activeMs: 4000, updatedAt: expect.any(String) });
     expect((await agent.get(url())).body.points).toEqual([{ ...draft, repairs: [] }]);
-    const again = await agent.put(url()).send({ version: 1, points: [draft], activeMs: 1500 });
+    const again = await agent.put(url()).send({ baseTextHash: SAMPLE_HASH, version: 1, points: [draft], activeMs: 1500 });
     expect(again.body).toMatchObject({ version: 2, activeMs: 5500 });
     const stored = (await agent.get(url())).body;
     expect(stored).toMatchObject({ version: 2, activeMs: 5500, updatedAt: again.body.updatedAt });
@@ -135,7 +136,7 @@ describe('drafts and submit', () => {
 
   it('rejects a stale version with 409 and the current version, overwriting nothing', async () => {
     const before = (await agent.get(url())).body;
-    const res = await agent.put(url()).send({ version: 1, points: [] });
+    const res = await agent.put(url()).send({ baseTextHash: SAMPLE_HASH, version: 1, points: [] });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('conflict');
     expect(res.body.error.details).toEqual({ currentVersion: before.version });
@@ -147,7 +148,7 @@ describe('drafts and submit', () => {
     const version = (await agent.get(url())).body.version;
     const [s, e] = span(shared, ' of positive integers');
     const point = { deletions: [[s, e]], repairs: [{ start: e, end: e, text: 'big' }], question: '', answer: '', type: null };
-    const res = await agent.put(url()).send({ version, points: [point] });
+    const res = await agent.put(url()).send({ baseTextHash: SAMPLE_HASH, version, points: [point] });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
     expect(res.body.error.message).toContain('points[0].repairs[0]: changing "" to "big" is not deletion-only');
@@ -159,13 +160,13 @@ describe('drafts and submit', () => {
     const version = (await agent.get(url())).body.version;
     const a = { deletions: [[0, 10]], question: '', answer: '', type: null };
     const b = { deletions: [[20, 30], [5, 12]], question: '', answer: '', type: null };
-    const res = await agent.put(url()).send({ version, points: [a, b] });
+    const res = await agent.put(url()).send({ baseTextHash: SAMPLE_HASH, version, points: [a, b] });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('points[1].deletions[1]: overlaps points[0].deletions[0]');
-    const far = await agent.put(url()).send({ version, points: [{ deletions: [[0, shared.baseText.length + 1]] }] });
+    const far = await agent.put(url()).send({ baseTextHash: SAMPLE_HASH, version, points: [{ deletions: [[0, shared.baseText.length + 1]] }] });
     expect(far.status).toBe(400);
     expect(far.body.error.message).toContain('points[0].deletions[0]');
-    const bad = await agent.put(url()).send({ version, points: [{ deletions: [[3, 3]], type: 'Vibes' }], activeMs: 600_001 });
+    const bad = await agent.put(url()).send({ baseTextHash: SAMPLE_HASH, version, points: [{ deletions: [[3, 3]], type: 'Vibes' }], activeMs: 600_001 });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('points[0].deletions[0]');
     expect(bad.body.error.message).toContain('points[0].type');
@@ -174,7 +175,7 @@ describe('drafts and submit', () => {
 
   it('requires complete points to submit', async () => {
     const { version } = (await agent.get(url())).body;
-    const res = await agent.post(`${url()}/submit`).send({ version });
+    const res = await agent.post(`${url()}/submit`).send({ baseTextHash: SAMPLE_HASH, version });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain('points[0].question: the key question is required');
     expect(res.body.error.message).toContain('points[0].answer');
@@ -184,18 +185,18 @@ describe('drafts and submit', () => {
 
   it('submits complete points; afterwards the annotation is read-only', async () => {
     const { version } = (await agent.get(url())).body;
-    const saved = await agent.put(url()).send({ version, points: [completePoint(shared)] });
+    const saved = await agent.put(url()).send({ baseTextHash: SAMPLE_HASH, version, points: [completePoint(shared)] });
     expect(saved.status).toBe(200);
-    const stale = await agent.post(`${url()}/submit`).send({ version });
+    const stale = await agent.post(`${url()}/submit`).send({ baseTextHash: SAMPLE_HASH, version });
     expect(stale.status).toBe(409);
-    const res = await agent.post(`${url()}/submit`).send({ version: saved.body.version });
+    const res = await agent.post(`${url()}/submit`).send({ baseTextHash: SAMPLE_HASH, version: saved.body.version });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('submitted');
     expect(res.body.submittedAt).toEqual(expect.any(String));
-    const edit = await agent.put(url()).send({ version: res.body.version, points: [] });
+    const edit = await agent.put(url()).send({ baseTextHash: SAMPLE_HASH, version: res.body.version, points: [] });
     expect(edit.status).toBe(409);
     expect(edit.body.error.message).toMatch(/read-only/);
-    expect((await agent.post(`${url()}/submit`).send({ version: res.body.version })).status).toBe(409);
+    expect((await agent.post(`${url()}/submit`).send({ baseTextHash: SAMPLE_HASH, version: res.body.version })).status).toBe(409);
     expect((await agent.get('/api/assignments')).body[0].status).toBe('submitted');
   });
 
@@ -207,7 +208,7 @@ describe('drafts and submit', () => {
     expect((await second.get('/api/assignments')).body).toEqual([
       { questionId: shared.questionId, title: 'Geometric Sequence', difficulty: 'easy', status: 'todo' },
     ]);
-    const stale = await second.put(url()).send({ version: 3, points: [] });
+    const stale = await second.put(url()).send({ baseTextHash: SAMPLE_HASH, version: 3, points: [] });
     expect(stale.status).toBe(409);
     expect(stale.body.error.details).toEqual({ currentVersion: 0 });
   });
@@ -222,14 +223,14 @@ describe('a draft with fewer points than the last save', () => {
     const url = `/api/annotations/${problem.questionId}`;
     const point = (word: string, question: string) => ({ deletions: [span(problem, word)], repairs: [], question, answer: '', type: null });
     const three = [point('geometric progression', 'q1'), point(' of positive integers', 'q2'), point('- All input values are integers.', 'q3')];
-    const first = await agent.put(url).send({ version: 0, points: three });
+    const first = await agent.put(url).send({ baseTextHash: SAMPLE_HASH, version: 0, points: three });
     expect(first.status).toBe(200);
     expect((await agent.get(url)).body.points).toEqual(three);
     const one = [point(' of positive integers', 'only this one')];
-    const second = await agent.put(url).send({ version: first.body.version, points: one });
+    const second = await agent.put(url).send({ baseTextHash: SAMPLE_HASH, version: first.body.version, points: one });
     expect(second.status).toBe(200);
     expect((await agent.get(url)).body.points).toEqual(one);
-    const none = await agent.put(url).send({ version: second.body.version, points: [] });
+    const none = await agent.put(url).send({ baseTextHash: SAMPLE_HASH, version: second.body.version, points: [] });
     expect(none.status).toBe(200);
     expect((await agent.get(url)).body).toMatchObject({ version: 3, points: [] });
   });

@@ -11,6 +11,7 @@ import { routeKey, writeRoutes } from '../support/routes';
 import { send } from '../support/routeCalls';
 import { TABLE } from '../support/routeTable';
 import { buildWorld, WHO, type Who, type World } from '../support/world';
+import { hashOf } from '../support/baseText';
 
 /**
  * The audit actions each state-changing route must append (null: the route changes no
@@ -122,7 +123,7 @@ describe('audit log', () => {
       const res = await send(app, world, caller(routeKey(route)), route, { ...entry, body: () => INVALID });
       expect(res.status, routeKey(route)).toBeGreaterThanOrEqual(400);
     }
-    const stale = await send(app, world, 'owner', { method: 'put', path: '/api/annotations/:questionId' }, { ...TABLE['PUT /api/annotations/:questionId']!, body: () => ({ version: 0, points: [] }) });
+    const stale = await send(app, world, 'owner', { method: 'put', path: '/api/annotations/:questionId' }, { ...TABLE['PUT /api/annotations/:questionId']!, body: (w) => ({ baseTextHash: hashOf(w.problems.drafts), version: 0, points: [] }) });
     expect(stale.status).toBe(409);
     expect(eventsAfter(world.db, last)).toEqual([]);
     cleanup();

@@ -5,6 +5,7 @@ import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } fr
 import { tempDb } from '../support/db';
 import { holdWriteLock, listen } from '../support/liveServer';
 import { cookieFor, pointFor } from '../support/world';
+import { hashOf } from '../support/baseText';
 
 // 20 clients save drafts for a few seconds over real HTTP: ten share one annotation (one
 // annotator in ten tabs), ten each own a different one. Every save names the version it
@@ -74,7 +75,7 @@ async function client(id: number, cookie: string, problem: BuiltProblem, deadlin
     const stale = n % 5 === 4 && version > 0;
     const basedOn = stale ? version - 1 : version;
     const points = [pointFor(problem.baseText, 'geometric progression', `client ${id} save ${n}?`, `answer ${id}.${n}`)];
-    const res = await call('PUT', url, cookie, { version: basedOn, points, activeMs: 10 });
+    const res = await call('PUT', url, cookie, { baseTextHash: hashOf(problem), version: basedOn, points, activeMs: 10 });
     if (stale) tally.staleSent++;
     if (res.status === 200) {
       tally.acks.push({ questionId: problem.questionId, basedOn, version: (res.json as { version: number }).version, points });
@@ -133,7 +134,7 @@ describe('another process holding the write lock', () => {
     const url = `/api/annotations/${sharedProblem.questionId}`;
     const { version } = (await call('GET', url, cookie)).json as { version: number };
     const lock = await holdWriteLock(ctx.file, 400);
-    const res = await call('PUT', url, cookie, { version, points: [pointFor(sharedProblem.baseText, 'Yes', 'Which word?', 'Yes')] });
+    const res = await call('PUT', url, cookie, { baseTextHash: hashOf(sharedProblem), version, points: [pointFor(sharedProblem.baseText, 'Yes', 'Which word?', 'Yes')] });
     await lock.released;
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect((res.json as { version: number }).version).toBe(version + 1);
@@ -149,7 +150,7 @@ describe('another process holding the write lock', () => {
       const res = await fetch(`${impatient.url}${url}`, {
         method: 'PUT',
         headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ version: before.version, points: [pointFor(sharedProblem.baseText, 'Yes', 'Lost?', 'No')] }),
+        body: JSON.stringify({ baseTextHash: hashOf(sharedProblem), version: before.version, points: [pointFor(sharedProblem.baseText, 'Yes', 'Lost?', 'No')] }),
       });
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('1');

@@ -23,6 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.cleanup());
 
+const goldVersion = async () => ((await adj.get('/api/adjudications/leg100_a')).body as CaseView).gold.version;
+
 const storedRow = (subset: string) =>
   get<{ text: string | null; questions: string | null; answers: string | null; keywords: string | null; kind: string; repairs: string }>(
     ctx.db,
@@ -36,7 +38,7 @@ describe('replacing a legacy rewrite override', () => {
     expect(storedRow('0,2')).toMatchObject({ kind: 'rewrite', keywords: JSON.stringify(['Terminology', 'Collection Semantics']) });
     expect(storedRow('0,2')!.answers).not.toBeNull();
     const text = edit(base, [' of positive integers', ''], [' geometric progression, print Yes; otherwise, print No.', ' geometric progression. Print Yes.']);
-    const res = await adj.put('/api/adjudications/leg100_a/overrides/0,2').send({ text, questions: null });
+    const res = await adj.put('/api/adjudications/leg100_a/overrides/0,2').send({ version: await goldVersion(), text, questions: null });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(storedRow('0,2')).toMatchObject({ text, questions: null, answers: null, keywords: null, kind: 'edit' });
     const view = res.body as CaseView;
@@ -54,7 +56,7 @@ describe('replacing a legacy rewrite override', () => {
 
   it('resets a rewrite to an edit when only the questions are replaced, keeping no stale answers', async () => {
     const text = storedRow('2')!.text;
-    const res = await adj.put('/api/adjudications/leg100_a/overrides/2').send({ text: null, questions: ['Which sequences are meant?'] });
+    const res = await adj.put('/api/adjudications/leg100_a/overrides/2').send({ version: await goldVersion(), text: null, questions: ['Which sequences are meant?'] });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(text).not.toBeNull();
     expect(storedRow('2')).toMatchObject({ text: null, questions: JSON.stringify(['Which sequences are meant?']), answers: null, keywords: null, kind: 'edit', repairs: '[]' });

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { tempDb } from '../support/db';
 import { assign, buildProblem, buildUser } from '../support/builders';
 import { loginAs, testApp } from '../support/http';
+import { hashOf } from '../support/baseText';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -36,6 +37,6 @@ describe('route dispatch by method', () => {
     }
     // the same path still serves its own methods
     expect((await agent.get(`/api/annotations/${problem.questionId}`)).status).toBe(200);
-    expect((await agent.put(`/api/annotations/${problem.questionId}`).send({ version: 0, points: [] })).status).toBe(200);
+    expect((await agent.put(`/api/annotations/${problem.questionId}`).send({ baseTextHash: hashOf(problem), version: 0, points: [] })).status).toBe(200);
   });
 });

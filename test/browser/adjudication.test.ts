@@ -10,6 +10,7 @@ import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { openReopenedCase, tickChecklist } from '../support/adjudicationPage';
 import { loginAs, testApp } from '../support/http';
+import { hashOf } from '../support/baseText';
 
 let ada: BuiltUser;
 let mara: BuiltUser;
@@ -25,9 +26,9 @@ function demoProblem(): { question_id: string; question_title: string; question_
 
 async function submitAs(db: DB, user: BuiltUser, points: Point[]): Promise<void> {
   const agent = await loginAs(testApp(db), user);
-  const saved = await agent.put(`/api/annotations/${problem.questionId}`).send({ version: 0, points });
+  const saved = await agent.put(`/api/annotations/${problem.questionId}`).send({ baseTextHash: hashOf(problem), version: 0, points });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  const submitted = await agent.post(`/api/annotations/${problem.questionId}/submit`).send({ version: saved.body.version });
+  const submitted = await agent.post(`/api/annotations/${problem.questionId}/submit`).send({ baseTextHash: hashOf(problem), version: saved.body.version });
   expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
 }
 

@@ -5,6 +5,7 @@ import { assign, buildProblem, type BuiltProblem } from '../support/builders';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { buildWorld, pointFor, type World } from '../support/world';
+import { hashOf } from '../support/baseText';
 
 let w: World;
 let fresh: BuiltProblem;
@@ -39,7 +40,7 @@ describe('back-office feedback', () => {
     const freshB = page.getByLabel(`Annotator B for ${fresh.questionId}`);
     expect(await freshB.isDisabled()).toBe(false);
     const cleo = { id: w.users.other.id, username: w.users.other.username, role: w.users.other.role };
-    saveDraft(app.db, cleo, { id: cleo.id, name: cleo.username }, fresh.questionId, { version: 0, points: [pointFor(fresh.baseText, 'positive integers', 'Which values?')] });
+    saveDraft(app.db, cleo, { id: cleo.id, name: cleo.username }, fresh.questionId, { baseTextHash: hashOf(fresh), version: 0, points: [pointFor(fresh.baseText, 'positive integers', 'Which values?')] });
     await freshB.selectOption('bert');
     await page.getByRole('button', { name: `Save annotators for ${fresh.questionId}` }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toContain('cleo has already started annotating abc807_a');

@@ -9,6 +9,7 @@ import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { tickChecklist } from '../support/adjudicationPage';
 import { pointFor } from '../support/world';
+import { hashOf } from '../support/baseText';
 
 let ada: BuiltUser;
 let mara: BuiltUser;
@@ -25,8 +26,8 @@ const app = browserHarness(async (db) => {
   const submit = (user: BuiltUser, problem: BuiltProblem, points: Point[]) => {
     const who = { id: user.id, username: user.username, role: user.role };
     const actor = { id: user.id, name: user.username };
-    const saved = saveDraft(db, who, actor, problem.questionId, { version: 0, points });
-    submitAnnotation(db, who, actor, problem.questionId, { version: saved.version });
+    const saved = saveDraft(db, who, actor, problem.questionId, { baseTextHash: hashOf(problem), version: 0, points });
+    submitAnnotation(db, who, actor, problem.questionId, { baseTextHash: hashOf(problem), version: saved.version });
   };
   for (const p of [keys, next]) {
     assign(db, p.id, anna.id, 1);

@@ -133,7 +133,7 @@ describe('editor details', () => {
 
     // Someone else (another tab) saves first: the next autosave gets 409 and nothing is overwritten.
     const latest = (await (await page.request.get(`${app.url}/api/annotations/${own.questionId}`)).json()) as AnnotationView;
-    const tab = await page.request.put(`${app.url}/api/annotations/${own.questionId}`, { data: { version: latest.version, points: latest.points.map((p) => ({ ...p, question: 'From the other tab' })) } });
+    const tab = await page.request.put(`${app.url}/api/annotations/${own.questionId}`, { data: { baseTextHash: latest.baseTextHash, version: latest.version, points: latest.points.map((p) => ({ ...p, question: 'From the other tab' })) } });
     expect(tab.status()).toBe(200);
     await page.getByRole('group', { name: 'Point 1' }).getByLabel('Answer').fill('Positive integers.');
     await page.getByTestId('save-state').filter({ hasText: 'Conflict' }).waitFor();

@@ -10,6 +10,7 @@ import { acceptAgreement } from '../../server/services/adjudications/gold';
 import { cutRelease } from '../../server/services/releases/store';
 import { assign, buildProblem } from './builders';
 import { spanOf } from './annotationBuilders';
+import { hashOf } from './baseText';
 
 /**
  * The world every accessibility visit runs in: the demo (its accounts, problems and double
@@ -70,7 +71,7 @@ export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
   for (const p of [problem, spare]) {
     assign(db, p.id, accounts.annotator.id, 1);
     assign(db, p.id, bob.id, 2);
-    saveDraft(db, alice, { id: alice.id, name: 'alice' }, p.questionId, { version: 0, points: threePointsAndARepair(p.baseText) });
+    saveDraft(db, alice, { id: alice.id, name: 'alice' }, p.questionId, { baseTextHash: hashOf(p), version: 0, points: threePointsAndARepair(p.baseText) });
   }
 
   const ada: Actor = { id: accounts.adjudicator.id, name: 'ada' };

@@ -7,6 +7,7 @@ import { cutRelease } from '../../server/services/releases/store';
 import { saveGoldBody } from '../../shared/schemas/adjudication';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from './builders';
 import { pointFor } from './world';
+import { hashOf } from './baseText';
 
 // Payloads that would run (and set window.__xss or open a dialog) if any page rendered user
 // text as HTML. Each also names itself, so its text can be looked for on the page.
@@ -54,8 +55,8 @@ const sessionOf = (u: BuiltUser) => ({ id: u.id, username: u.username, role: u.r
 
 function submit(db: DB, user: BuiltUser, problem: BuiltProblem, question: string, answer: string): void {
   const points = [pointFor(problem.baseText, 'Print the sum', question, answer), pointFor(problem.baseText, 'Read N numbers', `Second ${question}`, answer)];
-  const saved = saveDraft(db, sessionOf(user), actorOf(user), problem.questionId, { version: 0, points });
-  submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { version: saved.version });
+  const saved = saveDraft(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: 0, points });
+  submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: saved.version });
 }
 
 /** Hostile text in every field a user can fill: titles, statements, questions, answers, notes, a username, release notes. */

@@ -1,9 +1,10 @@
-import type { DB } from '../../db/database';
+import { run, type DB } from '../../db/database';
 import type { Point } from '../../shared/edits';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from './builders';
 import { spanOf } from './annotationBuilders';
 import { loginAs, testApp } from './http';
 import { buildGold, buildOverride, type GoldFixture } from './releaseBuilders';
+import { hashOf } from './baseText';
 
 export const STRING_STATEMENT = [
   'You are given a string S consisting of lowercase English letters.',
@@ -74,12 +75,14 @@ export async function seedReleaseFlow(db: DB): Promise<ReleaseFlow> {
     const agent = await loginAs(app, annotator);
     for (const [i, problem] of problems.entries()) {
       assign(db, problem.id, annotator.id, (slot + 1) as 1 | 2);
+      // Assigned an hour ago: the time on task a save reports is capped by the wall time since.
+      run(db, "UPDATE assignments SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour') WHERE problem_id = ? AND user_id = ?", [problem.id, annotator.id]);
       // B leaves out the last point of the second problem, so the two annotations differ.
       const mine = gold[i]!;
       const points = asPoints(slot === 1 && i === 1 ? mine.slice(0, 2) : mine);
-      const saved = await agent.put(`/api/annotations/${problem.questionId}`).send({ version: 0, points, activeMs: 120_000 * (slot + 1) });
+      const saved = await agent.put(`/api/annotations/${problem.questionId}`).send({ baseTextHash: hashOf(problem), version: 0, points, activeMs: 120_000 * (slot + 1) });
       if (saved.status !== 200) throw new Error(`save failed: ${saved.status} ${JSON.stringify(saved.body)}`);
-      const submitted = await agent.post(`/api/annotations/${problem.questionId}/submit`).send({ version: saved.body.version });
+      const submitted = await agent.post(`/api/annotations/${problem.questionId}/submit`).send({ baseTextHash: hashOf(problem), version: saved.body.version });
       if (submitted.status !== 200) throw new Error(`submit failed: ${submitted.status} ${JSON.stringify(submitted.body)}`);
     }
   }

@@ -2,6 +2,7 @@ import { DEFAULT_RELEASE_SETTINGS } from '../../shared/schemas/releaseSettings';
 import { lcbRecord } from './lcbRecords';
 import type { RouteCall } from './routeCalls';
 import { pointFor, RELEASE, type Who, type World } from './world';
+import { hashOf } from './baseText';
 
 /**
  * Every route of the server with a valid call and the status each caller must get: the
@@ -45,10 +46,10 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/annotations/:questionId': { params: q((w) => w.problems.drafts), expect: OWN_WORK },
   'PUT /api/annotations/:questionId': {
     params: q((w) => w.problems.drafts),
-    body: (w) => ({ version: w.versions.ownerDraft, points: [pointFor(w.problems.drafts.baseText, 'Yes', 'What is printed?', 'Yes')], activeMs: 1000 }),
+    body: (w) => ({ baseTextHash: hashOf(w.problems.drafts), version: w.versions.ownerDraft, points: [pointFor(w.problems.drafts.baseText, 'Yes', 'What is printed?', 'Yes')], activeMs: 1000 }),
     expect: OWN_WORK,
   },
-  'POST /api/annotations/:questionId/submit': { params: q((w) => w.problems.drafts), body: (w) => ({ version: w.versions.ownerDraft }), expect: OWN_WORK },
+  'POST /api/annotations/:questionId/submit': { params: q((w) => w.problems.drafts), body: (w) => ({ baseTextHash: hashOf(w.problems.drafts), version: w.versions.ownerDraft }), expect: OWN_WORK },
 
   'POST /api/problems/import': { query: () => 'name=new.jsonl', upload: () => Buffer.from(`${JSON.stringify(lcbRecord(1))}\n`), expect: MAINTAINER() },
   'GET /api/problems': { expect: MAINTAINER() },
@@ -73,11 +74,12 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/adjudications/:questionId/reopen': { params: q((w) => w.problems.resolved), body: () => ({ reason: 'second look' }), expect: MAINTAINER() },
   'PUT /api/adjudications/:questionId/overrides/:subset': {
     params: (w) => ({ questionId: w.problems.shared.questionId, subset: '0' }),
-    body: () => ({ questions: ['Which progression is meant here?'] }),
+    body: (w) => ({ version: w.versions.gold, questions: ['Which progression is meant here?'] }),
     expect: ADJUDICATORS(),
   },
   'DELETE /api/adjudications/:questionId/overrides/:subset': {
     params: (w) => ({ questionId: w.problems.shared.questionId, subset: '0' }),
+    query: (w) => `version=${w.versions.gold}`,
     expect: ADJUDICATORS(),
   },
   'GET /api/settings/reveal-names': { expect: ADJUDICATORS() },

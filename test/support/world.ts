@@ -10,6 +10,7 @@ import { putOverride } from '../../server/services/adjudications/overrides';
 import { cutRelease } from '../../server/services/releases/store';
 import { saveGoldBody } from '../../shared/schemas/adjudication';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from './builders';
+import { hashOf } from './baseText';
 
 /** The callers of the authorization matrix. */
 export const WHO = ['anonymous', 'owner', 'other', 'adjudicator', 'maintainer'] as const;
@@ -56,9 +57,9 @@ export function pointFor(base: string, phrase: string, question: string, answer 
 }
 
 function annotate(db: DB, user: BuiltUser, problem: BuiltProblem, points: Point[], submit: boolean): number {
-  const saved = saveDraft(db, sessionOf(user), actorOf(user), problem.questionId, { version: 0, points });
+  const saved = saveDraft(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: 0, points });
   if (!submit) return saved.version;
-  return submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { version: saved.version }).version;
+  return submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: saved.version }).version;
 }
 
 function goldPoint(p: Point): GoldPointInput {
@@ -111,7 +112,7 @@ export async function buildWorld(db: DB): Promise<World> {
   saveGold(db, ada, problems.shared.questionId, gold);
   saveGold(db, ada, problems.resolved.questionId, gold);
   resolveGold(db, ada, problems.resolved.questionId, 1);
-  putOverride(db, ada, problems.shared.questionId, '0', { questions: ['Which progression does the task mean?'] });
+  putOverride(db, ada, problems.shared.questionId, '0', { version: 1, questions: ['Which progression does the task mean?'] });
   cutRelease(db, actorOf(users.maintainer), { name: RELEASE, notes: 'first cut', policy: 'all-subsets', extended: false });
 
   const cookies: Record<Who, string | null> = {

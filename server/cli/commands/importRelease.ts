@@ -22,6 +22,7 @@ export function formatLegacyReport(r: LegacyImportReport): string {
   const p = r.problems;
   const lines = [
     `release "${r.release}": ${r.tasks} tasks from ${p.total} problems${r.releaseAlreadyStored ? ' (release file already stored)' : ''}`,
+    ...(p.replaced.length ? [`replaced work on ${p.replaced.length} problem${p.replaced.length > 1 ? 's' : ''}: ${p.replaced.join(', ')} (the audit log keeps what was there)`] : []),
     `problems: ${p.recovered} recovered, ${p.alreadyImported.length} already imported, ${p.notImported.length} not imported, ${p.unrecoverable.length} unrecoverable`,
     `recovered tasks: ${r.kinds.pure} pure deletions, ${r.kinds.repaired} with small repairs, ${r.kinds.rewrite} rewrites`,
     `single-point tasks: ${r.singlePoint.pure} pure deletions, ${r.singlePoint.repaired} with small repairs, ${r.singlePoint.rewrite} rewrites`,
@@ -43,14 +44,14 @@ export function formatLegacyReport(r: LegacyImportReport): string {
 /** `import-release <file.jsonl> [--name NAME] [--db PATH] [--json]`: bring an existing release into the app. */
 export const importReleaseCommand: Command = {
   name: 'import-release',
-  usage: '<file.jsonl> [--name NAME] [--notes TEXT] [--json] [--db PATH]',
-  summary: 'Import an existing release (e.g. the public ClarifyCodeBench.jsonl): ids, points and overrides (all or nothing; re-running is idempotent).',
+  usage: '<file.jsonl> [--name NAME] [--notes TEXT] [--replace-work] [--json] [--db PATH]',
+  summary: 'Import an existing release (e.g. the public ClarifyCodeBench.jsonl): ids, points and overrides (all or nothing; re-running is idempotent; problems with submitted annotations or gold work are refused unless --replace-work).',
   run(argv) {
-    const { values, positionals } = parse(argv, { ...dbOption, name: { type: 'string' }, notes: { type: 'string' }, json: { type: 'boolean' } });
+    const { values, positionals } = parse(argv, { ...dbOption, name: { type: 'string' }, notes: { type: 'string' }, 'replace-work': { type: 'boolean' }, json: { type: 'boolean' } });
     const file = existingFile(onePositional(positionals, 'give exactly one file: import-release <file.jsonl>'));
     const db = openDb(values.db);
     try {
-      const report = importLegacyReleaseFile(db, file, CLI_ACTOR, { name: values.name, notes: values.notes });
+      const report = importLegacyReleaseFile(db, file, CLI_ACTOR, { name: values.name, notes: values.notes, replaceWork: values['replace-work'] });
       console.log(values.json ? JSON.stringify(report, null, 2) : formatLegacyReport(report));
       return 0;
     } catch (err) {

@@ -1,10 +1,11 @@
 import type { DB } from '../../../db/database';
-import { overrideBody, queueQuery, reopenBody, saveGoldBody, versionBody } from '../../../shared/schemas/adjudication';
-import { route } from '../../http/route';
-import { loadCase } from '../../services/adjudications/caseFile';
+import { overrideBody, queueQuery, reopenBody, saveGoldBody, versionBody, versionQuery } from '../../../shared/schemas/adjudication';
+import { route, type RouteDef, type UserContext } from '../../http/route';
+import { loadCase, refuseOwnWork } from '../../services/adjudications/caseFile';
 import { acceptAgreement, reopenGold, resolveGold, saveGold } from '../../services/adjudications/gold';
 import { putOverride, removeOverride } from '../../services/adjudications/overrides';
 import { presentCase } from '../../services/adjudications/presenter';
+import { pairKeyerFor } from '../../services/adjudications/pairKeys';
 import { listQueue } from '../../services/adjudications/queue';
 import { revealNames } from '../../services/adjudications/store';
 
@@ -15,21 +16,32 @@ const MAINTAINERS = ['maintainer'] as const;
 /** Every state change answers with the fresh case view, so the client always holds the new version. */
 const view = (db: DB, questionId: string) => presentCase(loadCase(db, questionId), revealNames(db));
 
+/** A route on one problem's case: nobody adjudicates a problem they annotated themselves (403). */
+function caseRoute<B, Q>(def: RouteDef<B, Q>): RouteDef {
+  return route<B, Q>({
+    ...def,
+    handle: (ctx: UserContext<B, Q>) => {
+      refuseOwnWork(ctx.db, ctx.user.id, ctx.params.questionId ?? '');
+      return def.handle(ctx);
+    },
+  });
+}
+
 export const adjudicationRoutes = [
   route({
     method: 'get',
     path: '/api/adjudications',
     access: ADJUDICATORS,
     query: queueQuery,
-    handle: ({ db, query }) => listQueue(db, query),
+    handle: ({ db, req, user, query }) => listQueue(db, query, pairKeyerFor(req), user.id),
   }),
-  route({
+  caseRoute({
     method: 'get',
     path: '/api/adjudications/:questionId',
     access: ADJUDICATORS,
     handle: ({ db, params }) => view(db, params.questionId ?? ''),
   }),
-  route({
+  caseRoute({
     method: 'put',
     path: '/api/adjudications/:questionId',
     access: ADJUDICATORS,
@@ -39,7 +51,7 @@ export const adjudicationRoutes = [
       return view(db, params.questionId ?? '');
     },
   }),
-  route({
+  caseRoute({
     method: 'post',
     path: '/api/adjudications/:questionId/resolve',
     access: ADJUDICATORS,
@@ -49,7 +61,7 @@ export const adjudicationRoutes = [
       return view(db, params.questionId ?? '');
     },
   }),
-  route({
+  caseRoute({
     method: 'post',
     path: '/api/adjudications/:questionId/accept',
     access: ADJUDICATORS,
@@ -59,7 +71,7 @@ export const adjudicationRoutes = [
       return view(db, params.questionId ?? '');
     },
   }),
-  route({
+  caseRoute({
     method: 'post',
     path: '/api/adjudications/:questionId/reopen',
     access: MAINTAINERS,
@@ -69,7 +81,7 @@ export const adjudicationRoutes = [
       return view(db, params.questionId ?? '');
     },
   }),
-  route({
+  caseRoute({
     method: 'put',
     path: '/api/adjudications/:questionId/overrides/:subset',
     access: ADJUDICATORS,
@@ -79,12 +91,13 @@ export const adjudicationRoutes = [
       return view(db, params.questionId ?? '');
     },
   }),
-  route({
+  caseRoute({
     method: 'delete',
     path: '/api/adjudications/:questionId/overrides/:subset',
     access: ADJUDICATORS,
-    handle({ db, actor, params }) {
-      removeOverride(db, actor, params.questionId ?? '', params.subset ?? '');
+    query: versionQuery,
+    handle({ db, actor, params, query }) {
+      removeOverride(db, actor, params.questionId ?? '', params.subset ?? '', query.version);
       return view(db, params.questionId ?? '');
     },
   }),

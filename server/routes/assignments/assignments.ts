@@ -1,4 +1,4 @@
-import { setAssignmentBody } from '../../../shared/schemas/backoffice';
+import { autoAssignBody, setAssignmentBody } from '../../../shared/schemas/backoffice';
 import { route } from '../../http/route';
 import { autoAssign, setAssignment, workloadOverview } from '../../services/assignments';
 
@@ -13,7 +13,8 @@ export const assignmentAdminRoutes = [
     method: 'post',
     path: '/api/assignments/auto',
     access: ['maintainer'],
-    handle: ({ db, actor }) => autoAssign(db, actor),
+    body: autoAssignBody,
+    handle: ({ db, actor, body }) => autoAssign(db, actor, body),
   }),
   route({
     method: 'put',

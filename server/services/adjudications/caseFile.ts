@@ -1,7 +1,7 @@
-import type { DB } from '../../../db/database';
 import { buildCrossCheck, type CrossCheck } from '../../../shared/crossCheck';
 import type { GoldPoint } from '../../../shared/schemas/adjudication';
-import { conflict, notFound } from '../../http/errors';
+import { get, type DB } from '../../../db/database';
+import { conflict, forbidden, notFound } from '../../http/errors';
 import {
   findAdjudication,
   findProblem,
@@ -79,4 +79,24 @@ export function goldSnapshot(file: Pick<CaseFile, 'adjudication' | 'gold'>): { s
     notes: file.adjudication?.notes ?? '',
     points: file.gold,
   };
+}
+
+/** True when the user is (or was) one of the problem's annotators: assigned it, or holds an annotation of it. */
+export function annotatedBy(db: DB, userId: number, questionId: string): boolean {
+  return (
+    get(
+      db,
+      `SELECT 1 FROM problems p WHERE p.question_id = ? AND (
+         EXISTS (SELECT 1 FROM assignments s WHERE s.problem_id = p.id AND s.user_id = ?) OR
+         EXISTS (SELECT 1 FROM annotations a WHERE a.problem_id = p.id AND a.user_id = ?))`,
+      [questionId, userId, userId],
+    ) !== undefined
+  );
+}
+
+/** 403 for anyone adjudicating a problem they annotated (e.g. an annotator since promoted): it would not be an independent check. */
+export function refuseOwnWork(db: DB, userId: number, questionId: string): void {
+  if (annotatedBy(db, userId, questionId)) {
+    throw forbidden(`You annotated ${questionId} yourself; another adjudicator must adjudicate it.`);
+  }
 }

@@ -5,7 +5,7 @@ import type { Finding } from '../../../shared/edits';
 import type { OverrideBody } from '../../../shared/schemas/adjudication';
 import { subsetKey, subsetsFor } from '../../../shared/subsets';
 import { notFound, validationFailed } from '../../http/errors';
-import { checkEditable, loadCase, type CaseFile } from './caseFile';
+import { checkEditable, checkVersion, loadCase, type CaseFile } from './caseFile';
 import { deleteOverride, writeOverride } from './store';
 
 /** The subset's point indexes, if it names a task of the current gold points ("0,2"). */
@@ -28,6 +28,7 @@ export function putOverride(db: DB, actor: Actor, questionId: string, subset: st
   transaction(db, () => {
     const file = loadCase(db, questionId);
     checkEditable(file);
+    checkVersion(file, body.version);
     const indexes = taskSubset(file, subset);
     const existing = file.overrides.find((o) => o.subset === subset);
     const text = body.text === undefined ? (existing?.text ?? null) : body.text;
@@ -51,10 +52,11 @@ export function putOverride(db: DB, actor: Actor, questionId: string, subset: st
   });
 }
 
-export function removeOverride(db: DB, actor: Actor, questionId: string, subset: string): void {
+export function removeOverride(db: DB, actor: Actor, questionId: string, subset: string, version: number): void {
   transaction(db, () => {
     const file = loadCase(db, questionId);
     checkEditable(file);
+    checkVersion(file, version);
     const existing = file.overrides.find((o) => o.subset === subset);
     if (!existing) throw notFound(`Task "${subset}" of "${questionId}" has no override.`);
     deleteOverride(db, file.problem.id, subset);

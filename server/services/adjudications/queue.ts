@@ -3,6 +3,7 @@ import type { QueueItem, QueueView } from '../../../shared/adjudicationView';
 import { buildCrossCheck } from '../../../shared/crossCheck';
 import type { AdjudicationStatus } from '../../../shared/schemas/adjudication';
 import { AMBIGUITY_TYPES } from '../../../shared/taxonomy';
+import type { PairKeyer } from './pairKeys';
 import { loadGoldPoints, loadSides, revealNames, type SideWork } from './store';
 
 export interface QueueFilters {
@@ -36,7 +37,7 @@ function readyProblems(db: DB): ReadyRow[] {
 }
 
 /** Problems with gold points from a legacy release but no two submitted annotations: listed after the ready ones. */
-function legacyOnlyItems(db: DB): QueueItem[] {
+function legacyOnlyItems(db: DB, own: ReadonlySet<number>): QueueItem[] {
   const rows = all<ReadyRow>(
     db,
     `SELECT p.id, p.question_id, p.title, p.difficulty, p.base_text, j.status, j.source
@@ -44,7 +45,7 @@ function legacyOnlyItems(db: DB): QueueItem[] {
       WHERE j.source = 'legacy' AND ${SUBMITTED} < 2
       ORDER BY p.import_order`,
   );
-  return rows.map((row) => {
+  return rows.filter((row) => !own.has(row.id)).map((row) => {
     const used = new Set(loadGoldPoints(db, row.id).map((p) => p.type));
     return {
       questionId: row.question_id,
@@ -62,22 +63,31 @@ function legacyOnlyItems(db: DB): QueueItem[] {
   });
 }
 
-function pairOf(A: SideWork, B: SideWork, reveal: boolean, labels: Map<string, string>): { key: string; label: string } {
+function pairOf(A: SideWork, B: SideWork, reveal: boolean, labels: Map<string, string>, keyOf: PairKeyer): { key: string; label: string } {
   const [x, y] = A.userId < B.userId ? [A, B] : [B, A];
-  const key = `${x.userId}-${y.userId}`;
+  const key = keyOf(x.userId, y.userId);
   if (!labels.has(key)) labels.set(key, reveal ? `${x.username} & ${y.username}` : `Pair ${labels.size + 1}`);
   return { key, label: labels.get(key)! };
 }
 
 /**
  * The adjudication queue: ready problems sorted by disagreement (highest first), with progress,
- * then legacy problems without annotations (marked by their source) in import order.
+ * then legacy problems without annotations (marked by their source) in import order. Pairs are
+ * named by the viewer's opaque keys (never user ids), which the pair filter takes. Problems the
+ * viewer annotated are left out.
  */
-export function listQueue(db: DB, filters: QueueFilters): QueueView {
+export function listQueue(db: DB, filters: QueueFilters, keyOf: PairKeyer, viewerId: number): QueueView {
   const reveal = revealNames(db);
   const labels = new Map<string, string>();
   const items: QueueItem[] = [];
+  // Problems the viewer annotated (an annotator since promoted) are not theirs to adjudicate.
+  const own = new Set(all<{ problem_id: number }>(db, 'SELECT problem_id FROM assignments WHERE user_id = ? UNION SELECT problem_id FROM annotations WHERE user_id = ?', [viewerId, viewerId]).map((r) => r.problem_id));
+  let ownReady = 0;
   for (const row of readyProblems(db)) {
+    if (own.has(row.id)) {
+      ownReady++;
+      continue;
+    }
     const { A, B } = loadSides(db, row.id);
     if (!A || !B) continue;
     const cc = buildCrossCheck(row.base_text, A.points, B.points);
@@ -93,18 +103,18 @@ export function listQueue(db: DB, filters: QueueFilters): QueueView {
       pointsA: A.points.length,
       pointsB: B.points.length,
       types: AMBIGUITY_TYPES.filter((t) => used.has(t)),
-      pair: pairOf(A, B, reveal, labels),
+      pair: pairOf(A, B, reveal, labels, keyOf),
     });
   }
   const count = (s: AdjudicationStatus) => items.filter((i) => i.status === s).length;
   const assigned = get<{ n: number }>(db, 'SELECT COUNT(DISTINCT problem_id) AS n FROM assignments')?.n ?? 0;
-  const legacy = legacyOnlyItems(db);
+  const legacy = legacyOnlyItems(db, own);
   const matches = (i: QueueItem) =>
     (!filters.type || i.types.includes(filters.type)) && (!filters.pair || i.pair?.key === filters.pair) && (!filters.status || i.status === filters.status);
   const filtered = items.filter(matches).sort((x, y) => (y.disagreement ?? 0) - (x.disagreement ?? 0));
   return {
     items: [...filtered, ...legacy.filter(matches)],
-    progress: { ready: items.length, todo: count('todo'), draft: count('draft'), resolved: count('resolved'), waiting: Math.max(0, assigned - items.length) },
+    progress: { ready: items.length, todo: count('todo'), draft: count('draft'), resolved: count('resolved'), waiting: Math.max(0, assigned - items.length - ownReady) },
     pairs: [...labels].map(([key, label]) => ({ key, label })),
     revealNames: reveal,
     legacy: legacy.length,

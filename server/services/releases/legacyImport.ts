@@ -13,12 +13,16 @@ import { badRequest, conflict } from '../../http/errors';
 import { manifestTally } from './manifest';
 import { parseLegacyRelease } from './legacyFile';
 import { recoverProblem, type RecoveredProblem, type RecoveredTask, type TaskKind } from './legacyRecover';
-import { knownProblems, storedTaskIds, taskIdOwner, writeRecoveredProblem, type KnownProblem } from './legacyStore';
+import { knownProblems, problemWork, removeProblemWork, storedTaskIds, taskIdOwner, writeRecoveredProblem, type KnownProblem, type ProblemWork } from './legacyStore';
+import type { ImportIssue } from '../../../shared/schemas/lcb';
+import { ImportError } from '../lcbFile';
 
 export interface LegacyImportOptions {
   /** Release name; by default the file name without its extension. */
   name?: string;
   notes?: string;
+  /** Replace submitted annotations' pending adjudication and gold work (recorded in events) instead of refusing. */
+  replaceWork?: boolean;
 }
 
 export interface ReportedTask {
@@ -39,6 +43,8 @@ export interface LegacyImportReport {
     recovered: number;
     /** Already recovered from this release by an earlier run: left as they are. */
     alreadyImported: string[];
+    /** Problems whose work (submitted annotations, gold) --replace-work replaced; events hold what was there. */
+    replaced: string[];
     /** Not in the problems table: their tasks live only in the stored release file. */
     notImported: string[];
     unrecoverable: { questionId: string; reason: string }[];
@@ -130,15 +136,21 @@ function storeRelease(db: DB, actor: Actor, name: string, notes: string, records
   return false;
 }
 
-/** A problem already recovered from this very release is left alone; anything else there is curated work: refuse. */
+/** A problem already recovered from this very release is left alone. */
 function alreadyImported(db: DB, problem: KnownProblem, entries: readonly LineRecord[]): boolean {
-  if (problem.adjudication === null && storedTaskIds(db, problem.id).length === 0) return false;
+  if (problem.adjudication === null) return false;
   const stored = storedTaskIds(db, problem.id).map((s) => s.split(' ')[0]).sort();
   const ids = entries.map((e) => e.record.task_id).sort();
-  if (problem.adjudication === 'legacy' && stored.join() === ids.join()) return true;
-  throw conflict(
-    `${problem.questionId} already has ${problem.adjudication === 'adjudication' ? 'an adjudicated gold version' : 'gold points from another release'}; import-release never overwrites it. Nothing was imported.`,
-  );
+  return problem.adjudication === 'legacy' && stored.join() === ids.join();
+}
+
+/** The work an import would replace — gold points, kept ids, submitted annotations — as a sentence, or null when there is none. */
+function workOn(db: DB, problem: KnownProblem, work: ProblemWork): string | null {
+  if (problem.adjudication === 'adjudication') return `already has an adjudicated gold version (${work.adjudication?.status ?? 'draft'})`;
+  if (problem.adjudication === 'legacy') return 'already has gold points from another release';
+  if (work.submittedAnnotations.length > 0) return `has ${work.submittedAnnotations.length} submitted annotation${work.submittedAnnotations.length > 1 ? 's' : ''}; it waits for adjudication`;
+  if (storedTaskIds(db, problem.id).length > 0) return 'already has task ids from another release';
+  return null;
 }
 
 function emptyKinds(): Record<TaskKind, number> {
@@ -170,7 +182,7 @@ function newReport(name: string, tasks: number, problems: number): LegacyImportR
     release: name,
     releaseAlreadyStored: false,
     tasks,
-    problems: { total: problems, recovered: 0, alreadyImported: [], notImported: [], unrecoverable: [] },
+    problems: { total: problems, recovered: 0, alreadyImported: [], replaced: [], notImported: [], unrecoverable: [] },
     tasksWithoutProblem: 0,
     kinds: emptyKinds(),
     singlePoint: emptyKinds(),
@@ -186,10 +198,10 @@ function newReport(name: string, tasks: number, problems: number): LegacyImportR
  * Import an existing release (issue 5, legacy import) in one transaction: the file is stored
  * as a 'legacy' release; for every source problem that is imported, its points are recovered
  * from the single-point tasks and every task keeps its id and position, with the overrides
- * that make `export` reproduce it. Re-running with the same file is idempotent; a problem that
- * already has other gold work makes the whole import refuse.
+ * that make `export` reproduce it. Re-running with the same file is idempotent; a problem with
+ * other work (submitted annotations, gold) makes the whole import refuse unless replaceWork.
  */
-export function importLegacyRelease(db: DB, bytes: Buffer, actor: Actor, options: { name: string; notes?: string }): LegacyImportReport {
+export function importLegacyRelease(db: DB, bytes: Buffer, actor: Actor, options: { name: string; notes?: string; replaceWork?: boolean }): LegacyImportReport {
   const name = checkName(options.name);
   const records = parseLegacyRelease(bytes);
   const groups = byProblem(records);
@@ -197,6 +209,7 @@ export function importLegacyRelease(db: DB, bytes: Buffer, actor: Actor, options
   return transaction(db, () => {
     const report = newReport(name, records.length, groups.size);
     const known = knownProblems(db, [...groups.keys()]);
+    const replace = checkWork(db, groups, known, options.replaceWork === true);
     for (const [questionId, entries] of groups) {
       const problem = known.get(questionId);
       if (!problem) {
@@ -207,6 +220,11 @@ export function importLegacyRelease(db: DB, bytes: Buffer, actor: Actor, options
       if (alreadyImported(db, problem, entries)) {
         report.problems.alreadyImported.push(questionId);
         continue;
+      }
+      const replaced = replace.get(questionId);
+      if (replaced) {
+        removeProblemWork(db, problem.id);
+        report.problems.replaced.push(questionId);
       }
       const recovered = recoverProblem(problem.baseText, entries);
       if ('reason' in recovered) {
@@ -219,6 +237,15 @@ export function importLegacyRelease(db: DB, bytes: Buffer, actor: Actor, options
         if (owner) throw conflict(`${t.taskId} (line ${t.line}) is already the id of a task of ${owner.questionId}; nothing was imported.`);
       }
       writeRecoveredProblem(db, actor, problem.id, name, recovered, positions);
+      if (replaced) {
+        appendEvent(db, actor, {
+          action: 'release.import.replace',
+          entityType: 'adjudication',
+          entityId: questionId,
+          before: replaced,
+          after: { adjudication: { status: 'resolved', source: 'legacy', release: name }, gold: recovered.points },
+        });
+      }
       report.problems.recovered++;
       tally(report, questionId, recovered);
       checkPoints(report, questionId, problem.baseText, recovered);
@@ -241,7 +268,28 @@ export function importLegacyRelease(db: DB, bytes: Buffer, actor: Actor, options
   });
 }
 
+/**
+ * Problems with work the import would replace (submitted annotations waiting for adjudication,
+ * an adjudication, gold or ids from another release): refused line-numbered, or with
+ * replaceWork their current state, to be recorded in the replace event.
+ */
+function checkWork(db: DB, groups: Map<string, LineRecord[]>, known: Map<string, KnownProblem>, replaceWork: boolean): Map<string, ProblemWork> {
+  const issues: ImportIssue[] = [];
+  const replace = new Map<string, ProblemWork>();
+  for (const [questionId, entries] of groups) {
+    const problem = known.get(questionId);
+    if (!problem || alreadyImported(db, problem, entries)) continue;
+    const work = problemWork(db, problem.id);
+    const what = workOn(db, problem, work);
+    if (what === null) continue;
+    if (replaceWork) replace.set(questionId, work);
+    else issues.push({ line: entries[0]!.line, field: 'question_id', message: `${questionId} ${what}; import-release never replaces work (--replace-work replaces it, keeping the replaced state in the audit log)` });
+  }
+  if (issues.length > 0) throw new ImportError(issues);
+  return replace;
+}
+
 /** importLegacyRelease on a file: its name (without extension) is the default release name. */
 export function importLegacyReleaseFile(db: DB, file: string, actor: Actor, options: LegacyImportOptions = {}): LegacyImportReport {
-  return importLegacyRelease(db, fs.readFileSync(file), actor, { name: options.name ?? defaultReleaseName(file), notes: options.notes });
+  return importLegacyRelease(db, fs.readFileSync(file), actor, { name: options.name ?? defaultReleaseName(file), notes: options.notes, replaceWork: options.replaceWork });
 }

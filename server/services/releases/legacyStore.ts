@@ -79,3 +79,41 @@ export function writeRecoveredProblem(db: DB, actor: Actor, problemId: number, r
     run(db, 'INSERT INTO task_exclusions (problem_id, subset, reason) VALUES (?, ?, ?)', [problemId, subset, `not in the legacy release "${release}"`]);
   }
 }
+
+/** Everything an import-release --replace-work replaces on a problem, as its event records it. */
+export interface ProblemWork {
+  adjudication: { status: string; version: number; notes: string; source: string; resolvedAt: string | null } | null;
+  gold: unknown[];
+  overrides: unknown[];
+  taskIds: string[];
+  exclusions: string[];
+  submittedAnnotations: { annotator: string; annotationId: number; version: number; submittedAt: string | null }[];
+}
+
+export function problemWork(db: DB, problemId: number): ProblemWork {
+  const adjudication = get<{ status: string; version: number; notes: string; source: string; resolvedAt: string | null }>(
+    db,
+    'SELECT status, version, notes, source, resolved_at AS resolvedAt FROM adjudications WHERE problem_id = ?',
+    [problemId],
+  );
+  return {
+    adjudication: adjudication ?? null,
+    gold: all(db, 'SELECT idx, deletions, repairs, question, answer, type, provenance, sources, plausible, ambiguous, sufficient, note FROM gold_points WHERE problem_id = ? ORDER BY idx', [problemId]),
+    overrides: all(db, 'SELECT subset, text, questions, answers, keywords, kind, repairs FROM task_overrides WHERE problem_id = ? ORDER BY subset', [problemId]),
+    taskIds: storedTaskIds(db, problemId),
+    exclusions: all<{ subset: string }>(db, 'SELECT subset FROM task_exclusions WHERE problem_id = ? ORDER BY subset', [problemId]).map((r) => r.subset),
+    submittedAnnotations: all<{ annotator: string; annotationId: number; version: number; submittedAt: string | null }>(
+      db,
+      `SELECT u.username AS annotator, a.id AS annotationId, a.version, a.submitted_at AS submittedAt
+         FROM annotations a JOIN users u ON u.id = a.user_id WHERE a.problem_id = ? AND a.status = 'submitted' ORDER BY a.id`,
+      [problemId],
+    ),
+  };
+}
+
+/** Remove a problem's gold work before a replacing import writes its own (annotations stay). */
+export function removeProblemWork(db: DB, problemId: number): void {
+  for (const table of ['gold_points', 'task_overrides', 'task_ids', 'task_exclusions', 'adjudications']) {
+    run(db, `DELETE FROM ${table} WHERE problem_id = ?`, [problemId]);
+  }
+}

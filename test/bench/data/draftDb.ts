@@ -1,6 +1,7 @@
 import { openDatabase, run, transaction } from '../../../db/database';
 import type { Point } from '../../../shared/edits';
 import { hashPassword } from '../../../server/auth/passwords';
+import { baseTextHash } from '../../../server/presenters/annotations';
 import { loadLcbSubset, baseTexts } from './lcbSubset';
 import { makePoints } from './points';
 import { seededRandom } from './random';
@@ -11,6 +12,8 @@ export const DRAFT_PASSWORD = 'bench-annotator-pass';
 export interface DraftSlot {
   username: string;
   questionId: string;
+  /** What every save names: the hash of the base text the drafts were made on. */
+  baseTextHash: string;
   drafts: [Point[], Point[]];
 }
 
@@ -45,7 +48,7 @@ export async function buildDraftDb(file: string, annotators: number, perAnnotato
         );
         run(db, 'INSERT INTO assignments (problem_id, user_id, slot) VALUES (?, ?, 1)', [problemId, userId]);
         if (withAnnotations) run(db, 'INSERT INTO annotations (problem_id, user_id) VALUES (?, ?)', [problemId, userId]);
-        slots.push({ username, questionId, drafts: [makePoints(base, 3, random), makePoints(base, 2, random)] });
+        slots.push({ username, questionId, baseTextHash: baseTextHash(base), drafts: [makePoints(base, 3, random), makePoints(base, 2, random)] });
       }
     }
   });

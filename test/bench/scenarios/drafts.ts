@@ -59,7 +59,7 @@ async function load(url: string, slots: Slot[], seconds: number): Promise<LoadRe
             ...req,
             path: `/api/annotations/${encodeURIComponent(slot.questionId)}`,
             headers: { 'content-type': 'application/json', cookie: slot.cookie },
-            body: JSON.stringify({ version: slot.version, points: slot.drafts[slot.turn % 2], activeMs: 1500 }),
+            body: JSON.stringify({ baseTextHash: slot.baseTextHash, version: slot.version, points: slot.drafts[slot.turn % 2], activeMs: 1500 }),
           };
         },
         onResponse: (status, body, context) => {

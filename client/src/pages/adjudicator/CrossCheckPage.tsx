@@ -228,8 +228,9 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
           actions={{
             readOnly,
             saved: draft.saveState === 'saved',
-            onSave: (subset, body) => draft.act(() => api.put<CaseView>(apiUrl(q, `/overrides/${encodeURIComponent(subset)}`), body)),
-            onRemove: (subset) => draft.act(() => api.delete<CaseView>(apiUrl(q, `/overrides/${encodeURIComponent(subset)}`))),
+            // Like every gold write, an override names the version it was made on (409 when stale).
+            onSave: (subset, body) => draft.act((version) => api.put<CaseView>(apiUrl(q, `/overrides/${encodeURIComponent(subset)}`), { ...body, version })),
+            onRemove: (subset) => draft.act((version) => api.delete<CaseView>(apiUrl(q, `/overrides/${encodeURIComponent(subset)}?version=${version}`))),
           }}
         />
       </section>

@@ -5,6 +5,7 @@ import type { PageProps } from '../../routes';
 import type { AnnotationView } from '../../../../shared/schemas/annotation';
 import type { Point } from '../../../../shared/edits';
 import { fetchAnnotation, takeAnnotation, type AnnotationLoad } from './annotationLoad';
+import { onBaseTextChanged } from './baseTextGuard';
 import { Editor } from './editor/Editor';
 import './editor.css';
 
@@ -25,12 +26,24 @@ function next(prev: Load, result: AnnotationLoad, carried: Point[] | null = null
 export default function EditorPage({ params }: PageProps) {
   const questionId = params.questionId ?? '';
   const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [baseTextChanged, setBaseTextChanged] = useState(false);
 
   const fetchView = useCallback(
     (unsaved: Point[] | null) => {
       void fetchAnnotation(questionId).then((result) => setLoad((prev) => next(prev, result, unsaved)));
     },
     [questionId],
+  );
+
+  // The statement changed under the editor: load the new text rather than save stale offsets, and say so.
+  useEffect(
+    () =>
+      onBaseTextChanged((changed) => {
+        if (changed !== questionId) return;
+        setBaseTextChanged(true);
+        fetchView(null);
+      }),
+    [questionId, fetchView],
   );
 
   useEffect(() => {
@@ -55,5 +68,15 @@ export default function EditorPage({ params }: PageProps) {
       </section>
     );
   }
-  return <Editor key={`${load.view.questionId}-${load.generation}`} view={load.view} carried={load.carried} onReload={fetchView} />;
+  return (
+    <>
+      {baseTextChanged && (
+        <p className="error" role="alert" data-testid="base-text-changed">
+          The statement of this problem changed after you opened it (it was re-imported). Your last changes pointed into the old text and were not saved; the editor
+          now shows the new text.
+        </p>
+      )}
+      <Editor key={`${load.view.questionId}-${load.generation}`} view={load.view} carried={load.carried} onReload={fetchView} />
+    </>
+  );
 }

@@ -89,6 +89,8 @@ export default function AssignmentsPage() {
   const [annotators, setAnnotators] = useState<string[]>([]);
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
+  // Problems that already have resolved gold (e.g. a legacy release) need no annotators: left out by default, as in the CLI.
+  const [includeResolved, setIncludeResolved] = useState(false);
 
   const load = useCallback(() => {
     Promise.all([
@@ -109,8 +111,9 @@ export default function AssignmentsPage() {
   async function autoAssign() {
     setBusy(true);
     try {
-      const r = await api.post<AutoAssignResult>('/api/assignments/auto');
-      setNotice({ kind: 'success', text: r.problems === 0 ? 'Every problem already has two annotators.' : `Assigned ${r.problems} problems (${r.assignments} new assignments).` });
+      const r = await api.post<AutoAssignResult>('/api/assignments/auto', { includeResolved });
+      const skipped = r.skippedResolved ? ` ${r.skippedResolved} problem${r.skippedResolved === 1 ? '' : 's'} with resolved gold left out.` : '';
+      setNotice({ kind: 'success', text: (r.problems === 0 ? 'Every open problem already has two annotators.' : `Assigned ${r.problems} problems (${r.assignments} new assignments).`) + skipped });
       load();
     } catch (err) {
       setNotice({ kind: 'error', text: message(err, 'Auto-assignment failed.') });
@@ -140,6 +143,9 @@ export default function AssignmentsPage() {
         <h1>Assignments</h1>
         <span className="spacer" />
         <span className="muted">{open === 0 ? 'Every problem has two annotators.' : `${open} problem${open === 1 ? '' : 's'} need annotators.`}</span>
+        <label className="inline">
+          <input type="checkbox" checked={includeResolved} onChange={(e) => setIncludeResolved(e.target.checked)} /> Include problems with resolved gold
+        </label>
         <button type="button" className="primary" onClick={() => void autoAssign()} disabled={busy}>
           Auto-assign
         </button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, ApiError } from '../../../api';
+import { ApiError } from '../../../api';
 import { validatePoints, type Point, type Range, type Repair } from '../../../../../shared/edits';
 import type { FieldIssue } from '../../../../../shared/errors';
 import type { AnnotationView } from '../../../../../shared/schemas/annotation';
@@ -11,6 +11,7 @@ import { useUndoKeys } from '../../../drafts/useUndoKeys';
 import { fetchAnnotation } from '../annotationLoad';
 import { clearSelection, readSelection } from './selection';
 import { useStatementCaret } from './useStatementCaret';
+import { submitOn } from '../baseTextGuard';
 import { useDraft } from './useDraft';
 import { useEditorKeys } from './useEditorKeys';
 import { EditorHeader } from './EditorHeader';
@@ -154,7 +155,7 @@ export function Editor({ view, carried, onReload }: Props) {
     if (findings.length > 0) return;
     if (!(await draft.saver.flush())) return;
     try {
-      const done = await api.post<AnnotationView>(`/api/annotations/${encodeURIComponent(view.questionId)}/submit`, { version: draft.saver.currentVersion });
+      const done = await submitOn(view, draft.saver.currentVersion);
       draft.saver.dispose();
       history.clear();
       setSubmitted(done);

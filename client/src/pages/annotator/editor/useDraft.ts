@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../../api';
-import type { AnnotationView, SavedDraft, SaveAnnotationBody } from '../../../../../shared/schemas/annotation';
+import type { AnnotationView, SaveAnnotationBody } from '../../../../../shared/schemas/annotation';
 import { draftStash, type DraftStash } from '../../../drafts/draftStash';
 import { useDraftSaver } from '../../../drafts/useDraftSaver';
 import { useMe } from '../../../session';
 import type { Point } from '../../../../../shared/edits';
+import { saveDraftOn } from '../baseTextGuard';
 import { ActiveTimer } from './activeTime';
 import { annotationSaver, type AnnotationSaver, type SaveState } from './saver';
 
@@ -44,7 +44,7 @@ export function useDraft(view: AnnotationView, readOnly: boolean): Draft {
   const [saver] = useState(() =>
     annotationSaver({
       version: view.version,
-      send: (body: SaveAnnotationBody, keepalive) => api.put<SavedDraft>(`/api/annotations/${encodeURIComponent(view.questionId)}`, body, { keepalive }),
+      send: (body: SaveAnnotationBody, keepalive) => saveDraftOn(view, body, keepalive),
       takeActiveMs: () => timer.take(),
       giveBackActiveMs: (ms) => timer.giveBack(ms),
       onState: setSaveState,

@@ -1,0 +1,32 @@
+import { api, ApiError } from '../../api';
+import type { AnnotationView, SavedDraft, SaveAnnotationBody } from '../../../../shared/schemas/annotation';
+
+/**
+ * Every save and submit names the base text it was made on (the hash GET returned). When the
+ * server answers 409 `base_text_changed` (the problem was re-imported with another statement),
+ * the editor page is told, reloads the new text and says why: stale offsets are never applied.
+ */
+type Listener = (questionId: string) => void;
+const listeners = new Set<Listener>();
+
+export function onBaseTextChanged(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+async function guarded<T>(questionId: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'base_text_changed') listeners.forEach((l) => l(questionId));
+    throw err;
+  }
+}
+
+const url = (questionId: string) => `/api/annotations/${encodeURIComponent(questionId)}`;
+
+export const saveDraftOn = (view: AnnotationView, body: SaveAnnotationBody, keepalive?: boolean) =>
+  guarded(view.questionId, () => api.put<SavedDraft>(url(view.questionId), { ...body, baseTextHash: view.baseTextHash }, { keepalive }));
+
+export const submitOn = (view: AnnotationView, version: number) =>
+  guarded(view.questionId, () => api.post<AnnotationView>(`${url(view.questionId)}/submit`, { version, baseTextHash: view.baseTextHash }));
