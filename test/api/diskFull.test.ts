@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { get } from '../../db/database';
 import { errorHandler } from '../../server/http/mount';
 import { assign, buildProblem, buildUser, type BuiltProblem } from '../support/builders';
+import { hashOf } from '../support/baseText';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { pointFor } from '../support/world';
@@ -29,7 +30,7 @@ const stored = () => ({
 describe('a full disk', () => {
   it('a save that needs more room than the database may take gets 507 with a clear message, and nothing is half-written', async () => {
     const url = `/api/annotations/${problem.questionId}`;
-    const first = await agent.put(url).send({ version: 0, points: [pointFor(problem.baseText, 'geometric', 'Which progression?', 'geometric')] });
+    const first = await agent.put(url).send({ baseTextHash: hashOf(problem), version: 0, points: [pointFor(problem.baseText, 'geometric', 'Which progression?', 'geometric')] });
     expect(first.status).toBe(200);
     const before = stored();
     // the database may not grow by a single page: any write that needs a new page fails with SQLITE_FULL
@@ -37,7 +38,7 @@ describe('a full disk', () => {
     ctx.db.pragma(`max_page_count = ${pages}`);
     try {
       const long = 'Which of the many kinds of progression is meant, and what about '.repeat(60).slice(0, 4000);
-      const res = await agent.put(url).send({ version: 1, points: [{ ...pointFor(problem.baseText, 'geometric', long, 'geometric'), answer: long }] });
+      const res = await agent.put(url).send({ baseTextHash: hashOf(problem), version: 1, points: [{ ...pointFor(problem.baseText, 'geometric', long, 'geometric'), answer: long }] });
       expect(res.status).toBe(507);
       expect(res.body.error.code).toBe('storage_full');
       expect(res.body.error.message).toMatch(/disk.*full.*not saved/i);
@@ -45,7 +46,7 @@ describe('a full disk', () => {
     } finally {
       ctx.db.pragma('max_page_count = 1073741823');
     }
-    const after = await agent.put(url).send({ version: 1, points: [pointFor(problem.baseText, 'geometric', 'Saved once there is room?', 'geometric')] });
+    const after = await agent.put(url).send({ baseTextHash: hashOf(problem), version: 1, points: [pointFor(problem.baseText, 'geometric', 'Saved once there is room?', 'geometric')] });
     expect(after.status).toBe(200);
   });
 

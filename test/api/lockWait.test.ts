@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get } from '../../db/database';
 import { assign, buildProblem, buildUser, type BuiltProblem } from '../support/builders';
+import { hashOf } from '../support/baseText';
 import { tempDb } from '../support/db';
 import { holdWriteLockUntilReleased, listen } from '../support/liveServer';
 import { cookieFor, pointFor } from '../support/world';
@@ -45,7 +46,7 @@ describe('a save waiting for another process’s write lock', () => {
     let released = false;
     void lock.released.then(() => (released = true));
     let saveAnswered = false;
-    const save = call('PUT', url, annaCookie, { version: 0, points: [pointFor(problem.baseText, 'geometric', 'Which progression?', 'geometric')] }).finally(
+    const save = call('PUT', url, annaCookie, { baseTextHash: hashOf(problem), version: 0, points: [pointFor(problem.baseText, 'geometric', 'Which progression?', 'geometric')] }).finally(
       () => (saveAnswered = true),
     );
     await new Promise((r) => setTimeout(r, 150)); // the save has reached the locked database
@@ -78,7 +79,7 @@ describe('a save waiting for another process’s write lock', () => {
       const res = await fetch(`${impatient.url}${url}`, {
         method: 'PUT',
         headers: { Cookie: annaCookie, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ version: 1, points: [pointFor(problem.baseText, 'geometric', 'Lost?', 'geometric')] }),
+        body: JSON.stringify({ baseTextHash: hashOf(problem), version: 1, points: [pointFor(problem.baseText, 'geometric', 'Lost?', 'geometric')] }),
       });
       expect(released).toBe(false);
       expect(res.status).toBe(503);

@@ -61,11 +61,11 @@ describe('upgrading', () => {
 
       const alice = await login(server.url!, 'alice', 'alice-real-password');
       const url = `${server.url}/api/annotations/${encodeURIComponent(questionId)}`;
-      const mine = (await (await fetch(url, { headers: { Cookie: alice } })).json()) as { version: number; points: { question: string }[]; baseText: string };
+      const mine = (await (await fetch(url, { headers: { Cookie: alice } })).json()) as { version: number; points: { question: string }[]; baseText: string; baseTextHash: string };
       expect(mine).toMatchObject({ version: 3, baseText });
       expect(mine.points.map((p) => p.question)).toEqual(['What is meant?']);
       const point = { deletions: [[0, 5]], repairs: [], question: 'What is meant, really?', answer: 'The first word.', type: 'Behavior' };
-      const saved = await fetch(url, { method: 'PUT', headers: { Cookie: alice, 'Content-Type': 'application/json' }, body: JSON.stringify({ version: 3, points: [point], activeMs: 1000 }) });
+      const saved = await fetch(url, { method: 'PUT', headers: { Cookie: alice, 'Content-Type': 'application/json' }, body: JSON.stringify({ version: 3, baseTextHash: mine.baseTextHash, points: [point], activeMs: 1000 }) });
       expect(saved.status, await saved.clone().text()).toBe(200);
       expect(((await saved.json()) as { version: number }).version).toBe(4);
 
