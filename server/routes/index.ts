@@ -10,6 +10,7 @@ import { annotationRoutes } from './annotations/annotations';
 import { problemRoutes } from './problems/problems';
 import { userRoutes } from './users/users';
 import { assignmentAdminRoutes } from './assignments/assignments';
+import { runRoutes } from './runs/runs';
 
 /**
  * Every API route of the server. Each resource folder exports its route definitions;
@@ -27,4 +28,5 @@ export const allRoutes: RouteDef[] = [
   ...problemRoutes,
   ...userRoutes,
   ...assignmentAdminRoutes,
+  ...runRoutes,
 ];
