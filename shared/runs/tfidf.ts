@@ -7,28 +7,34 @@ import { pySplit } from './pyText';
 
 export type Analyzer = (text: string) => string[];
 
-// Python's \w: letters, digits and other numbers, underscore (no combining marks).
-const WORD_CHAR = /[\p{L}\p{N}_]/u;
+// Python's \w: letters, digits and other numbers, underscore (no combining marks). A greedy
+// run of two or more is exactly what \b\w\w+\b finds.
+const TOKEN = /[\p{L}\p{N}_]{2,}/gu;
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Word n-grams: maximal runs of ≥ 2 word characters (what \b\w\w+\b finds), then their n-grams. */
 export function wordNgrams(minN: number, maxN: number): Analyzer {
   return (text) => {
-    const tokens: string[] = [];
-    let current = '';
-    for (const ch of text.toLowerCase()) {
-      if (WORD_CHAR.test(ch)) current += ch;
-      else {
-        if ([...current].length >= 2) tokens.push(current);
-        current = '';
-      }
-    }
-    if ([...current].length >= 2) tokens.push(current);
+    const tokens = text.toLowerCase().match(TOKEN) ?? [];
     const grams: string[] = [];
     for (let n = minN; n <= Math.min(maxN, tokens.length); n++) {
       for (let i = 0; i + n <= tokens.length; i++) grams.push(n === 1 ? tokens[i]! : tokens.slice(i, i + n).join(' '));
     }
     return grams;
   };
+}
+
+/** The padded word's n-grams for n = minN … maxN, appended to grams. */
+function paddedWordNgrams(length: number, cut: (from: number, to: number) => string, minN: number, maxN: number, grams: string[]): void {
+  for (let n = minN; n <= maxN; n++) {
+    let offset = 0;
+    grams.push(cut(0, n));
+    while (offset + n < length) {
+      offset += 1;
+      grams.push(cut(offset, offset + n));
+    }
+    if (offset === 0) break;
+  }
 }
 
 /**
@@ -40,16 +46,12 @@ export function charWbNgrams(minN: number, maxN: number): Analyzer {
   return (text) => {
     const grams: string[] = [];
     for (const word of pySplit(text.toLowerCase())) {
-      const padded = [' ', ...word, ' '];
-      const length = padded.length;
-      for (let n = minN; n <= maxN; n++) {
-        let offset = 0;
-        grams.push(padded.slice(0, n).join(''));
-        while (offset + n < length) {
-          offset += 1;
-          grams.push(padded.slice(offset, offset + n).join(''));
-        }
-        if (offset === 0) break;
+      const padded = ` ${word} `;
+      if (!SURROGATE.test(padded)) {
+        paddedWordNgrams(padded.length, (from, to) => padded.slice(from, to), minN, maxN, grams);
+      } else {
+        const points = [...padded];
+        paddedWordNgrams(points.length, (from, to) => points.slice(from, to).join(''), minN, maxN, grams);
       }
     }
     return grams;
@@ -83,11 +85,11 @@ export function fitTfidf(corpus: readonly string[], analyze: Analyzer, maxDf: nu
   return {
     idf,
     transform(text) {
-      const counts = new Map<string, number>();
-      for (const term of analyze(text)) if (idf.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
-      let squares = 0;
       const row: TfidfVector = new Map();
-      for (const [term, count] of counts) {
+      for (const term of analyze(text)) if (idf.has(term)) row.set(term, (row.get(term) ?? 0) + 1);
+      let squares = 0;
+      // Raw count × idf, as scikit-learn multiplies them.
+      for (const [term, count] of row) {
         const weight = count * idf.get(term)!;
         row.set(term, weight);
         squares += weight * weight;
