@@ -39,8 +39,8 @@ export function RunImportPanel({ onImported }: { onImported: () => void }) {
   const busy = state.phase === 'uploading' || state.phase === 'importing';
 
   useEffect(() => {
-    api.get<ReleaseSummary[]>('/api/releases').then(
-      (list) => {
+    api.get<{ releases: ReleaseSummary[] }>('/api/releases').then(
+      ({ releases: list }) => {
         setReleases(list);
         setRelease((r) => r || list[0]?.name || '');
       },
