@@ -6,7 +6,7 @@
  */
 import type { HitDict } from './metrics';
 import { normalizeWhitespace, pyStrip } from './pyText';
-import { charWbNgrams, cosine, fitTfidf, wordNgrams, type TfidfModel, type TfidfVector } from './tfidf';
+import { charWbNgrams, cosine, fitTransformTfidf, wordNgrams } from './tfidf';
 
 export const DEFAULT_JUDGE_THRESHOLD = 0.4;
 /** 0.20, 0.25, … 0.60, written out so the thresholds are the exact decimals. */
@@ -78,51 +78,46 @@ export interface JudgeCheck {
   threshold_sensitivity: SweepRow[];
 }
 
-interface Models {
-  word: TfidfModel;
-  char: TfidfModel;
-}
-
-/** Both models fit on one corpus: per record in order, its normalised questions, then its task's key questions. */
-function fitModels(records: readonly JudgeRecord[], keyQuestions: ReadonlyMap<string, readonly string[]>): Models {
-  const corpus: string[] = [];
-  for (const r of records) {
-    for (const q of r.questions) corpus.push(normalizeWhitespace(q));
-    for (const k of keyQuestions.get(r.taskId) ?? []) corpus.push(normalizeWhitespace(k));
-  }
-  if (corpus.length === 0) corpus.push('dummy');
-  return { word: fitTfidf(corpus, wordNgrams(1, 2), 0.95), char: fitTfidf(corpus, charWbNgrams(3, 5), 0.98) };
-}
-
-/** The similarity of every question turn to its task's key questions (max of word and char cosine, floored at 0). */
+/**
+ * Both models fit on one corpus: per record in order, its normalised questions, then its task's
+ * key questions. Every question and key question is a document of that corpus, so its rows are
+ * the corpus rows (each document is analysed once).
+ */
 export function judgeTurns(records: readonly JudgeRecord[], keyQuestions: ReadonlyMap<string, readonly string[]>): JudgeTurn[] {
-  const models = fitModels(records, keyQuestions);
-  const vectorize = (text: string): [TfidfVector, TfidfVector] => [models.word.transform(text), models.char.transform(text)];
-  const keyVectors = new Map<string, [TfidfVector, TfidfVector][]>();
-  const turns: JudgeTurn[] = [];
+  const corpus: string[] = [];
+  const at: { questions: number; keys: number }[] = [];
+  const firstKeys = new Map<string, number>();
   for (const r of records) {
+    const questions = corpus.length;
+    for (const q of r.questions) corpus.push(normalizeWhitespace(q));
+    const keys = corpus.length;
+    for (const k of keyQuestions.get(r.taskId) ?? []) corpus.push(normalizeWhitespace(k));
+    if (!firstKeys.has(r.taskId)) firstKeys.set(r.taskId, keys);
+    at.push({ questions, keys });
+  }
+  if (corpus.length === 0) return [];
+  const word = fitTransformTfidf(corpus, wordNgrams(1, 2), 0.95).rows;
+  const char = fitTransformTfidf(corpus, charWbNgrams(3, 5), 0.98).rows;
+  const turns: JudgeTurn[] = [];
+  records.forEach((r, i) => {
     const keys = keyQuestions.get(r.taskId);
-    if (keys === undefined) continue;
-    let kv = keyVectors.get(r.taskId);
-    if (kv === undefined) {
-      kv = keys.map((k) => vectorize(normalizeWhitespace(k)));
-      keyVectors.set(r.taskId, kv);
-    }
-    r.questions.forEach((q, turn) => {
-      const [w, c] = vectorize(normalizeWhitespace(q));
+    if (keys === undefined) return;
+    const keyStart = firstKeys.get(r.taskId)!;
+    r.questions.forEach((_q, turn) => {
+      const doc = at[i]!.questions + turn;
       let best = -1;
       let similarity = -1;
-      kv.forEach(([kw, kc], i) => {
-        const sim = Math.max(cosine(w, kw), cosine(c, kc));
+      keys.forEach((_k, j) => {
+        const sim = Math.max(cosine(word[doc]!, word[keyStart + j]!), cosine(char[doc]!, char[keyStart + j]!));
         if (sim > similarity) {
           similarity = sim;
-          best = i;
+          best = j;
         }
       });
       const label = Math.trunc(r.hitDict[String(turn)] ?? 0) === 1 ? 1 : 0;
       turns.push({ taskId: r.taskId, turn, label, similarity: Math.max(0, similarity), best });
     });
-  }
+  });
   return turns;
 }
 

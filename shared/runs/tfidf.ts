@@ -67,38 +67,57 @@ export interface TfidfModel {
   transform(text: string): TfidfVector;
 }
 
-/**
- * Fit on a corpus: document frequencies, terms in more than maxDf·N documents dropped
- * (max_df as a proportion; min_df 1 keeps the rest), idf = ln((1 + N) / (1 + df)) + 1.
- */
-export function fitTfidf(corpus: readonly string[], analyze: Analyzer, maxDf: number): TfidfModel {
-  const df = new Map<string, number>();
-  for (const doc of corpus) {
-    for (const term of new Set(analyze(doc))) df.set(term, (df.get(term) ?? 0) + 1);
+/** Raw counts × idf of the terms in the vocabulary, L2-normalised. */
+function weigh(terms: readonly string[], idf: ReadonlyMap<string, number>): TfidfVector {
+  const row: TfidfVector = new Map();
+  for (const term of terms) if (idf.has(term)) row.set(term, (row.get(term) ?? 0) + 1);
+  let squares = 0;
+  // Raw count × idf, as scikit-learn multiplies them.
+  for (const [term, count] of row) {
+    const weight = count * idf.get(term)!;
+    row.set(term, weight);
+    squares += weight * weight;
   }
-  const n = corpus.length;
+  const norm = Math.sqrt(squares);
+  if (norm > 0) for (const [term, weight] of row) row.set(term, weight / norm);
+  return row;
+}
+
+/**
+ * idf = ln((1 + N) / (1 + df)) + 1 from each distinct document's distinct terms and how many
+ * times the document occurs; terms in more than maxDf·N documents are dropped.
+ */
+function idfOf(distinct: readonly { terms: readonly string[]; times: number }[], n: number, maxDf: number): Map<string, number> {
+  const df = new Map<string, number>();
+  for (const { terms, times } of distinct) for (const term of new Set(terms)) df.set(term, (df.get(term) ?? 0) + times);
   const maxDocs = maxDf * n;
   const idf = new Map<string, number>();
-  for (const [term, count] of df) {
-    if (count <= maxDocs) idf.set(term, Math.log((1 + n) / (1 + count)) + 1);
+  for (const [term, count] of df) if (count <= maxDocs) idf.set(term, Math.log((1 + n) / (1 + count)) + 1);
+  return idf;
+}
+
+/**
+ * Fit on a corpus and give the rows of the corpus itself: document frequencies, terms in more
+ * than maxDf·N documents dropped (max_df as a proportion; min_df 1 keeps the rest), idf =
+ * ln((1 + N) / (1 + df)) + 1. A document repeated in the corpus (a key question shared by
+ * tasks, a question asked again) counts every time but is analysed once.
+ */
+export function fitTransformTfidf(corpus: readonly string[], analyze: Analyzer, maxDf: number): { model: TfidfModel; rows: TfidfVector[] } {
+  const distinct = new Map<string, { terms: string[]; times: number }>();
+  for (const doc of corpus) {
+    const seen = distinct.get(doc);
+    if (seen) seen.times += 1;
+    else distinct.set(doc, { terms: analyze(doc), times: 1 });
   }
-  return {
-    idf,
-    transform(text) {
-      const row: TfidfVector = new Map();
-      for (const term of analyze(text)) if (idf.has(term)) row.set(term, (row.get(term) ?? 0) + 1);
-      let squares = 0;
-      // Raw count × idf, as scikit-learn multiplies them.
-      for (const [term, count] of row) {
-        const weight = count * idf.get(term)!;
-        row.set(term, weight);
-        squares += weight * weight;
-      }
-      const norm = Math.sqrt(squares);
-      if (norm > 0) for (const [term, weight] of row) row.set(term, weight / norm);
-      return row;
-    },
-  };
+  const idf = idfOf([...distinct.values()], corpus.length, maxDf);
+  const rowOf = new Map<string, TfidfVector>();
+  for (const [doc, { terms }] of distinct) rowOf.set(doc, weigh(terms, idf));
+  return { model: { idf, transform: (text) => weigh(analyze(text), idf) }, rows: corpus.map((doc) => rowOf.get(doc)!) };
+}
+
+/** fitTransformTfidf without the corpus rows. */
+export function fitTfidf(corpus: readonly string[], analyze: Analyzer, maxDf: number): TfidfModel {
+  return fitTransformTfidf(corpus, analyze, maxDf).model;
 }
 
 function norm(v: TfidfVector): number {

@@ -48,7 +48,7 @@ export async function importRunFile(db: DB, file: string, ref: ReleaseRef, actor
   return transaction(db, () => {
     const existing = runRow(db, model);
     if (existing && !options.replace) throw modelTaken(model);
-    saveRunRelease(db, release);
+    if (!release.kept) saveRunRelease(db, release);
     if (existing) deleteRun(db, existing.id);
     insertRun(db, model, release.sha256, sourceFile, actor.id, records);
     const summary: RunImportSummary = {

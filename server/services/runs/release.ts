@@ -12,12 +12,22 @@ import type { KeyQuestion, ReleaseTask } from '../../../shared/runs/report';
 import { normalizeWhitespace } from '../../../shared/runs/pyText';
 import { notFound } from '../../http/errors';
 import { ImportError } from '../lcbFile';
+import { releaseTasks } from './store';
 
 export interface RunRelease {
   sha256: string;
   name: string;
   source: 'stored' | 'file';
   tasks: (ReleaseTask & { text: string })[];
+  /** Its tasks are already kept from an earlier run import (releases are immutable, so they are reused as kept). */
+  kept?: boolean;
+}
+
+/** The release's tasks as an earlier run import kept them, with their types as attributed then. */
+function keptRelease(db: DB, sha256: string, name: string, source: 'stored' | 'file'): RunRelease | null {
+  if (!get(db, 'SELECT 1 FROM run_releases WHERE sha256 = ?', [sha256])) return null;
+  const tasks = releaseTasks(db, sha256).map(({ position: _position, ...t }) => t);
+  return { sha256, name, source, tasks, kept: true };
 }
 
 /** What is known of a problem's gold points: their types by index and by question. */
@@ -94,13 +104,16 @@ function fromText(text: string, sha256: string, name: string, source: 'stored' |
 
 /** A release stored in this database (cut here or imported with import-release). */
 export function storedRunRelease(db: DB, name: string): RunRelease {
-  const file = get<{ content: Buffer; sha256: string }>(
+  const stored = get<{ id: number; sha256: string }>(
     db,
-    `SELECT f.content, f.sha256 FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = ? AND f.path = ?`,
+    `SELECT f.release_id AS id, f.sha256 FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = ? AND f.path = ?`,
     [name, RELEASE_FILE],
   );
-  if (!file) throw notFound(`No release named "${name}".`);
-  return fromText(file.content.toString('utf8'), file.sha256, name, 'stored', db);
+  if (!stored) throw notFound(`No release named "${name}".`);
+  const kept = keptRelease(db, stored.sha256, name, 'stored');
+  if (kept) return kept;
+  const file = get<{ content: Buffer }>(db, 'SELECT content FROM release_files WHERE release_id = ? AND path = ?', [stored.id, RELEASE_FILE])!;
+  return fromText(file.content.toString('utf8'), stored.sha256, name, 'stored', db);
 }
 
 /**
@@ -116,5 +129,5 @@ export function fileRunRelease(db: DB, file: string): RunRelease {
     [RELEASE_FILE, sha256],
   );
   if (stored) return storedRunRelease(db, stored.name);
-  return fromText(bytes.toString('utf8'), sha256, path.basename(file), 'file', null);
+  return keptRelease(db, sha256, path.basename(file), 'file') ?? fromText(bytes.toString('utf8'), sha256, path.basename(file), 'file', null);
 }
