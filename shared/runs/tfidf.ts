@@ -58,42 +58,75 @@ export function charWbNgrams(minN: number, maxN: number): Analyzer {
   };
 }
 
-/** A sparse, L2-normalised TF-IDF row: term → weight. */
-export type TfidfVector = Map<string, number>;
+/** A sparse, L2-normalised TF-IDF row: term ids (ascending) and their weights, with the row's norm. */
+export interface TfidfVector {
+  ids: Int32Array;
+  weights: Float64Array;
+  norm: number;
+}
 
 export interface TfidfModel {
   /** The fitted vocabulary with each term's idf. */
   idf: ReadonlyMap<string, number>;
   transform(text: string): TfidfVector;
+  /** A row as term → weight (for reading a row, not for computing with it). */
+  weights(row: TfidfVector): Map<string, number>;
+}
+
+interface Vocabulary {
+  ids: Map<string, number>;
+  idf: Float64Array;
 }
 
 /** Raw counts × idf of the terms in the vocabulary, L2-normalised. */
-function weigh(terms: readonly string[], idf: ReadonlyMap<string, number>): TfidfVector {
-  const row: TfidfVector = new Map();
-  for (const term of terms) if (idf.has(term)) row.set(term, (row.get(term) ?? 0) + 1);
-  let squares = 0;
-  // Raw count × idf, as scikit-learn multiplies them.
-  for (const [term, count] of row) {
-    const weight = count * idf.get(term)!;
-    row.set(term, weight);
-    squares += weight * weight;
+function weigh(terms: readonly string[], vocabulary: Vocabulary): TfidfVector {
+  const counts = new Map<number, number>();
+  for (const term of terms) {
+    const id = vocabulary.ids.get(term);
+    if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
   }
-  const norm = Math.sqrt(squares);
-  if (norm > 0) for (const [term, weight] of row) row.set(term, weight / norm);
-  return row;
+  const ids = Int32Array.from(counts.keys()).sort();
+  const weights = new Float64Array(ids.length);
+  let squares = 0;
+  ids.forEach((id, i) => {
+    // Raw count × idf, as scikit-learn multiplies them.
+    const weight = counts.get(id)! * vocabulary.idf[id]!;
+    weights[i] = weight;
+    squares += weight * weight;
+  });
+  const length = Math.sqrt(squares);
+  if (length > 0) for (let i = 0; i < weights.length; i++) weights[i] = weights[i]! / length;
+  let normalised = 0;
+  for (const w of weights) normalised += w * w;
+  return { ids, weights, norm: Math.sqrt(normalised) };
 }
 
 /**
  * idf = ln((1 + N) / (1 + df)) + 1 from each distinct document's distinct terms and how many
  * times the document occurs; terms in more than maxDf·N documents are dropped.
  */
-function idfOf(distinct: readonly { terms: readonly string[]; times: number }[], n: number, maxDf: number): Map<string, number> {
+function vocabularyOf(distinct: readonly { terms: readonly string[]; times: number }[], n: number, maxDf: number): Vocabulary {
   const df = new Map<string, number>();
   for (const { terms, times } of distinct) for (const term of new Set(terms)) df.set(term, (df.get(term) ?? 0) + times);
   const maxDocs = maxDf * n;
-  const idf = new Map<string, number>();
-  for (const [term, count] of df) if (count <= maxDocs) idf.set(term, Math.log((1 + n) / (1 + count)) + 1);
-  return idf;
+  const ids = new Map<string, number>();
+  const idf: number[] = [];
+  for (const [term, count] of df) {
+    if (count > maxDocs) continue;
+    ids.set(term, idf.length);
+    idf.push(Math.log((1 + n) / (1 + count)) + 1);
+  }
+  return { ids, idf: Float64Array.from(idf) };
+}
+
+function modelOf(vocabulary: Vocabulary, analyze: Analyzer): TfidfModel {
+  const terms: string[] = [];
+  for (const [term, id] of vocabulary.ids) terms[id] = term;
+  return {
+    idf: new Map([...vocabulary.ids].map(([term, id]) => [term, vocabulary.idf[id]!])),
+    transform: (text) => weigh(analyze(text), vocabulary),
+    weights: (row) => new Map(Array.from(row.ids, (id, i) => [terms[id]!, row.weights[i]!])),
+  };
 }
 
 /**
@@ -109,10 +142,10 @@ export function fitTransformTfidf(corpus: readonly string[], analyze: Analyzer, 
     if (seen) seen.times += 1;
     else distinct.set(doc, { terms: analyze(doc), times: 1 });
   }
-  const idf = idfOf([...distinct.values()], corpus.length, maxDf);
+  const vocabulary = vocabularyOf([...distinct.values()], corpus.length, maxDf);
   const rowOf = new Map<string, TfidfVector>();
-  for (const [doc, { terms }] of distinct) rowOf.set(doc, weigh(terms, idf));
-  return { model: { idf, transform: (text) => weigh(analyze(text), idf) }, rows: corpus.map((doc) => rowOf.get(doc)!) };
+  for (const [doc, { terms }] of distinct) rowOf.set(doc, weigh(terms, vocabulary));
+  return { model: modelOf(vocabulary, analyze), rows: corpus.map((doc) => rowOf.get(doc)!) };
 }
 
 /** fitTransformTfidf without the corpus rows. */
@@ -120,21 +153,20 @@ export function fitTfidf(corpus: readonly string[], analyze: Analyzer, maxDf: nu
   return fitTransformTfidf(corpus, analyze, maxDf).model;
 }
 
-function norm(v: TfidfVector): number {
-  let s = 0;
-  for (const w of v.values()) s += w * w;
-  return Math.sqrt(s);
-}
-
-/** Cosine similarity of two rows; 0 when either is empty. */
+/** Cosine similarity of two rows (dot product over the product of their norms); 0 when either is empty. */
 export function cosine(a: TfidfVector, b: TfidfVector): number {
-  const denominator = norm(a) * norm(b);
+  const denominator = a.norm * b.norm;
   if (!denominator) return 0;
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let dot = 0;
-  for (const [term, w] of small) {
-    const other = large.get(term);
-    if (other !== undefined) dot += w * other;
+  let i = 0;
+  let j = 0;
+  while (i < a.ids.length && j < b.ids.length) {
+    const x = a.ids[i]!;
+    const y = b.ids[j]!;
+    if (x === y) {
+      dot += a.weights[i++]! * b.weights[j++]!;
+    } else if (x < y) i++;
+    else j++;
   }
   return dot / denominator;
 }

@@ -51,13 +51,13 @@ describe('TF-IDF', () => {
     expect(model.idf.has('aa')).toBe(false); // df 3 > 0.95·3
     expect(model.idf.get('bb')).toBeCloseTo(Math.log(4 / 3) + 1, 15);
     expect(model.idf.get('cc')).toBeCloseTo(Math.log(4 / 2) + 1, 15);
-    const row = model.transform('bb cc bb');
+    const row = model.weights(model.transform('bb cc bb'));
     const wb = 2 * (Math.log(4 / 3) + 1);
     const wc = Math.log(2) + 1;
     const norm = Math.hypot(wb, wc);
     expect(row.get('bb')).toBeCloseTo(wb / norm, 15);
     expect(row.get('cc')).toBeCloseTo(wc / norm, 15);
-    expect(model.transform('zz').size).toBe(0);
+    expect(model.transform('zz').ids.length).toBe(0);
   });
 
   it('keeps a term whose df equals max_df·N exactly', () => {
