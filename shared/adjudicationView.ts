@@ -70,6 +70,8 @@ export interface QueueItem {
   /** Types used by either annotator (the gold types for a legacy problem), in taxonomy order. */
   types: string[];
   pair: { key: string; label: string } | null;
+  /** Why a maintainer reopened it (e.g. a task flagged from the Runs page), while it is a draft again. */
+  reopenReason?: string | null;
 }
 
 export interface QueueView {

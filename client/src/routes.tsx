@@ -51,6 +51,8 @@ export const pageRoutes: PageRoute[] = [
   { path: '/releases/diff', roles: ['maintainer'], nav: 'Release diff', page: lazy(() => import('./pages/maintainer/ReleaseDiffPage')) },
   { path: '/releases', roles: ['maintainer'], nav: 'Releases', page: lazy(() => import('./pages/maintainer/ReleasesPage')) },
   { path: '/audit', roles: ['maintainer'], nav: 'Audit log', page: lazy(() => import('./pages/maintainer/AuditLogPage')) },
+  { path: '/runs', roles: ['maintainer', 'adjudicator'], nav: 'Runs', page: lazy(() => import('./pages/maintainer/RunsPage')) },
+  { path: '/runs/tasks/:taskId', roles: ['maintainer', 'adjudicator'], page: lazy(() => import('./pages/maintainer/RunTaskPage')) },
 ];
 
 /** Where each role lands after login. */

@@ -10,6 +10,7 @@ import { exportCommand } from './commands/export';
 import { validateCommand } from './commands/validate';
 import { importReleaseCommand } from './commands/importRelease';
 import { diffReleaseCommand } from './commands/diffRelease';
+import { runsFlagCommand, runsImportCommand, runsJudgeCheckCommand, runsReportCommand, runsTaskScoresCommand } from './commands/runs';
 
 /** Every CLI command; each lives in its own file under commands/. */
 export const commands: Command[] = [
@@ -26,4 +27,9 @@ export const commands: Command[] = [
   validateCommand,
   importReleaseCommand,
   diffReleaseCommand,
+  runsImportCommand,
+  runsReportCommand,
+  runsTaskScoresCommand,
+  runsJudgeCheckCommand,
+  runsFlagCommand,
 ];

@@ -11,6 +11,7 @@ import { problemRoutes } from './problems/problems';
 import { userRoutes } from './users/users';
 import { assignmentAdminRoutes } from './assignments/assignments';
 import { healthRoutes } from './health/health';
+import { runRoutes } from './runs/runs';
 
 /**
  * Every API route of the server. Each resource folder exports its route definitions;
@@ -29,4 +30,5 @@ export const allRoutes: RouteDef[] = [
   ...userRoutes,
   ...assignmentAdminRoutes,
   ...healthRoutes,
+  ...runRoutes,
 ];

@@ -39,6 +39,8 @@ const ACTIONS: Record<string, string[] | null> = {
   'POST /api/releases/preview': null,
   'POST /api/releases': ['release.cut'],
   'POST /api/annotations/import': ['annotation.import', 'user.create'],
+  'POST /api/runs/import': ['run.import'],
+  'POST /api/runs/tasks/:taskId/flag': ['adjudication.reopen'],
 };
 
 const NOT_STATE = new Set(['events', 'sessions', 'schema_migrations']);

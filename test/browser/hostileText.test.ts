@@ -31,12 +31,15 @@ const VISIBLE: Record<string, (role: Role) => string[]> = {
   '/adjudicate/:questionId': () => [PAYLOADS.svg, HOSTILE_USERNAME],
   '/releases': () => [PAYLOADS.markdown],
   '/audit': () => [HOSTILE_USERNAME, PAYLOADS.script],
+  '/runs': () => [PAYLOADS.img],
+  '/runs/tasks/:taskId': () => [PAYLOADS.script, PAYLOADS.img],
 };
 
 function pathFor(pattern: string): string {
   return pattern
     .replace(':questionId', w.problem.questionId)
     .replace(':name', w.release)
+    .replace(':taskId', 'task_1')
     .replace(/:(\w+)/g, (_m, p: string) => `unknown-${p}`);
 }
 

@@ -4,6 +4,7 @@ import { writeRevealNames } from '../../server/services/adjudications/store';
 import { resolveGold, saveGold } from '../../server/services/adjudications/gold';
 import { saveDraft, submitAnnotation } from '../../server/services/annotations';
 import { cutRelease } from '../../server/services/releases/store';
+import { runLine, storeRun } from './runFixture';
 import { saveGoldBody } from '../../shared/schemas/adjudication';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from './builders';
 import { pointFor } from './world';
@@ -93,6 +94,8 @@ export async function buildHostileWorld(db: DB): Promise<HostileWorld> {
   writeRevealNames(db, true); // the adjudicator sees annotator names, the hostile one included
   const release = 'hostile-1';
   cutRelease(db, actorOf(maintainer), { name: release, notes: `Release notes ${ALL_PAYLOADS}`, policy: 'all-subsets', extended: false });
+  // A run over it whose dialogue carries payloads too (the Runs page and its drill-down).
+  await storeRun(db, actorOf(maintainer), 'model-x', { release }, [runLine('task_1', resolved.questionId, 1, [`Is it ${PAYLOADS.script}?`, `Gold question ${PAYLOADS.img}`], [0, 1])]);
   cutRelease(db, actorOf(maintainer), { name: 'hostile-2', notes: `Second ${PAYLOADS.script}`, policy: 'all-subsets', extended: false });
   return { maintainer, adjudicator, annotator, hostile, problem, resolved, release };
 }

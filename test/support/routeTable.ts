@@ -1,8 +1,9 @@
 import { DEFAULT_RELEASE_SETTINGS } from '../../shared/schemas/releaseSettings';
 import { lcbRecord } from './lcbRecords';
 import type { RouteCall } from './routeCalls';
-import { pointFor, RELEASE, type Who, type World } from './world';
+import { pointFor, RELEASE, RUN_MODEL, type Who, type World } from './world';
 import { hashOf } from './baseText';
+import { runFileText, runLine } from './runFixture';
 
 /**
  * Every route of the server with a valid call and the status each caller must get: the
@@ -106,4 +107,16 @@ export const TABLE: Record<string, Entry> = {
       ),
     expect: MAINTAINER(),
   },
+
+  'POST /api/runs/import': {
+    query: () => `model=model-b&release=${RELEASE}&name=run.jsonl`,
+    upload: (w) => Buffer.from(runFileText([runLine('task_1', w.problems.resolved.questionId, 1, ['Which progression?'], [0])])),
+    expect: MAINTAINER(201),
+  },
+  'GET /api/runs': { expect: ADJUDICATORS() },
+  'GET /api/runs/curation': { expect: ADJUDICATORS() },
+  'GET /api/runs/models/:model/task-scores': { params: () => ({ model: RUN_MODEL }), expect: ADJUDICATORS() },
+  'GET /api/runs/models/:model/judge-check': { params: () => ({ model: RUN_MODEL }), query: () => 'threshold=0.3', expect: ADJUDICATORS() },
+  'GET /api/runs/tasks/:taskId': { params: () => ({ taskId: 'task_1' }), expect: ADJUDICATORS() },
+  'POST /api/runs/tasks/:taskId/flag': { params: () => ({ taskId: 'task_1' }), body: () => ({ reason: 'no run finds the key question' }), expect: MAINTAINER() },
 };

@@ -11,6 +11,7 @@ import { cutRelease } from '../../server/services/releases/store';
 import { saveGoldBody } from '../../shared/schemas/adjudication';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from './builders';
 import { hashOf } from './baseText';
+import { runLine, storeRun } from './runFixture';
 
 /** The callers of the authorization matrix. */
 export const WHO = ['anonymous', 'owner', 'other', 'adjudicator', 'maintainer'] as const;
@@ -22,6 +23,9 @@ export const RELEASE = 'v1';
 /** Text only annotator 2 ("bert") ever writes: no response to annotator 1 or 3 may contain it. */
 export const SECRET = 'ZQXSECRET';
 
+/** The model of the run the world holds (over RELEASE: task_1, the resolved problem). */
+export const RUN_MODEL = 'model-a';
+
 /**
  * A small, complete database for access tests:
  * - `shared`:   anna (owner) and bert both submitted; bert's point carries the SECRET; an adjudicator's gold draft exists;
@@ -30,7 +34,8 @@ export const SECRET = 'ZQXSECRET';
  * - `foreign`:  assigned to bert and cleo only (the owner is not assigned);
  * - `agreed`:   anna and bert submitted identical points, not adjudicated (accept works);
  * - `unassigned`: imported, nobody assigned.
- * The gold draft of `shared` has an override of task "0"; release RELEASE holds the resolved problem.
+ * The gold draft of `shared` has an override of task "0"; release RELEASE holds the resolved problem,
+ * and run RUN_MODEL over it asks its key question.
  * cleo is the "other" annotator: assigned to none of the owner's problems.
  */
 export interface World {
@@ -114,6 +119,7 @@ export async function buildWorld(db: DB): Promise<World> {
   resolveGold(db, ada, problems.resolved.questionId, 1);
   putOverride(db, ada, problems.shared.questionId, '0', { version: 1, questions: ['Which progression does the task mean?'] });
   cutRelease(db, actorOf(users.maintainer), { name: RELEASE, notes: 'first cut', policy: 'all-subsets', extended: false });
+  await storeRun(db, actorOf(users.maintainer), RUN_MODEL, { release: RELEASE }, [runLine('task_1', problems.resolved.questionId, 1, [mine.question], [1])]);
 
   const cookies: Record<Who, string | null> = {
     anonymous: null,

@@ -7,7 +7,7 @@ import { formatBytes, ProgressBar } from '../progress';
 /** Most file errors printed; the rest are counted. */
 export const MAX_PRINTED_ISSUES = 50;
 
-function printIssues(err: ImportError): void {
+export function printIssues(err: ImportError): void {
   console.error(`error: ${err.message}`);
   for (const issue of err.issues.slice(0, MAX_PRINTED_ISSUES)) console.error(formatImportIssue(issue));
   const more = err.totalIssues - Math.min(err.issues.length, MAX_PRINTED_ISSUES);

@@ -110,7 +110,7 @@ export function acceptAgreement(db: DB, actor: Actor, questionId: string, versio
 }
 
 /** Maintainers only: a resolved problem becomes an editable draft again. */
-export function reopenGold(db: DB, actor: Actor, questionId: string, reason: string): void {
+export function reopenGold(db: DB, actor: Actor, questionId: string, reason: string, context?: Record<string, unknown>): void {
   transaction(db, () => {
     const file = loadCase(db, questionId);
     if (file.adjudication?.status !== 'resolved') throw conflict(`Problem "${questionId}" is not resolved; there is nothing to reopen.`);
@@ -121,7 +121,7 @@ export function reopenGold(db: DB, actor: Actor, questionId: string, reason: str
       entityId: questionId,
       before: { status: 'resolved', version: file.adjudication.version, resolvedBy: file.adjudication.resolved_by_name, resolvedAt: file.adjudication.resolved_at },
       after: { status: 'draft', version: next },
-      details: reason ? { reason } : undefined,
+      details: reason || context ? { ...(reason ? { reason } : {}), ...context } : undefined,
     });
   });
 }

@@ -70,6 +70,21 @@ function pairOf(A: SideWork, B: SideWork, reveal: boolean, labels: Map<string, s
   return { key, label: labels.get(key)! };
 }
 
+/** The reason of each problem's latest reopen event, by question id. */
+function reopenReasons(db: DB): Map<string, string> {
+  const rows = all<{ entity_id: string; reason: string | null }>(
+    db,
+    `SELECT entity_id, json_extract(details, '$.reason') AS reason FROM events
+      WHERE action = 'adjudication.reopen' AND entity_type = 'adjudication' ORDER BY id`,
+  );
+  const out = new Map<string, string>();
+  for (const r of rows) {
+    if (r.reason) out.set(r.entity_id, r.reason);
+    else out.delete(r.entity_id);
+  }
+  return out;
+}
+
 /**
  * The adjudication queue: ready problems sorted by disagreement (highest first), with progress,
  * then legacy problems without annotations (marked by their source) in import order. Pairs are
@@ -111,6 +126,8 @@ export function listQueue(db: DB, filters: QueueFilters, keyOf: PairKeyer, viewe
   const legacy = legacyOnlyItems(db, own);
   const matches = (i: QueueItem) =>
     (!filters.type || i.types.includes(filters.type)) && (!filters.pair || i.pair?.key === filters.pair) && (!filters.status || i.status === filters.status);
+  const reasons = reopenReasons(db);
+  for (const item of [...items, ...legacy]) if (item.status === 'draft' && reasons.has(item.questionId)) item.reopenReason = reasons.get(item.questionId)!;
   const filtered = items.filter(matches).sort((x, y) => (y.disagreement ?? 0) - (x.disagreement ?? 0));
   return {
     items: [...filtered, ...legacy.filter(matches)],

@@ -161,6 +161,7 @@ export default function AdjudicationQueuePage() {
                     {item.title}
                   </Link>{' '}
                   <code className="muted">{item.questionId}</code>
+                  {item.reopenReason && <p className="reopen-reason">Reopened: {item.reopenReason}</p>}
                 </td>
                 <td>
                   {item.disagreement === null ? <span className="muted">—</span> : <DisagreementBar value={item.disagreement} />}

@@ -1,0 +1,90 @@
+import type { Curation } from '../../../../../shared/runs/report';
+import { Link } from '../../../router';
+import { FlagButton } from './FlagButton';
+import { taskHref } from './format';
+
+const SHOWN = 200;
+
+/** Discoverability of the key questions, the ones no run asked, the tasks no run hit; flag them back to adjudication. */
+export function CurationPanel({ curation, canFlag, onFlagged }: { curation: Curation; canFlag: boolean; onFlagged: () => void }) {
+  const sorted = [...curation.keyQuestions].sort((a, b) => a.hitBy.length / Math.max(1, a.runs) - b.hitBy.length / Math.max(1, b.runs));
+  return (
+    <section className="card curation" aria-labelledby="curation-h">
+      <h2 id="curation-h">Curation feedback</h2>
+      <div className="curation-lists">
+        <div>
+          <h3>Key questions no run asked ({curation.neverAsked.length})</h3>
+          <ul className="plain never-asked">
+            {curation.neverAsked.slice(0, SHOWN).map((k) => (
+              <li key={`${k.questionId}:${k.question}`}>
+                <code>{k.questionId}</code> <span className="kq">{k.question}</span> <span className="muted">({k.type ?? 'unattributed'})</span>{' '}
+                {k.taskIds.slice(0, 3).map((t) => (
+                  <Link key={t} href={taskHref(t)}>
+                    {t}
+                  </Link>
+                ))}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h3>Tasks where no run hit anything ({curation.noHitTasks.length})</h3>
+          <table aria-label="Tasks no run hit">
+            <thead>
+              <tr>
+                <th>task</th>
+                <th>problem</th>
+                <th>runs</th>
+                {canFlag && <th>send back</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {curation.noHitTasks.slice(0, SHOWN).map((t) => (
+                <tr key={`${t.questionId}:${t.taskId}`}>
+                  <td>
+                    <Link href={taskHref(t.taskId)}>{t.taskId}</Link>
+                  </td>
+                  <td>
+                    <code>{t.questionId}</code>
+                  </td>
+                  <td>{t.runs}</td>
+                  {canFlag && (
+                    <td>
+                      <FlagButton taskId={t.taskId} onFlagged={onFlagged} />
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+      <h3>Discoverability per key question</h3>
+      <table aria-label="Discoverability per key question">
+        <thead>
+          <tr>
+            <th>problem</th>
+            <th>key question</th>
+            <th>type</th>
+            <th>runs that asked it</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sorted.slice(0, SHOWN).map((k) => (
+            <tr key={`${k.questionId}:${k.question}`}>
+              <td>
+                <code>{k.questionId}</code>
+              </td>
+              <td className="kq">{k.question}</td>
+              <td>{k.type ?? 'unattributed'}</td>
+              <td title={k.hitBy.join(', ')}>
+                {k.hitBy.length} of {k.runs}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {sorted.length > SHOWN && <p className="muted">Showing the {SHOWN} least discovered of {sorted.length} key questions.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { api, ApiError } from '../../../api';
+import type { JudgeCheck } from '../../../../../shared/runs/judge';
+import { fmt } from './format';
+
+/** The lexical judge check of one run, at a threshold, with the sweep 0.20 … 0.60. */
+export function JudgePanel({ models }: { models: readonly string[] }) {
+  const [model, setModel] = useState(models[0] ?? '');
+  const [threshold, setThreshold] = useState('0.40');
+  const [check, setCheck] = useState<JudgeCheck | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!model) return;
+    let live = true;
+    const t = Number(threshold);
+    if (!(t >= 0 && t <= 1)) {
+      setError('The threshold is a number between 0 and 1.');
+      return;
+    }
+    api.get<JudgeCheck>(`/api/runs/models/${encodeURIComponent(model)}/judge-check?threshold=${t}`).then(
+      (c) => {
+        if (!live) return;
+        setCheck(c);
+        setError(null);
+      },
+      (err: unknown) => {
+        if (!live) return;
+        setCheck(null);
+        setError(err instanceof ApiError ? err.message : String(err));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [model, threshold]);
+
+  const m = check?.confusion_matrix;
+  return (
+    <section className="card" aria-labelledby="judge-h">
+      <h2 id="judge-h">Judge check</h2>
+      <p className="muted">
+        Each question a run asked is compared with its task&apos;s key questions by TF-IDF similarity (the larger of word 1–2-gram and character 3–5-gram
+        cosine); a similarity at or above the threshold is a lexical hit, set against the run&apos;s own hit label.
+      </p>
+      <div className="row">
+        <label className="field">
+          Model
+          <select value={model} onChange={(e) => setModel(e.target.value)}>
+            {models.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          Threshold
+          <input type="number" min={0} max={1} step={0.05} value={threshold} onChange={(e) => setThreshold(e.target.value)} />
+        </label>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {check && m && (
+        <div className="judge">
+          <dl className="judge-figures">
+            <dt>Question turns</dt>
+            <dd>{check.n_turns}</dd>
+            <dt>Accuracy</dt>
+            <dd>{fmt(check.agreement_accuracy)}</dd>
+            <dt>Cohen&apos;s κ</dt>
+            <dd>{fmt(check.cohen_kappa)}</dd>
+            <dt>Run&apos;s positive rate</dt>
+            <dd>{fmt(check.gpt_positive_rate)}</dd>
+            <dt>Lexical positive rate</dt>
+            <dd>{fmt(check.ours_positive_rate)}</dd>
+          </dl>
+          <table aria-label="Confusion matrix" className="confusion">
+            <thead>
+              <tr>
+                <th />
+                <th>lexical hit</th>
+                <th>lexical miss</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th>run says hit</th>
+                <td>{m.tp}</td>
+                <td>{m.fn}</td>
+              </tr>
+              <tr>
+                <th>run says miss</th>
+                <td>{m.fp}</td>
+                <td>{m.tn}</td>
+              </tr>
+            </tbody>
+          </table>
+          <table aria-label="Threshold sweep">
+            <thead>
+              <tr>
+                <th>threshold</th>
+                <th>accuracy</th>
+                <th>κ</th>
+                <th>lexical positive rate</th>
+              </tr>
+            </thead>
+            <tbody>
+              {check.threshold_sensitivity.map((row) => (
+                <tr key={row.threshold}>
+                  <td>{row.threshold.toFixed(2)}</td>
+                  <td>{fmt(row.accuracy)}</td>
+                  <td>{fmt(row.kappa)}</td>
+                  <td>{fmt(row.ours_positive_rate)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

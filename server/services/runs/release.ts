@@ -1,0 +1,133 @@
+/**
+ * The release a run is about, as the runs need it: its SHA-256 and, per task, the problem,
+ * the underspecified text and the key questions with their ambiguity types.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { all, get, type DB } from '../../../db/database';
+import { RELEASE_FILE, type ReleaseRecord } from '../../../shared/release/format';
+import { parseRelease } from '../../../shared/release/validate';
+import type { KeyQuestion, ReleaseTask } from '../../../shared/runs/report';
+import { normalizeWhitespace } from '../../../shared/runs/pyText';
+import { notFound } from '../../http/errors';
+import { ImportError } from '../lcbFile';
+import { releaseTasks } from './store';
+
+export interface RunRelease {
+  sha256: string;
+  name: string;
+  source: 'stored' | 'file';
+  tasks: (ReleaseTask & { text: string })[];
+  /** Its tasks are already kept from an earlier run import (releases are immutable, so they are reused as kept). */
+  kept?: boolean;
+}
+
+/** The release's tasks as an earlier run import kept them, with their types as attributed then. */
+function keptRelease(db: DB, sha256: string, name: string, source: 'stored' | 'file'): RunRelease | null {
+  if (!get(db, 'SELECT 1 FROM run_releases WHERE sha256 = ?', [sha256])) return null;
+  const tasks = releaseTasks(db, sha256).map(({ position: _position, ...t }) => t);
+  return { sha256, name, source, tasks, kept: true };
+}
+
+/** What is known of a problem's gold points: their types by index and by question. */
+interface GoldTypes {
+  byIndex: (string | null)[];
+  byQuestion: Map<string, string | null>;
+}
+
+function goldTypes(db: DB): Map<string, GoldTypes> {
+  const rows = all<{ question_id: string; idx: number; question: string; type: string | null }>(
+    db,
+    `SELECT p.question_id, g.idx, g.question, g.type FROM gold_points g JOIN problems p ON p.id = g.problem_id ORDER BY p.id, g.idx`,
+  );
+  const out = new Map<string, GoldTypes>();
+  for (const r of rows) {
+    let e = out.get(r.question_id);
+    if (!e) out.set(r.question_id, (e = { byIndex: [], byQuestion: new Map() }));
+    e.byIndex[r.idx] = r.type;
+    e.byQuestion.set(normalizeWhitespace(r.question), r.type);
+  }
+  return out;
+}
+
+/** Subsets ("0,2") of the tasks whose ids this database keeps from a release it continues. */
+function keptSubsets(db: DB): Map<string, number[]> {
+  const rows = all<{ task_id: string; subset: string }>(db, 'SELECT task_id, subset FROM task_ids');
+  return new Map(rows.map((r) => [r.task_id, r.subset.split(',').map(Number)]));
+}
+
+/**
+ * Each key question's type: the qa pair's own type (extended releases); else, for a release of
+ * this database, the gold point it was written for (by the task's kept subset, then by its
+ * question); else the task's keywords when there is one per question; else null (unattributed).
+ */
+function attributeTypes(record: ReleaseRecord, gold: Map<string, GoldTypes> | null, subsets: Map<string, number[]> | null): KeyQuestion[] {
+  const points = gold?.get(record.question_id);
+  const subset = record.provenance?.subset ?? subsets?.get(record.task_id);
+  const oneTypePerQuestion = record.keywords.length === record.qa_pairs.length;
+  return record.qa_pairs.map((qa, i) => {
+    let type: string | null = qa.type ?? null;
+    if (type === null && points) {
+      const index = subset?.[i];
+      type = (index !== undefined ? points.byIndex[index] : undefined) ?? points.byQuestion.get(normalizeWhitespace(qa.question)) ?? null;
+    }
+    if (type === null && oneTypePerQuestion) type = record.keywords[i] ?? null;
+    return { question: qa.question, answer: qa.answer, type };
+  });
+}
+
+function fromText(text: string, sha256: string, name: string, source: 'stored' | 'file', db: DB | null): RunRelease {
+  const { records, findings } = parseRelease(text);
+  const errors = findings.filter((f) => f.severity === 'error');
+  if (errors.length > 0) {
+    throw new ImportError(
+      errors.map((f) => ({ line: f.line ?? 0, field: '', message: f.message.replace(/^line \d+: /, '') })),
+      errors.length,
+      `The release ${name} cannot be read: ${errors[0]!.message}.`,
+    );
+  }
+  const gold = db && goldTypes(db);
+  const subsets = db && keptSubsets(db);
+  return {
+    sha256,
+    name,
+    source,
+    tasks: records.map(({ record }) => ({
+      taskId: record.task_id,
+      questionId: record.question_id,
+      text: record.modified_content,
+      keyQuestions: attributeTypes(record, gold, subsets),
+    })),
+  };
+}
+
+/** A release stored in this database (cut here or imported with import-release). */
+export function storedRunRelease(db: DB, name: string): RunRelease {
+  const stored = get<{ id: number; sha256: string }>(
+    db,
+    `SELECT f.release_id AS id, f.sha256 FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = ? AND f.path = ?`,
+    [name, RELEASE_FILE],
+  );
+  if (!stored) throw notFound(`No release named "${name}".`);
+  const kept = keptRelease(db, stored.sha256, name, 'stored');
+  if (kept) return kept;
+  const file = get<{ content: Buffer }>(db, 'SELECT content FROM release_files WHERE release_id = ? AND path = ?', [stored.id, RELEASE_FILE])!;
+  return fromText(file.content.toString('utf8'), stored.sha256, name, 'stored', db);
+}
+
+/**
+ * A release file. When its bytes are a release stored here, it is that release (with the types
+ * of its gold points); otherwise types come from the file alone.
+ */
+export function fileRunRelease(db: DB, file: string): RunRelease {
+  const bytes = fs.readFileSync(file);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const stored = get<{ name: string }>(
+    db,
+    `SELECT r.name FROM release_files f JOIN releases r ON r.id = f.release_id WHERE f.path = ? AND f.sha256 = ? ORDER BY r.id LIMIT 1`,
+    [RELEASE_FILE, sha256],
+  );
+  if (stored) return storedRunRelease(db, stored.name);
+  return keptRelease(db, sha256, path.basename(file), 'file') ?? fromText(bytes.toString('utf8'), sha256, path.basename(file), 'file', null);
+}

@@ -1,0 +1,159 @@
+/** What the runs show: the paper's tables, per-task scores, the judge check, drill-down and curation. */
+import type { DB } from '../../../db/database';
+import { DEFAULT_JUDGE_THRESHOLD, judgeCheck, type JudgeCheck } from '../../../shared/runs/judge';
+import { curation, hitKeyQuestions, runTables, type Curation, type ReleaseTask, type RunTables } from '../../../shared/runs/report';
+import type { TaskDetail, RunSummary, TaskScoreRow } from '../../../shared/runs/views';
+import { badRequest, notFound } from '../../http/errors';
+import { loadGoldPoints } from '../adjudications/store';
+import { get } from '../../../db/database';
+import { dialogueRow, judgeRows, listRunRows, parseHitDict, releaseTask, releaseTasks, runRow, scoreRows, type RunRow, type ScoreRow, type StoredTask } from './store';
+
+function requireRun(db: DB, model: string): RunRow {
+  const row = runRow(db, model);
+  if (!row) throw notFound(`No run of model "${model}".`);
+  return row;
+}
+
+const taskMap = (tasks: readonly ReleaseTask[]) => new Map(tasks.map((t) => [t.taskId, t]));
+
+function groupByRun(rows: readonly ScoreRow[]): Map<number, ScoreRow[]> {
+  const out = new Map<number, ScoreRow[]>();
+  for (const r of rows) {
+    let list = out.get(r.run_id);
+    if (!list) out.set(r.run_id, (list = []));
+    list.push(r);
+  }
+  return out;
+}
+
+const scored = (r: ScoreRow) => ({
+  taskId: r.task_id,
+  k: r.k,
+  finished: r.finished === 1,
+  hitQuestions: JSON.parse(r.hit_questions) as string[],
+  tkqr: r.tkqr,
+  ora: r.ora,
+  turns: r.turns,
+  diff: r.diff,
+});
+
+/** Every stored run's tables (models by name); `runs report --json` and GET /api/runs. */
+export function runsReport(db: DB): { runs: RunSummary[] } {
+  const runs = listRunRows(db);
+  const byRun = groupByRun(scoreRows(db));
+  const tasksBySha = new Map<string, Map<string, ReleaseTask>>();
+  return {
+    runs: runs.map((run) => {
+      let tasks = tasksBySha.get(run.release_sha256);
+      if (!tasks) tasksBySha.set(run.release_sha256, (tasks = taskMap(releaseTasks(db, run.release_sha256))));
+      const tables: RunTables = runTables((byRun.get(run.id) ?? []).map(scored), tasks);
+      return {
+        model: run.model,
+        release_sha256: run.release_sha256,
+        ...tables,
+        release: run.release_name,
+        source_file: run.source_file,
+        imported_at: run.imported_at,
+        imported_by: run.imported_by,
+      };
+    }),
+  };
+}
+
+/** One run's scores per task, in file order. */
+export function taskScores(db: DB, model: string): TaskScoreRow[] {
+  const run = requireRun(db, model);
+  return scoreRows(db, run.id).map((r) => ({ task_id: r.task_id, tkqr: r.tkqr, ora: r.ora, turns: r.turns, diff: r.diff }));
+}
+
+/** The lexical judge check of one run. */
+export function runJudgeCheck(db: DB, model: string, threshold = DEFAULT_JUDGE_THRESHOLD): JudgeCheck & { model: string; release_sha256: string } {
+  const run = requireRun(db, model);
+  const keys = new Map(
+    releaseTasks(db, run.release_sha256).map((t) => [t.taskId, t.keyQuestions.map((k) => k.question.trim()).filter((q) => q !== '')] as const),
+  );
+  const records = judgeRows(db, run.id).map((r) => ({ taskId: r.task_id, questions: JSON.parse(r.questions) as string[], hitDict: parseHitDict(r.hit_dict) }));
+  const check = judgeCheck(records, keys, threshold);
+  if (!check) throw badRequest(`The run of "${model}" asked no clarification question: there is nothing to check.`);
+  return { model, release_sha256: run.release_sha256, ...check };
+}
+
+const anyHit = (r: ScoreRow) => JSON.parse(r.hit_questions).length > 0 || Object.values(parseHitDict(r.hit_dict)).some((v) => v === 1);
+
+/** Discoverability of every key question over all runs; key questions no run asked; tasks no run hit. */
+export function runsCuration(db: DB): Curation {
+  const byRun = groupByRun(scoreRows(db));
+  return curation(
+    listRunRows(db).map((run) => ({
+      model: run.model,
+      tasks: taskMap(releaseTasks(db, run.release_sha256)),
+      records: (byRun.get(run.id) ?? []).map((r) => ({ taskId: r.task_id, hitQuestions: JSON.parse(r.hit_questions) as string[], anyHit: anyHit(r) })),
+    })),
+  );
+}
+
+/** Which key question (index) each hit turn hit: the j-th turn labelled 1 hit the j-th entry of hit_questions. */
+function hitLinks(task: StoredTask, hitDict: Record<string, number>, hitQuestions: readonly string[]): Map<number, number> {
+  const turns = Object.keys(hitDict)
+    .map(Number)
+    .filter((t) => hitDict[String(t)] === 1)
+    .sort((a, b) => a - b);
+  const links = new Map<number, number>();
+  turns.forEach((turn, j) => {
+    const q = hitQuestions[j];
+    if (q === undefined) return;
+    const index = hitKeyQuestions({ ...task, keyQuestions: task.keyQuestions }, [q]).indexOf(true);
+    links.set(turn, index);
+  });
+  return links;
+}
+
+/** A task as every run saw it: text, key questions, gold points, and each run's dialogue and scores. */
+export function taskDetail(db: DB, taskId: string, releaseSha256?: string): TaskDetail {
+  const runs = listRunRows(db).filter((r) => !releaseSha256 || r.release_sha256 === releaseSha256);
+  let task: StoredTask | undefined;
+  const dialogues: TaskDetail['runs'] = [];
+  for (const run of runs) {
+    const t = releaseTask(db, run.release_sha256, taskId);
+    if (!t) continue;
+    task ??= t;
+    if (t.questionId !== task.questionId) continue;
+    const row = dialogueRow(db, run.id, taskId);
+    if (!row) continue;
+    const hitDict = parseHitDict(row.hit_dict);
+    const hitQuestions = JSON.parse(row.hit_questions) as string[];
+    const links = hitLinks(t, hitDict, hitQuestions);
+    let turn = -1;
+    const messages = (JSON.parse(row.messages) as { role: string; content: string }[]).map((m) => {
+      if (m.role !== 'assistant') return { role: m.role, content: m.content, turn: null, hit: null, keyQuestion: null };
+      turn += 1;
+      const label = hitDict[String(turn)];
+      return { role: m.role, content: m.content, turn, hit: label === undefined ? null : label === 1, keyQuestion: links.get(turn) ?? null };
+    });
+    dialogues.push({
+      model: run.model,
+      line: row.line,
+      finished: row.finished === 1,
+      k: row.k,
+      turnsTotal: row.turns_total,
+      scores: { tkqr: row.tkqr, ora: row.ora, turns: row.turns, diff: row.diff },
+      hitQuestions,
+      keyQuestionsHit: hitKeyQuestions(t, hitQuestions),
+      messages,
+      finalCode: row.final_code,
+    });
+  }
+  if (!task) throw notFound(`No run covers task "${taskId}".`);
+  const problem = get<{ id: number; title: string }>(db, 'SELECT id, title FROM problems WHERE question_id = ?', [task.questionId]);
+  const status = problem && get<{ status: string }>(db, 'SELECT status FROM adjudications WHERE problem_id = ?', [problem.id]);
+  return {
+    taskId: task.taskId,
+    questionId: task.questionId,
+    title: problem?.title ?? null,
+    adjudication: status?.status ?? null,
+    text: task.text,
+    keyQuestions: task.keyQuestions,
+    gold: problem ? loadGoldPoints(db, problem.id).map((p) => ({ question: p.question, answer: p.answer, type: p.type ?? null, provenance: p.provenance })) : [],
+    runs: dialogues,
+  };
+}

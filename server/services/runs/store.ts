@@ -1,0 +1,164 @@
+/** The runs' SQL: named functions with parameterised statements. */
+import { all, get, run, type DB } from '../../../db/database';
+import type { HitDict } from '../../../shared/runs/metrics';
+import type { KeyQuestion, ReleaseTask } from '../../../shared/runs/report';
+import type { TaskScore } from '../../../shared/runs/metrics';
+import type { ParsedRunRecord } from './runFile';
+import type { RunRelease } from './release';
+
+export interface RunRow {
+  id: number;
+  model: string;
+  release_sha256: string;
+  release_name: string;
+  release_source: 'stored' | 'file';
+  source_file: string;
+  tasks: number;
+  imported_by: string | null;
+  imported_at: string;
+}
+
+const SELECT_RUN = `SELECT r.id, r.model, r.release_sha256, rr.name AS release_name, rr.source AS release_source, r.source_file, r.tasks,
+    u.username AS imported_by, r.imported_at
+  FROM runs r JOIN run_releases rr ON rr.sha256 = r.release_sha256 LEFT JOIN users u ON u.id = r.imported_by`;
+
+export const listRunRows = (db: DB): RunRow[] => all<RunRow>(db, `${SELECT_RUN} ORDER BY r.model`);
+export const runRow = (db: DB, model: string): RunRow | undefined => get<RunRow>(db, `${SELECT_RUN} WHERE r.model = ?`, [model]);
+
+/** The release's tasks, replaced whole so types follow the gold points at the latest import. */
+export function saveRunRelease(db: DB, release: RunRelease): void {
+  run(
+    db,
+    `INSERT INTO run_releases (sha256, name, source, tasks) VALUES (?, ?, ?, ?)
+     ON CONFLICT (sha256) DO UPDATE SET name = excluded.name, source = excluded.source, tasks = excluded.tasks`,
+    [release.sha256, release.name, release.source, release.tasks.length],
+  );
+  run(db, 'DELETE FROM run_release_tasks WHERE release_sha256 = ?', [release.sha256]);
+  release.tasks.forEach((t, position) =>
+    run(db, 'INSERT INTO run_release_tasks (release_sha256, task_id, position, question_id, text, key_questions) VALUES (?, ?, ?, ?, ?, ?)', [
+      release.sha256,
+      t.taskId,
+      position,
+      t.questionId,
+      t.text,
+      JSON.stringify(t.keyQuestions),
+    ]),
+  );
+}
+
+export function deleteRun(db: DB, id: number): void {
+  run(db, 'DELETE FROM runs WHERE id = ?', [id]);
+}
+
+export function insertRun(db: DB, model: string, sha256: string, sourceFile: string, userId: number | null, records: readonly (ParsedRunRecord & TaskScore)[]): number {
+  const id = Number(run(db, 'INSERT INTO runs (model, release_sha256, source_file, tasks, imported_by) VALUES (?, ?, ?, ?, ?)', [model, sha256, sourceFile, records.length, userId]).lastInsertRowid);
+  records.forEach((r, position) =>
+    run(
+      db,
+      `INSERT INTO run_records (run_id, position, line, task_id, k, turns_total, finished, hit_dict, hit_questions, questions, messages, final_code, tkqr, ora, turns, diff)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        id,
+        position,
+        r.line,
+        r.taskId,
+        r.k,
+        r.turnsTotal,
+        r.finished ? 1 : 0,
+        JSON.stringify(r.hitDict),
+        JSON.stringify(r.hitQuestions),
+        JSON.stringify(r.questions),
+        JSON.stringify(r.messages),
+        r.finalCode,
+        r.tkqr,
+        r.ora,
+        r.turns,
+        r.diff,
+      ],
+    ),
+  );
+  return id;
+}
+
+export interface ScoreRow {
+  run_id: number;
+  task_id: string;
+  k: number;
+  finished: number;
+  hit_questions: string;
+  hit_dict: string;
+  tkqr: number;
+  ora: number;
+  turns: number;
+  diff: number;
+}
+
+/** Every run's scored records, without the dialogues, in file order. */
+export const scoreRows = (db: DB, runId?: number): ScoreRow[] =>
+  all<ScoreRow>(
+    db,
+    `SELECT run_id, task_id, k, finished, hit_questions, hit_dict, tkqr, ora, turns, diff FROM run_records
+      ${runId === undefined ? '' : 'WHERE run_id = ?'} ORDER BY run_id, position`,
+    runId === undefined ? undefined : [runId],
+  );
+
+export const judgeRows = (db: DB, runId: number) =>
+  all<{ task_id: string; questions: string; hit_dict: string }>(db, 'SELECT task_id, questions, hit_dict FROM run_records WHERE run_id = ? ORDER BY position', [runId]);
+
+export type StoredTask = ReleaseTask & { text: string; position: number };
+
+interface TaskRow {
+  task_id: string;
+  question_id: string;
+  text: string;
+  position: number;
+  key_questions: string;
+}
+
+const toTask = (r: TaskRow): StoredTask => ({
+  taskId: r.task_id,
+  questionId: r.question_id,
+  text: r.text,
+  position: r.position,
+  keyQuestions: JSON.parse(r.key_questions) as KeyQuestion[],
+});
+
+export const releaseTasks = (db: DB, sha256: string): StoredTask[] =>
+  all<TaskRow>(db, 'SELECT task_id, question_id, text, position, key_questions FROM run_release_tasks WHERE release_sha256 = ? ORDER BY position', [sha256]).map(toTask);
+
+export function releaseTask(db: DB, sha256: string, taskId: string): StoredTask | undefined {
+  const row = get<TaskRow>(db, 'SELECT task_id, question_id, text, position, key_questions FROM run_release_tasks WHERE release_sha256 = ? AND task_id = ?', [sha256, taskId]);
+  return row && toTask(row);
+}
+
+/** The problems a task id names in the releases of stored runs. */
+export const problemsOfTask = (db: DB, taskId: string): string[] =>
+  all<{ question_id: string }>(
+    db,
+    `SELECT DISTINCT t.question_id FROM run_release_tasks t JOIN runs r ON r.release_sha256 = t.release_sha256 WHERE t.task_id = ? ORDER BY t.question_id`,
+    [taskId],
+  ).map((r) => r.question_id);
+
+export interface DialogueRow {
+  line: number;
+  k: number;
+  turns_total: number;
+  finished: number;
+  hit_dict: string;
+  hit_questions: string;
+  messages: string;
+  final_code: string;
+  tkqr: number;
+  ora: number;
+  turns: number;
+  diff: number;
+}
+
+export const dialogueRow = (db: DB, runId: number, taskId: string): DialogueRow | undefined =>
+  get<DialogueRow>(
+    db,
+    'SELECT line, k, turns_total, finished, hit_dict, hit_questions, messages, final_code, tkqr, ora, turns, diff FROM run_records WHERE run_id = ? AND task_id = ?',
+    [runId, taskId],
+  );
+
+export const parseHitDict = (json: string): HitDict => JSON.parse(json) as HitDict;

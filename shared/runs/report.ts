@@ -1,0 +1,182 @@
+/**
+ * A run's tables as the paper shows them (overall, per K, per ambiguity type) and the
+ * curation signals across runs, from stored task scores: pure functions over plain rows.
+ */
+import { AMBIGUITY_TYPES } from '../taxonomy';
+import { meanScores, type TaskScore } from './metrics';
+import { normalizeWhitespace } from './pyText';
+
+export const UNATTRIBUTED = 'unattributed';
+
+export interface KeyQuestion {
+  question: string;
+  answer: string;
+  /** The ambiguity type of the point it was written for, or null when it cannot be attributed. */
+  type: string | null;
+}
+
+/** A task of the release a run is about. */
+export interface ReleaseTask {
+  taskId: string;
+  questionId: string;
+  keyQuestions: KeyQuestion[];
+}
+
+/** One scored record of a run. */
+export interface ScoredRecord extends TaskScore {
+  taskId: string;
+  k: number;
+  finished: boolean;
+  hitQuestions: readonly string[];
+}
+
+export interface Figures {
+  tasks: number;
+  tkqr: number;
+  ora: number;
+  avg_turns: number;
+  avg_diff: number;
+}
+
+export interface TypeFigures {
+  key_questions: number;
+  hit_rate: number | null;
+  tkqr: number;
+  ora: number;
+}
+
+export interface RunTables {
+  tasks: number;
+  unfinished: number;
+  tkqr: number | null;
+  ora: number | null;
+  avg_turns: number | null;
+  avg_diff: number | null;
+  per_k: Record<string, Figures>;
+  per_type: Record<string, TypeFigures>;
+}
+
+function figures(scores: readonly TaskScore[]): Figures | null {
+  const m = meanScores(scores);
+  return m && { tasks: m.tasks, tkqr: m.tkqr, ora: m.ora, avg_turns: m.avgTurns, avg_diff: m.avgDiff };
+}
+
+/** Which key questions of a task a record hit: those in hit_questions, whitespace-normalised. */
+export function hitKeyQuestions(task: ReleaseTask, hitQuestions: readonly string[]): boolean[] {
+  const hit = new Set(hitQuestions.map(normalizeWhitespace));
+  return task.keyQuestions.map((k) => hit.has(normalizeWhitespace(k.question)));
+}
+
+const typeOrder = (t: string) => {
+  const i = (AMBIGUITY_TYPES as readonly string[]).indexOf(t);
+  return i === -1 ? AMBIGUITY_TYPES.length : i;
+};
+
+/** The run's figures: means over all records, per K and per type (types in taxonomy order, unattributed last). */
+export function runTables(records: readonly ScoredRecord[], tasks: ReadonlyMap<string, ReleaseTask>): RunTables {
+  const all = figures(records);
+  const byK = new Map<number, ScoredRecord[]>();
+  for (const r of records) byK.set(r.k, [...(byK.get(r.k) ?? []), r]);
+  const per_k: Record<string, Figures> = {};
+  for (const k of [...byK.keys()].sort((a, b) => a - b)) per_k[String(k)] = figures(byK.get(k)!)!;
+
+  const types = new Map<string, { keys: number; hits: number; records: ScoredRecord[] }>();
+  for (const r of records) {
+    const task = tasks.get(r.taskId);
+    if (!task) continue;
+    const hits = hitKeyQuestions(task, r.hitQuestions);
+    const seen = new Set<string>();
+    task.keyQuestions.forEach((kq, i) => {
+      const type = kq.type ?? UNATTRIBUTED;
+      let entry = types.get(type);
+      if (!entry) types.set(type, (entry = { keys: 0, hits: 0, records: [] }));
+      entry.keys += 1;
+      if (hits[i]) entry.hits += 1;
+      if (!seen.has(type)) {
+        seen.add(type);
+        entry.records.push(r);
+      }
+    });
+  }
+  const per_type: Record<string, TypeFigures> = {};
+  for (const type of [...types.keys()].sort((a, b) => typeOrder(a) - typeOrder(b))) {
+    const e = types.get(type)!;
+    const f = figures(e.records)!;
+    per_type[type] = { key_questions: e.keys, hit_rate: e.keys ? e.hits / e.keys : null, tkqr: f.tkqr, ora: f.ora };
+  }
+  return {
+    tasks: records.length,
+    unfinished: records.filter((r) => !r.finished).length,
+    tkqr: all?.tkqr ?? null,
+    ora: all?.ora ?? null,
+    avg_turns: all?.avg_turns ?? null,
+    avg_diff: all?.avg_diff ?? null,
+    per_k,
+    per_type,
+  };
+}
+
+/** A run as the curation signals see it: which of its tasks' key questions it hit. */
+export interface RunHits {
+  model: string;
+  records: readonly { taskId: string; hitQuestions: readonly string[]; anyHit: boolean }[];
+  tasks: ReadonlyMap<string, ReleaseTask>;
+}
+
+export interface KeyQuestionDiscoverability {
+  questionId: string;
+  question: string;
+  type: string | null;
+  /** Tasks (of any run's release) that hold this key question. */
+  taskIds: string[];
+  /** Runs that had a task holding it. */
+  runs: number;
+  /** Runs that hit it at least once, by model. */
+  hitBy: string[];
+}
+
+export interface Curation {
+  keyQuestions: KeyQuestionDiscoverability[];
+  /** Key questions no run asked (hitBy is empty), by problem. */
+  neverAsked: KeyQuestionDiscoverability[];
+  /** Tasks where no run hit anything. */
+  noHitTasks: { taskId: string; questionId: string; runs: number }[];
+}
+
+/**
+ * Discoverability of every key question across runs: a key question is one problem's question
+ * (whitespace-normalised), so the single and combination tasks that repeat it count together.
+ */
+export function curation(runs: readonly RunHits[]): Curation {
+  const byKey = new Map<string, KeyQuestionDiscoverability & { runSet: Set<string>; hitSet: Set<string> }>();
+  const taskRuns = new Map<string, { taskId: string; questionId: string; runs: Set<string>; hit: boolean }>();
+  for (const run of runs) {
+    for (const r of run.records) {
+      const task = run.tasks.get(r.taskId);
+      if (!task) continue;
+      const tKey = `${task.questionId}\u0000${task.taskId}`;
+      let t = taskRuns.get(tKey);
+      if (!t) taskRuns.set(tKey, (t = { taskId: task.taskId, questionId: task.questionId, runs: new Set(), hit: false }));
+      t.runs.add(run.model);
+      if (r.anyHit) t.hit = true;
+      const hits = hitKeyQuestions(task, r.hitQuestions);
+      task.keyQuestions.forEach((kq, i) => {
+        const key = `${task.questionId}\u0000${normalizeWhitespace(kq.question)}`;
+        let e = byKey.get(key);
+        if (!e) {
+          e = { questionId: task.questionId, question: kq.question, type: kq.type, taskIds: [], runs: 0, hitBy: [], runSet: new Set(), hitSet: new Set() };
+          byKey.set(key, e);
+        }
+        if (!e.taskIds.includes(task.taskId)) e.taskIds.push(task.taskId);
+        e.runSet.add(run.model);
+        if (hits[i]) e.hitSet.add(run.model);
+      });
+    }
+  }
+  const keyQuestions = [...byKey.values()].map(({ runSet, hitSet, ...e }) => ({ ...e, runs: runSet.size, hitBy: [...hitSet].sort() }));
+  return {
+    keyQuestions,
+    neverAsked: keyQuestions.filter((k) => k.hitBy.length === 0),
+    noHitTasks: [...taskRuns.values()].filter((t) => !t.hit).map((t) => ({ taskId: t.taskId, questionId: t.questionId, runs: t.runs.size })),
+  };
+}

@@ -1,0 +1,79 @@
+/** The runs' API shapes, shared by the server, the CLI and the client. */
+import { z } from 'zod';
+import type { KeyQuestion, RunTables } from './report';
+import type { TaskScore } from './metrics';
+
+/** Model names go into URLs and the CLI: letters, digits and . _ : + - (up to 100). */
+export const modelName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:+-]{0,99}$/, 'use 1–100 letters, digits, dots, dashes, underscores, colons or plus signs, starting with a letter or digit');
+
+export const runImportQuery = z.object({
+  model: modelName,
+  release: z.string().trim().min(1, 'name the stored release the run is about'),
+  replace: z.enum(['0', '1', 'true', 'false']).optional(),
+  name: z.string().trim().min(1).max(200).optional(),
+});
+
+export const judgeQuery = z.object({
+  threshold: z.coerce.number({ message: 'must be a number' }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').optional(),
+});
+
+export const taskQuery = z.object({ release: z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 (64 hex digits)').optional() });
+
+export const flagBody = z.object({
+  reason: z.string().trim().min(1, 'say why the task goes back to adjudication').max(2000, 'at most 2000 characters'),
+  model: modelName.optional(),
+});
+
+export interface RunSummary extends RunTables {
+  model: string;
+  release_sha256: string;
+  release: string;
+  source_file: string;
+  imported_at: string;
+  imported_by: string | null;
+}
+
+export interface TaskScoreRow {
+  task_id: string;
+  tkqr: number;
+  ora: number;
+  turns: number;
+  diff: number;
+}
+
+export interface DialogueMessage {
+  role: string;
+  content: string;
+  /** Index of the assistant turn (null for other roles). */
+  turn: number | null;
+  /** The run's hit label for this turn (null when hit_dict has none). */
+  hit: boolean | null;
+  /** Index of the key question a hit turn hit (from hit_questions), or null. */
+  keyQuestion: number | null;
+}
+
+export interface TaskDetail {
+  taskId: string;
+  questionId: string;
+  title: string | null;
+  /** The problem's adjudication status in this database, or null. */
+  adjudication: string | null;
+  text: string;
+  keyQuestions: KeyQuestion[];
+  gold: { question: string; answer: string; type: string | null; provenance: string }[];
+  runs: {
+    model: string;
+    line: number;
+    finished: boolean;
+    k: number;
+    turnsTotal: number;
+    scores: TaskScore;
+    hitQuestions: string[];
+    keyQuestionsHit: boolean[];
+    messages: DialogueMessage[];
+    finalCode: string;
+  }[];
+}
