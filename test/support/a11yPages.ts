@@ -11,6 +11,7 @@ import { cutRelease } from '../../server/services/releases/store';
 import { assign, buildProblem } from './builders';
 import { spanOf } from './annotationBuilders';
 import { hashOf } from './baseText';
+import { runLine, storeRun } from './runFixture';
 
 /**
  * The world every accessibility visit runs in: the demo (its accounts, problems and double
@@ -32,6 +33,20 @@ export interface A11yWorld {
   disagreeing: string;
   /** Resolved by accepting an exact agreement. */
   resolved: string;
+  /** A task of release v1 that the model run `a11y-model` worked (one hit, one miss). */
+  runTask: string;
+}
+
+/** The model run the Runs pages show: release v1's first task, one miss then one hit, then code. */
+async function storeA11yRun(db: DB, mara: Actor): Promise<string> {
+  const jsonl = get<{ content: Buffer }>(
+    db,
+    `SELECT f.content FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = 'v1' AND f.path LIKE '%.jsonl' ORDER BY f.path LIMIT 1`,
+  )!;
+  const first = JSON.parse(jsonl.content.toString('utf8').split('\n')[0]!) as { task_id: string; question_id: string; qa_pairs: { question: string }[] };
+  const asked = ['What should the program print for an empty input?', first.qa_pairs[0]!.question];
+  await storeRun(db, mara, 'a11y-model', { release: 'v1' }, [runLine(first.task_id, first.question_id, first.qa_pairs.length, asked, [0, 1])]);
+  return first.task_id;
 }
 
 const DEMO_USER: Record<Role, string> = { annotator: 'alice', adjudicator: 'ada', maintainer: 'mara' };
@@ -78,11 +93,12 @@ export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
   const mara: Actor = { id: accounts.maintainer.id, name: 'mara' };
   acceptAgreement(db, ada, 'demo_004', adjudicationVersion(db, 'demo_004'));
   cutRelease(db, mara, { name: 'v1', notes: 'First cut.', policy: 'all-subsets', extended: false });
+  const runTask = await storeA11yRun(db, mara);
   acceptAgreement(db, ada, 'demo_006', adjudicationVersion(db, 'demo_006'));
   cutRelease(db, mara, { name: 'v2', notes: 'Second cut, one more problem.', policy: 'all-subsets', extended: false });
   // A gold question emptied by mistake: the next release check reports errors.
   run(db, `UPDATE gold_points SET question = '' WHERE idx = 0 AND problem_id = (SELECT id FROM problems WHERE question_id = 'demo_006')`);
-  return { accounts, editing: problem.questionId, spare: spare.questionId, submitted: 'demo_001', disagreeing: 'demo_001', resolved: 'demo_004' };
+  return { accounts, editing: problem.questionId, spare: spare.questionId, submitted: 'demo_001', disagreeing: 'demo_001', resolved: 'demo_004', runTask };
 }
 
 /** A browser context logged in as the role's demo account (a session made directly, no login form). */
@@ -203,6 +219,17 @@ export const PAGE_VISITS: PageVisit[] = [
   },
   { route: '/users', role: 'maintainer', state: 'accounts', path: () => '/users', ready: (page) => page.getByRole('table', { name: 'Accounts' }).waitFor() },
   { route: '/assignments', role: 'maintainer', state: 'workloads and assignments', path: () => '/assignments', ready: (page) => page.getByRole('table', { name: 'Assignments by problem' }).waitFor() },
+  // evaluation runs (maintainers; adjudicators read-only)
+  ...(['maintainer', 'adjudicator'] as const).flatMap((role): PageVisit[] => [
+    { route: '/runs', role, state: 'a model run: tables, charts, judge check', path: () => '/runs', ready: (page) => page.getByRole('table', { name: 'Models side by side' }).waitFor() },
+    {
+      route: '/runs/tasks/:taskId',
+      role,
+      state: 'task drill-down with a hit and a miss',
+      path: (w) => `/runs/tasks/${encodeURIComponent(w.runTask)}`,
+      ready: (page) => page.getByRole('heading', { name: 'Gold points' }).waitFor(),
+    },
+  ]),
   { route: '/agreement', role: 'maintainer', state: 'demo figures and heat map', path: () => '/agreement', ready: (page) => page.getByRole('table', { name: 'Type confusion heat map' }).waitFor() },
   {
     route: '/releases',

@@ -93,7 +93,7 @@ function TaskCard({ task, stored, excluded, actions }: { task: GeneratedTask; st
         <OverrideEditor task={task} onCancel={() => setEditing(false)} onSave={actions.onSave} />
       ) : (
         <>
-          <pre className="task-text" data-testid={`task-text-${task.key}`}>{task.text}</pre>
+          <pre className="task-text" tabIndex={0} data-testid={`task-text-${task.key}`}>{task.text}</pre>
           <ol className="task-qa">
             {task.qa.map((q, i) => (
               <li key={i}>
