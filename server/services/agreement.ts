@@ -8,9 +8,24 @@ interface AnnotationRow {
   problem_id: number;
   question_id: string;
   title: string;
-  base_text: string;
+  /** SQLite's length() of the base text: its code points, up to a first NUL. */
+  chars: number;
+  /** The base text itself, only when its length in UTF-16 units may differ from `chars`. */
+  wide_text: string | null;
   username: string;
 }
+
+/**
+ * The base text's length as JavaScript counts it (UTF-16 units) without reading the text:
+ * SQLite's length() counts code points, which is the same unless the text holds a character
+ * beyond U+FFFF (a UTF-8 lead byte F0–F4) or a NUL (where length() stops). Only such texts
+ * are read whole; the row of a problem is read twice (once per annotation), and its text is
+ * a few KB the agreement never looks at.
+ */
+const BASE_LENGTH = `length(p.base_text) AS chars,
+       CASE WHEN instr(CAST(p.base_text AS BLOB), X'00') + instr(CAST(p.base_text AS BLOB), X'F0') + instr(CAST(p.base_text AS BLOB), X'F1')
+               + instr(CAST(p.base_text AS BLOB), X'F2') + instr(CAST(p.base_text AS BLOB), X'F3') + instr(CAST(p.base_text AS BLOB), X'F4') > 0
+            THEN p.base_text END AS wide_text`;
 
 interface PointRow {
   owner: number;
@@ -64,7 +79,7 @@ export interface LoadedItems {
 export function loadAgreementItems(db: DB): LoadedItems {
   const annotations = all<AnnotationRow>(
     db,
-    `SELECT a.id, a.problem_id, p.question_id, p.title, p.base_text, u.username
+    `SELECT a.id, a.problem_id, p.question_id, p.title, ${BASE_LENGTH}, u.username
        FROM annotations a
        JOIN problems p ON p.id = a.problem_id
        JOIN users u ON u.id = a.user_id
@@ -90,7 +105,7 @@ export function loadAgreementItems(db: DB): LoadedItems {
     titles.set(a.question_id, a.title);
     items.push({
       questionId: a.question_id,
-      baseLength: a.base_text.length,
+      baseLength: a.wide_text === null ? a.chars : a.wide_text.length,
       annotatorA: a.username,
       annotatorB: b.username,
       pointsA: points.get(a.id) ?? [],
