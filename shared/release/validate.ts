@@ -1,7 +1,7 @@
 import { dedupeKeywords } from '../tasks';
 import { fieldPath } from '../schemas/fieldPath';
 import { isAmbiguityType } from '../taxonomy';
-import { releaseRecordSchema } from './format';
+import { provenanceSchema, qaPairSchema, releaseRecordSchema, type ReleaseRecord } from './format';
 import { deriveFromBase } from './derivable';
 import { contentWordsMemo, reviewWarnings } from './warnings';
 import { finding, type LineRecord, type ReleaseFinding } from './rules';
@@ -22,8 +22,57 @@ export interface ValidateOptions {
 
 const KNOWN_FIELDS = new Set(Object.keys(releaseRecordSchema.shape));
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+const QA_FIELDS = new Set(Object.keys(qaPairSchema.shape));
+const PROVENANCE_FIELDS = new Set(Object.keys(provenanceSchema.shape));
+const OVERRIDES = new Set<unknown>(['edit', 'rewrite', null]);
+const ADJUDICATIONS = new Set<unknown>(['adjudication', 'legacy']);
+
+const onlyFields = (v: Record<string, unknown>, fields: ReadonlySet<string>) => Object.keys(v).every((k) => fields.has(k) && v[k] !== undefined);
+
+function isQaPair(v: unknown): boolean {
+  return isPlainObject(v) && onlyFields(v, QA_FIELDS) && typeof v.question === 'string' && typeof v.answer === 'string' && (v.type === undefined || typeof v.type === 'string');
+}
+
+function isProvenance(v: unknown): boolean {
+  return (
+    isPlainObject(v) &&
+    onlyFields(v, PROVENANCE_FIELDS) &&
+    Array.isArray(v.subset) &&
+    v.subset.every((i) => Number.isSafeInteger(i) && (i as number) >= 0) &&
+    isStringArray(v.points) &&
+    OVERRIDES.has(v.override) &&
+    'override' in v &&
+    ADJUDICATIONS.has(v.adjudication)
+  );
+}
+
+/**
+ * The record itself when it is plainly what the schema accepts and would give back unchanged
+ * (plain objects holding only known, defined fields of the right types), else null: then the
+ * schema decides. The exporter's own records all take this way, sparing the schema's copy of
+ * every record; a property test holds the two equal.
+ */
+export function plainRecord(value: unknown): ReleaseRecord | null {
+  if (!isPlainObject(value) || !onlyFields(value, KNOWN_FIELDS)) return null;
+  const ok =
+    typeof value.task_id === 'string' &&
+    value.task_id.length > 0 &&
+    typeof value.question_id === 'string' &&
+    value.question_id.length > 0 &&
+    isStringArray(value.keywords) &&
+    typeof value.modified_content === 'string' &&
+    Array.isArray(value.qa_pairs) &&
+    value.qa_pairs.every(isQaPair) &&
+    (value.provenance === undefined || isProvenance(value.provenance));
+  return ok ? (value as ReleaseRecord) : null;
+}
+
 /** The schema and unknown-field rules on one decoded record: the record, or null when the schema refuses it. */
 function checkRecord(value: unknown, line: number, findings: ReleaseFinding[]): LineRecord | null {
+  const plain = plainRecord(value);
+  if (plain) return { line, record: plain };
   const taskId = (value as { task_id?: unknown } | null)?.task_id;
   const where = { task_id: typeof taskId === 'string' && taskId ? taskId : `line ${line}`, line };
   const parsed = releaseRecordSchema.safeParse(value);
