@@ -175,20 +175,45 @@ function taskTexts() {
   };
 }
 
+const sameQuestions = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((q, i) => q === b[i]);
+
+/**
+ * The texts of each question list among the records of one problem. A problem has a few
+ * tasks, so lists are compared one by one, sparing a joined key per record; a problem
+ * with many lists (as in a file of copies) switches to a map by joined key.
+ */
+function questionGroups() {
+  const list: { questions: string[]; texts: ReturnType<typeof taskTexts> }[] = [];
+  let map: Map<string, ReturnType<typeof taskTexts>> | null = null;
+  const key = (questions: readonly string[]) => questions.map((q) => `${q.length}:${q}`).join(''); // length-prefixed: one key per list
+  return (questions: string[]): ReturnType<typeof taskTexts> => {
+    if (map) {
+      const k = key(questions);
+      let texts = map.get(k);
+      if (!texts) map.set(k, (texts = taskTexts()));
+      return texts;
+    }
+    const found = list.find((g) => sameQuestions(g.questions, questions));
+    if (found) return found.texts;
+    const texts = taskTexts();
+    if (list.push({ questions, texts }) > FEW_TEXTS) map = new Map(list.map((g) => [key(g.questions), g.texts]));
+    return texts;
+  };
+}
+
 /** Rules across records: ids and tasks must be unique. */
 function crossFindings(entries: readonly LineRecord[]): ReleaseFinding[] {
   const out: ReleaseFinding[] = [];
   const ids = new Map<string, number>();
-  const tasks = new Map<string, ReturnType<typeof taskTexts>>();
+  const tasks = new Map<string, ReturnType<typeof questionGroups>>();
   for (const { record, line } of entries) {
     const at = { task_id: record.task_id, line };
     const firstLine = ids.get(record.task_id);
     if (firstLine !== undefined) out.push(finding(at, 'duplicate-task-id', `task_id: "${record.task_id}" is already used on line ${firstLine}`));
     else ids.set(record.task_id, line);
-    let key = `${record.question_id.length}:${record.question_id}`; // length-prefixed: one key per (problem, questions)
-    for (const qa of record.qa_pairs) key += `${qa.question.length}:${qa.question}`;
-    let texts = tasks.get(key);
-    if (!texts) tasks.set(key, (texts = taskTexts()));
+    let groups = tasks.get(record.question_id);
+    if (!groups) tasks.set(record.question_id, (groups = questionGroups()));
+    const texts = groups(record.qa_pairs.map((qa) => qa.question));
     const same = texts.first(record.modified_content);
     if (same !== undefined) out.push(finding(at, 'duplicate-task', `same problem, text and questions as ${same}`));
     else texts.add(record.modified_content, record.task_id);
