@@ -10,22 +10,33 @@ interface AnnotationRow {
   title: string;
   /** SQLite's length() of the base text: its code points, up to a first NUL. */
   chars: number;
-  /** The base text itself, only when its length in UTF-16 units may differ from `chars`. */
-  wide_text: string | null;
+  /** Its size in UTF-8 bytes: equal to `chars` only for ASCII without NUL. */
+  bytes: number;
   username: string;
 }
 
 /**
- * The base text's length as JavaScript counts it (UTF-16 units) without reading the text:
- * SQLite's length() counts code points, which is the same unless the text holds a character
- * beyond U+FFFF (a UTF-8 lead byte F0–F4) or a NUL (where length() stops). Only such texts
- * are read whole; the row of a problem is read twice (once per annotation), and its text is
- * a few KB the agreement never looks at.
+ * The base text's length as JavaScript counts it (UTF-16 units), read without the text where
+ * SQLite can tell: a text whose UTF-8 size equals its length() in characters is ASCII without
+ * NUL, so its length is that. Other texts are read whole, once per problem (a problem's row
+ * is read once per annotation, and its few KB of text are otherwise never looked at).
  */
-const BASE_LENGTH = `length(p.base_text) AS chars,
-       CASE WHEN instr(CAST(p.base_text AS BLOB), X'00') + instr(CAST(p.base_text AS BLOB), X'F0') + instr(CAST(p.base_text AS BLOB), X'F1')
-               + instr(CAST(p.base_text AS BLOB), X'F2') + instr(CAST(p.base_text AS BLOB), X'F3') + instr(CAST(p.base_text AS BLOB), X'F4') > 0
-            THEN p.base_text END AS wide_text`;
+const BASE_LENGTH = `length(p.base_text) AS chars, length(CAST(p.base_text AS BLOB)) AS bytes`;
+
+function baseLengths(db: DB, rows: readonly AnnotationRow[]): Map<number, number> {
+  const lengths = new Map<number, number>();
+  const wide = new Set<number>();
+  for (const r of rows) {
+    if (r.bytes === r.chars) lengths.set(r.problem_id, r.chars);
+    else wide.add(r.problem_id);
+  }
+  if (wide.size > 0) {
+    for (const p of all<{ id: number; base_text: string }>(db, 'SELECT id, base_text FROM problems WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify([...wide])])) {
+      lengths.set(p.id, p.base_text.length);
+    }
+  }
+  return lengths;
+}
 
 interface PointRow {
   owner: number;
@@ -97,6 +108,7 @@ export function loadAgreementItems(db: DB): LoadedItems {
     ),
   );
   const gold = loadGold(db);
+  const lengths = baseLengths(db, annotations);
   const items: AgreementItem[] = [];
   const titles = new Map<string, string>();
   for (let i = 0; i + 1 < annotations.length; i += 2) {
@@ -105,7 +117,7 @@ export function loadAgreementItems(db: DB): LoadedItems {
     titles.set(a.question_id, a.title);
     items.push({
       questionId: a.question_id,
-      baseLength: a.wide_text === null ? a.chars : a.wide_text.length,
+      baseLength: lengths.get(a.problem_id)!,
       annotatorA: a.username,
       annotatorB: b.username,
       pointsA: points.get(a.id) ?? [],
