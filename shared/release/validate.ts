@@ -222,7 +222,7 @@ function crossFindings(entries: readonly LineRecord[]): ReleaseFinding[] {
 }
 
 /** With the source problems: the problem must exist and the text must come from its base text. */
-function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string>, answerWords: (text: string) => ReadonlySet<string>): ReleaseFinding[] {
+function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string>, words: (text: string) => ReadonlySet<string>): ReleaseFinding[] {
   const { record } = entry;
   const at = { task_id: record.task_id, line: entry.line };
   const base = problems.get(record.question_id);
@@ -234,17 +234,17 @@ function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string
   for (const bad of derivation.unexplained) {
     out.push(finding(at, 'not-derivable', `modified_content: inserts ${JSON.stringify(bad.text)} at offset ${bad.textAt}, which is neither a deletion nor a small repair of the base text`));
   }
-  out.push(...reviewWarnings.forDerivation(entry, base, derivation.deleted, answerWords));
+  out.push(...reviewWarnings.forDerivation(entry, base, derivation.deleted, words));
   return out;
 }
 
 /** Every rule on parsed records. The exporter and the `validate` command both end here. */
 export function validateRecords(entries: readonly LineRecord[], options: ValidateOptions = {}): ReleaseFinding[] {
   const out: ReleaseFinding[] = [];
-  const answerWords = contentWordsMemo();
+  const words = contentWordsMemo();
   for (const entry of entries) {
     out.push(...recordFindings(entry));
-    if (options.problems) out.push(...problemFindings(entry, options.problems, answerWords));
+    if (options.problems) out.push(...problemFindings(entry, options.problems, words));
   }
   out.push(...crossFindings(entries));
   out.push(...reviewWarnings.acrossRecords(entries));
