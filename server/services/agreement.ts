@@ -8,8 +8,34 @@ interface AnnotationRow {
   problem_id: number;
   question_id: string;
   title: string;
-  base_text: string;
+  /** SQLite's length() of the base text: its code points, up to a first NUL. */
+  chars: number;
+  /** Its size in UTF-8 bytes: equal to `chars` only for ASCII without NUL. */
+  bytes: number;
   username: string;
+}
+
+/**
+ * The base text's length as JavaScript counts it (UTF-16 units), read without the text where
+ * SQLite can tell: a text whose UTF-8 size equals its length() in characters is ASCII without
+ * NUL, so its length is that. Other texts are read whole, once per problem (a problem's row
+ * is read once per annotation, and its few KB of text are otherwise never looked at).
+ */
+const BASE_LENGTH = `length(p.base_text) AS chars, length(CAST(p.base_text AS BLOB)) AS bytes`;
+
+function baseLengths(db: DB, rows: readonly AnnotationRow[]): Map<number, number> {
+  const lengths = new Map<number, number>();
+  const wide = new Set<number>();
+  for (const r of rows) {
+    if (r.bytes === r.chars) lengths.set(r.problem_id, r.chars);
+    else wide.add(r.problem_id);
+  }
+  if (wide.size > 0) {
+    for (const p of all<{ id: number; base_text: string }>(db, 'SELECT id, base_text FROM problems WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify([...wide])])) {
+      lengths.set(p.id, p.base_text.length);
+    }
+  }
+  return lengths;
 }
 
 interface PointRow {
@@ -64,7 +90,7 @@ export interface LoadedItems {
 export function loadAgreementItems(db: DB): LoadedItems {
   const annotations = all<AnnotationRow>(
     db,
-    `SELECT a.id, a.problem_id, p.question_id, p.title, p.base_text, u.username
+    `SELECT a.id, a.problem_id, p.question_id, p.title, ${BASE_LENGTH}, u.username
        FROM annotations a
        JOIN problems p ON p.id = a.problem_id
        JOIN users u ON u.id = a.user_id
@@ -82,6 +108,7 @@ export function loadAgreementItems(db: DB): LoadedItems {
     ),
   );
   const gold = loadGold(db);
+  const lengths = baseLengths(db, annotations);
   const items: AgreementItem[] = [];
   const titles = new Map<string, string>();
   for (let i = 0; i + 1 < annotations.length; i += 2) {
@@ -90,7 +117,7 @@ export function loadAgreementItems(db: DB): LoadedItems {
     titles.set(a.question_id, a.title);
     items.push({
       questionId: a.question_id,
-      baseLength: a.base_text.length,
+      baseLength: lengths.get(a.problem_id)!,
       annotatorA: a.username,
       annotatorB: b.username,
       pointsA: points.get(a.id) ?? [],

@@ -46,6 +46,9 @@ export function editHunks(parts: readonly ChangeObject<string>[]): { hunks: Hunk
   return { hunks, kept };
 }
 
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+
 /**
  * The hunks of `editHunks(diffChars(base, text))` when `text` is `base` with characters
  * deleted only, found in one linear pass instead of a diff; null when it is not.
@@ -64,16 +67,33 @@ export function deletionHunks(base: string, text: string): Hunk[] | null {
   let textAt = 0;
   let openAt = -1;
   while (baseAt < base.length) {
-    const point = base.codePointAt(baseAt)!;
-    const width = point > 0xffff ? 2 : 1;
-    if (textAt < text.length && text.codePointAt(textAt) === point) {
+    if (textAt >= text.length) {
+      // The rest of the base text is deleted, one code point at a time: one hunk.
+      if (openAt < 0) openAt = baseAt;
+      break;
+    }
+    // The run of equal code points from here, found by comparing code units: the same
+    // run, unless it ends on a high surrogate whose pair differs (then that code point
+    // differs too, and is not part of the run).
+    let b = baseAt;
+    let t = textAt;
+    while (b < base.length && t < text.length && base.charCodeAt(b) === text.charCodeAt(t)) {
+      b++;
+      t++;
+    }
+    if (b > baseAt && isHighSurrogate(base.charCodeAt(b - 1)) && (isLowSurrogate(base.charCodeAt(b)) || isLowSurrogate(text.charCodeAt(t)))) {
+      b--;
+      t--;
+    }
+    if (b > baseAt) {
       if (openAt >= 0) hunks.push({ baseAt: openAt, textAt, removed: base.slice(openAt, baseAt), added: '' });
       openAt = -1;
-      textAt += width;
-    } else if (openAt < 0) {
-      openAt = baseAt;
+      baseAt = b;
+      textAt = t;
+      continue;
     }
-    baseAt += width;
+    if (openAt < 0) openAt = baseAt;
+    baseAt += base.codePointAt(baseAt)! > 0xffff ? 2 : 1;
   }
   if (textAt < text.length) return null;
   if (openAt >= 0) hunks.push({ baseAt: openAt, textAt, removed: base.slice(openAt), added: '' });

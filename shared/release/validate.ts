@@ -2,7 +2,7 @@ import { dedupeKeywords } from '../tasks';
 import { fieldPath } from '../schemas/fieldPath';
 import { loneSurrogateIssue } from '../schemas/wellFormed';
 import { isAmbiguityType } from '../taxonomy';
-import { releaseRecordSchema } from './format';
+import { provenanceSchema, qaPairSchema, releaseRecordSchema, type ReleaseRecord } from './format';
 import { deriveFromBase } from './derivable';
 import { contentWordsMemo, reviewWarnings } from './warnings';
 import { finding, type LineRecord, type ReleaseFinding } from './rules';
@@ -23,8 +23,57 @@ export interface ValidateOptions {
 
 const KNOWN_FIELDS = new Set(Object.keys(releaseRecordSchema.shape));
 
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+const QA_FIELDS = new Set(Object.keys(qaPairSchema.shape));
+const PROVENANCE_FIELDS = new Set(Object.keys(provenanceSchema.shape));
+const OVERRIDES = new Set<unknown>(['edit', 'rewrite', null]);
+const ADJUDICATIONS = new Set<unknown>(['adjudication', 'legacy']);
+
+const onlyFields = (v: Record<string, unknown>, fields: ReadonlySet<string>) => Object.keys(v).every((k) => fields.has(k) && v[k] !== undefined);
+
+function isQaPair(v: unknown): boolean {
+  return isPlainObject(v) && onlyFields(v, QA_FIELDS) && typeof v.question === 'string' && typeof v.answer === 'string' && (v.type === undefined || typeof v.type === 'string');
+}
+
+function isProvenance(v: unknown): boolean {
+  return (
+    isPlainObject(v) &&
+    onlyFields(v, PROVENANCE_FIELDS) &&
+    Array.isArray(v.subset) &&
+    v.subset.every((i) => Number.isSafeInteger(i) && (i as number) >= 0) &&
+    isStringArray(v.points) &&
+    OVERRIDES.has(v.override) &&
+    'override' in v &&
+    ADJUDICATIONS.has(v.adjudication)
+  );
+}
+
+/**
+ * The record itself when it is plainly what the schema accepts and would give back unchanged
+ * (plain objects holding only known, defined fields of the right types), else null: then the
+ * schema decides. The exporter's own records all take this way, sparing the schema's copy of
+ * every record; a property test holds the two equal.
+ */
+export function plainRecord(value: unknown): ReleaseRecord | null {
+  if (!isPlainObject(value) || !onlyFields(value, KNOWN_FIELDS)) return null;
+  const ok =
+    typeof value.task_id === 'string' &&
+    value.task_id.length > 0 &&
+    typeof value.question_id === 'string' &&
+    value.question_id.length > 0 &&
+    isStringArray(value.keywords) &&
+    typeof value.modified_content === 'string' &&
+    Array.isArray(value.qa_pairs) &&
+    value.qa_pairs.every(isQaPair) &&
+    (value.provenance === undefined || isProvenance(value.provenance));
+  return ok ? (value as ReleaseRecord) : null;
+}
+
 /** The schema and unknown-field rules on one decoded record: the record, or null when the schema refuses it. */
 function checkRecord(value: unknown, line: number, findings: ReleaseFinding[]): LineRecord | null {
+  const plain = plainRecord(value);
+  if (plain) return { line, record: plain };
   const taskId = (value as { task_id?: unknown } | null)?.task_id;
   const where = { task_id: typeof taskId === 'string' && taskId ? taskId : `line ${line}`, line };
   const parsed = releaseRecordSchema.safeParse(value);
@@ -129,20 +178,45 @@ function taskTexts() {
   };
 }
 
+const sameQuestions = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((q, i) => q === b[i]);
+
+/**
+ * The texts of each question list among the records of one problem. A problem has a few
+ * tasks, so lists are compared one by one, sparing a joined key per record; a problem
+ * with many lists (as in a file of copies) switches to a map by joined key.
+ */
+function questionGroups() {
+  const list: { questions: string[]; texts: ReturnType<typeof taskTexts> }[] = [];
+  let map: Map<string, ReturnType<typeof taskTexts>> | null = null;
+  const key = (questions: readonly string[]) => questions.map((q) => `${q.length}:${q}`).join(''); // length-prefixed: one key per list
+  return (questions: string[]): ReturnType<typeof taskTexts> => {
+    if (map) {
+      const k = key(questions);
+      let texts = map.get(k);
+      if (!texts) map.set(k, (texts = taskTexts()));
+      return texts;
+    }
+    const found = list.find((g) => sameQuestions(g.questions, questions));
+    if (found) return found.texts;
+    const texts = taskTexts();
+    if (list.push({ questions, texts }) > FEW_TEXTS) map = new Map(list.map((g) => [key(g.questions), g.texts]));
+    return texts;
+  };
+}
+
 /** Rules across records: ids and tasks must be unique. */
 function crossFindings(entries: readonly LineRecord[]): ReleaseFinding[] {
   const out: ReleaseFinding[] = [];
   const ids = new Map<string, number>();
-  const tasks = new Map<string, ReturnType<typeof taskTexts>>();
+  const tasks = new Map<string, ReturnType<typeof questionGroups>>();
   for (const { record, line } of entries) {
     const at = { task_id: record.task_id, line };
     const firstLine = ids.get(record.task_id);
     if (firstLine !== undefined) out.push(finding(at, 'duplicate-task-id', `task_id: "${record.task_id}" is already used on line ${firstLine}`));
     else ids.set(record.task_id, line);
-    let key = `${record.question_id.length}:${record.question_id}`; // length-prefixed: one key per (problem, questions)
-    for (const qa of record.qa_pairs) key += `${qa.question.length}:${qa.question}`;
-    let texts = tasks.get(key);
-    if (!texts) tasks.set(key, (texts = taskTexts()));
+    let groups = tasks.get(record.question_id);
+    if (!groups) tasks.set(record.question_id, (groups = questionGroups()));
+    const texts = groups(record.qa_pairs.map((qa) => qa.question));
     const same = texts.first(record.modified_content);
     if (same !== undefined) out.push(finding(at, 'duplicate-task', `same problem, text and questions as ${same}`));
     else texts.add(record.modified_content, record.task_id);
@@ -151,7 +225,7 @@ function crossFindings(entries: readonly LineRecord[]): ReleaseFinding[] {
 }
 
 /** With the source problems: the problem must exist and the text must come from its base text. */
-function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string>, answerWords: (text: string) => ReadonlySet<string>): ReleaseFinding[] {
+function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string>, words: (text: string) => ReadonlySet<string>): ReleaseFinding[] {
   const { record } = entry;
   const at = { task_id: record.task_id, line: entry.line };
   const base = problems.get(record.question_id);
@@ -163,17 +237,17 @@ function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string
   for (const bad of derivation.unexplained) {
     out.push(finding(at, 'not-derivable', `modified_content: inserts ${JSON.stringify(bad.text)} at offset ${bad.textAt}, which is neither a deletion nor a small repair of the base text`));
   }
-  out.push(...reviewWarnings.forDerivation(entry, base, derivation.deleted, answerWords));
+  out.push(...reviewWarnings.forDerivation(entry, base, derivation.deleted, words));
   return out;
 }
 
 /** Every rule on parsed records. The exporter and the `validate` command both end here. */
 export function validateRecords(entries: readonly LineRecord[], options: ValidateOptions = {}): ReleaseFinding[] {
   const out: ReleaseFinding[] = [];
-  const answerWords = contentWordsMemo();
+  const words = contentWordsMemo();
   for (const entry of entries) {
     out.push(...recordFindings(entry));
-    if (options.problems) out.push(...problemFindings(entry, options.problems, answerWords));
+    if (options.problems) out.push(...problemFindings(entry, options.problems, words));
   }
   out.push(...crossFindings(entries));
   out.push(...reviewWarnings.acrossRecords(entries));

@@ -11,7 +11,8 @@ export function contentWords(text: string): Set<string> {
 
 /**
  * contentWords remembering the texts it has seen, for one validation run: the answers of a
- * problem's points recur in every task that asks them. The sets it returns are shared: read only.
+ * problem's points and the pieces of text they delete recur in every task that asks them.
+ * The sets it returns are shared: read only.
  */
 export function contentWordsMemo(): (text: string) => ReadonlySet<string> {
   const seen = new Map<string, Set<string>>();
@@ -24,32 +25,40 @@ export function contentWordsMemo(): (text: string) => ReadonlySet<string> {
 
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
-/** The deleted spans widened to whole words, so a deletion inside a word still names the word. */
-function deletedWords(base: string, deleted: readonly [number, number][]): string {
-  return deleted
-    .map(([start, end]) => {
-      let s = start;
-      let e = end;
-      while (s > 0 && WORD_CHAR.test(base[s - 1]!)) s--;
-      while (e < base.length && WORD_CHAR.test(base[e]!)) e++;
-      return base.slice(s, e);
-    })
-    .join(' ');
+/**
+ * The deleted spans widened to whole words, so a deletion inside a word still names the word.
+ * The deleted text reads as these pieces joined by spaces; a space ends every word, case
+ * context and normalisation, so its content words are those of the pieces together (a
+ * property test holds the two equal), and a piece recurs in every task that deletes it.
+ */
+function deletedPieces(base: string, deleted: readonly [number, number][]): string[] {
+  return deleted.map(([start, end]) => {
+    let s = start;
+    let e = end;
+    while (s > 0 && WORD_CHAR.test(base[s - 1]!)) s--;
+    while (e < base.length && WORD_CHAR.test(base[e]!)) e++;
+    return base.slice(s, e);
+  });
 }
 
 /** An answer this long found word for word in the text suggests the information was not removed. */
 const VERBATIM_ANSWER_MIN = 24;
 
-function forDerivation(entry: LineRecord, base: string, deleted: readonly [number, number][], answerWords: (text: string) => ReadonlySet<string> = contentWords): ReleaseFinding[] {
+/**
+ * The warnings on what a task deletes. `words` is contentWords, or a memo of it shared by a
+ * validation run (answers and deleted pieces recur from task to task of a problem).
+ */
+function forDerivation(entry: LineRecord, base: string, deleted: readonly [number, number][], words: (text: string) => ReadonlySet<string> = contentWords): ReleaseFinding[] {
   const { record } = entry;
   const at = { task_id: record.task_id, line: entry.line };
-  const removed = deletedWords(base, deleted);
-  if (removed.trim() === '') return [finding(at, 'nothing-deleted', `modified_content: deletes nothing from the base text (${base.length} characters)`)];
-  const removedWords = contentWords(removed);
+  const pieces = deletedPieces(base, deleted);
+  if (pieces.every((p) => p.trim() === '')) return [finding(at, 'nothing-deleted', `modified_content: deletes nothing from the base text (${base.length} characters)`)];
+  const removedWords = pieces.map(words);
+  const removes = (w: string) => removedWords.some((set) => set.has(w));
   const out: ReleaseFinding[] = [];
   record.qa_pairs.forEach((qa, i) => {
-    const words = answerWords(qa.answer);
-    if (words.size > 0 && ![...words].some((w) => removedWords.has(w))) {
+    const answer = words(qa.answer);
+    if (answer.size > 0 && ![...answer].some(removes)) {
       out.push(finding(at, 'answer-not-from-deletion', `qa_pairs[${i}].answer: shares no content word with the deleted text`));
     }
   });

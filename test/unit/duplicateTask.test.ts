@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { serializeRelease, type ReleaseRecord } from '../../shared/release/format';
 import { validateRelease } from '../../shared/release/validate';
@@ -29,5 +30,27 @@ describe('duplicate-task tells problems and question lists apart exactly', () =>
         ['copy_b', `same problem, text and questions as task_${count}`],
       ]);
     }
+  });
+
+  it('finds exactly the duplicates a map of (problem, questions, text) finds, with few or many question lists per problem', () => {
+    // Few problems, questions and texts, so lists repeat, collide when joined, and pass FEW_TEXTS per problem.
+    const piece = fc.constantFrom('How?', 'Why?', 'How?Why?', '4:How?', '', 'a');
+    const rec = fc.record({ questionId: fc.constantFrom('abc1_a', 'abc1', '_a'), questions: fc.array(piece, { maxLength: 3 }), text: fc.constantFrom('T1', 'T2', 'T3') });
+    fc.assert(
+      fc.property(fc.array(rec, { maxLength: 60 }), (specs) => {
+        const records = specs.map((s, i) => record(`task_${i + 1}`, s.questionId, s.questions, s.text));
+        const first = new Map<string, string>();
+        const expected: [string, string][] = [];
+        for (const r of records) {
+          const key = JSON.stringify([r.question_id, r.qa_pairs.map((qa) => qa.question), r.modified_content]);
+          const seen = first.get(key);
+          if (seen) expected.push([r.task_id, `same problem, text and questions as ${seen}`]);
+          else first.set(key, r.task_id);
+        }
+        const found = validateRelease(serializeRelease(records)).findings.filter((f) => f.rule === 'duplicate-task');
+        expect(found.map((f) => [f.task_id, f.message.replace(/^line \d+: /, '')])).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { diffChars } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deletionHunks, editHunks, isSubsequence, tinyRepairAtEdge } from '../../shared/release/editScript';
+import { deletionHunks, editHunks, isSubsequence, tinyRepairAtEdge, type Hunk } from '../../shared/release/editScript';
 
 describe('editHunks', () => {
   it('gives each change its base and text offsets, with the kept text around it', () => {
@@ -60,6 +60,41 @@ describe('deletionHunks', () => {
   const deleted = text.chain((b) => {
     const points = Array.from(b);
     return fc.tuple(fc.constant(b), fc.array(fc.boolean(), { minLength: points.length, maxLength: points.length }).map((keep) => points.filter((_, i) => keep[i]).join('')));
+  });
+
+  /** The straightforward walk, one code point at a time (what deletionHunks did before it compared runs of code units). */
+  function byCodePoint(base: string, task: string): Hunk[] | null {
+    if (task.length > base.length) return null;
+    const hunks: Hunk[] = [];
+    let baseAt = 0;
+    let textAt = 0;
+    let openAt = -1;
+    while (baseAt < base.length) {
+      const point = base.codePointAt(baseAt)!;
+      const width = point > 0xffff ? 2 : 1;
+      if (textAt < task.length && task.codePointAt(textAt) === point) {
+        if (openAt >= 0) hunks.push({ baseAt: openAt, textAt, removed: base.slice(openAt, baseAt), added: '' });
+        openAt = -1;
+        textAt += width;
+      } else if (openAt < 0) openAt = baseAt;
+      baseAt += width;
+    }
+    if (textAt < task.length) return null;
+    if (openAt >= 0) hunks.push({ baseAt: openAt, textAt, removed: base.slice(openAt), added: '' });
+    return hunks;
+  }
+
+  it('matches runs of code units exactly as the code-point walk does, surrogate pairs split or not', () => {
+    // Deleting code units (not code points) splits pairs, so runs end on every kind of surrogate.
+    const units = text.chain((b) =>
+      fc.tuple(fc.constant(b), fc.array(fc.boolean(), { minLength: b.length, maxLength: b.length }).map((keep) => b.split('').filter((_, i) => keep[i]).join(''))),
+    );
+    fc.assert(
+      fc.property(fc.oneof(units, deleted, fc.tuple(text, text)), ([base, task]) => {
+        expect(deletionHunks(base, task)).toEqual(byCodePoint(base, task));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('is the edit script of the diff whenever the diff has no insertion, and null otherwise', () => {

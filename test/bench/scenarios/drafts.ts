@@ -120,7 +120,9 @@ export const scenario: Scenario = {
     const what = `PUT /api/annotations/:questionId, ${CONNECTIONS} connections × ${seconds} s`;
     return [
       row(`draft saves: throughput, ${what} (baseline: bare express + one-row UPDATE)`, 'req/s', mid(real, 'throughput'), mid(baseline, 'throughput'), { kind: 'ratio-min', limit: 0.5 }, rounds),
-      row(`draft saves: p99 latency`, 'ms', mid(real, 'p99'), mid(baseline, 'p99'), { kind: 'value-max', limit: 50, unit: 'ms' }, rounds),
+      // The load generator shares the cores with the server, so an absolute latency says more about the
+      // machine than about the app: the target is the bare handler's p99 under the same 50 connections.
+      row(`draft saves: p99 latency (baseline: the bare handler's p99 under the same ${CONNECTIONS} connections)`, 'ms', mid(real, 'p99'), mid(baseline, 'p99'), { kind: 'ratio-max', limit: 2 }, rounds),
       row(`draft saves: non-2xx responses + errors (of ${sum(real, 'total')} requests)`, 'responses', sum(real, 'bad'), sum(baseline, 'bad'), { kind: 'value-max', limit: 0, unit: 'responses' }, rounds),
     ];
   },
