@@ -9,6 +9,7 @@ import { spanOf } from '../support/annotationBuilders';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { loginAs, testApp } from '../support/http';
+import { hashOf } from '../support/baseText';
 
 let ada: BuiltUser;
 let problem: BuiltProblem;
@@ -16,9 +17,9 @@ let pointsB: Point[];
 
 async function submitAs(db: DB, user: BuiltUser, points: Point[]): Promise<void> {
   const agent = await loginAs(testApp(db), user);
-  const saved = await agent.put(`/api/annotations/${problem.questionId}`).send({ version: 0, points });
+  const saved = await agent.put(`/api/annotations/${problem.questionId}`).send({ baseTextHash: hashOf(problem), version: 0, points });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  expect((await agent.post(`/api/annotations/${problem.questionId}/submit`).send({ version: saved.body.version })).status).toBe(200);
+  expect((await agent.post(`/api/annotations/${problem.questionId}/submit`).send({ baseTextHash: hashOf(problem), version: saved.body.version })).status).toBe(200);
 }
 
 const app = browserHarness(async (db) => {

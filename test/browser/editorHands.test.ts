@@ -7,6 +7,7 @@ import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { selectInStatement, waitSaved } from '../support/editorPage';
 import type { AnnotationView } from '../../shared/schemas/annotation';
+import { hashOf } from '../support/baseText';
 
 let ann: BuiltUser;
 const problems: BuiltProblem[] = [];
@@ -184,7 +185,7 @@ describe('no keystroke lost', () => {
     await waitSaved(page);
     const latest = await own(page, problem);
     const other = await page.request.put(`${app.url}/api/annotations/${problem.questionId}`, {
-      data: { version: latest.version, points: latest.points.map((p) => ({ ...p, question: 'From the other tab' })) },
+      data: { baseTextHash: hashOf(problem), version: latest.version, points: latest.points.map((p) => ({ ...p, question: 'From the other tab' })) },
     });
     expect(other.status()).toBe(200);
 
