@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { buildAnnotation } from '../support/annotationBuilders';
 import { assign, buildProblem, buildUser } from '../support/builders';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
@@ -14,6 +15,11 @@ const app = browserHarness(async (db) => {
   const ben = await buildUser(db, { username: 'ben', role: 'annotator' });
   for (let i = 0; i < 60; i++) {
     const p = buildProblem(db, { questionId: id(i), title: `Task ${id(i)}`, difficulty: i % 2 ? 'hard' : 'easy' });
+    if (i < 30) {
+      // Independent work on 30 problems for the agreement table (assignments only on the first 3).
+      buildAnnotation(db, p.id, amy.id, [{ deletions: [[0, 5 + (i % 7)]] }]);
+      buildAnnotation(db, p.id, ben.id, [{ deletions: [[0, 5]] }]);
+    }
     if (i < 3) {
       assign(db, p.id, amy.id, 1);
       assign(db, p.id, ben.id, 2);
@@ -108,5 +114,19 @@ describe('Assignments page, server-paged', () => {
     await page.getByLabel('Annotator A for p01_x').waitFor();
     expect(await table('Assignments by problem').locator('tbody tr').count()).toBe(3);
     expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
+  });
+});
+
+describe('Agreement page, per-problem table paged', () => {
+  it('shows one page of the per-problem table and keeps the page in the URL', async () => {
+    await page.goto(`${app.url}/agreement?size=25&page=2`);
+    await pagerText('Per-problem pages').filter({ hasText: 'Page 2 of 2 · 30 problems' }).waitFor();
+    const rows = page.getByRole('table', { name: 'Agreement per problem, worst first' }).locator('tbody tr');
+    expect(await rows.count()).toBe(5);
+    await page.getByRole('navigation', { name: 'Per-problem pages' }).getByRole('button', { name: 'Previous' }).click();
+    await pagerText('Per-problem pages').filter({ hasText: 'Page 1 of 2' }).waitFor();
+    expect(await rows.count()).toBe(25);
+    expect(search().get('page')).toBeNull();
+    expect(search().get('size')).toBe('25');
   });
 });
