@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_POINTS } from '../edits';
 import { pointSchema, typeSchema } from './point';
+import { pageQuery } from './backoffice';
 
 /** 'legacy': recovered by import-release from an existing release and unchanged since. */
 export const PROVENANCES = ['A', 'B', 'merged', 'new', 'legacy'] as const;
@@ -84,6 +85,7 @@ export const queueQuery = z.object({
   type: typeSchema.optional(),
   pair: z.string().regex(/^\d+-\d+$/, 'must look like "3-7"').optional(),
   status: z.enum(ADJUDICATION_STATUSES).optional(),
+  ...pageQuery,
 });
 
 export const revealNamesBody = z.object({ revealNames: z.boolean() });

@@ -16,13 +16,11 @@ const app = browserHarness(async (db) => {
   for (let i = 0; i < 60; i++) {
     const p = buildProblem(db, { questionId: id(i), title: `Task ${id(i)}`, difficulty: i % 2 ? 'hard' : 'easy' });
     if (i < 30) {
-      // Independent work on 30 problems for the agreement table (assignments only on the first 3).
-      buildAnnotation(db, p.id, amy.id, [{ deletions: [[0, 5 + (i % 7)]] }]);
-      buildAnnotation(db, p.id, ben.id, [{ deletions: [[0, 5]] }]);
-    }
-    if (i < 3) {
+      // Independent work on 30 problems for the agreement table and the adjudication queue.
       assign(db, p.id, amy.id, 1);
       assign(db, p.id, ben.id, 2);
+      buildAnnotation(db, p.id, amy.id, [{ deletions: [[0, 5 + (i % 7)]] }]);
+      buildAnnotation(db, p.id, ben.id, [{ deletions: [[0, 5]] }]);
     }
   }
 });
@@ -61,9 +59,9 @@ describe('Problems page, server-paged', () => {
     expect(search().get('page')).toBeNull();
     expect(await firstIds('Problems', 5)).toEqual([id(5)]);
     await page.getByLabel('Filter').fill('amy');
-    await pagerText('Problem pages').filter({ hasText: '3 problems' }).waitFor();
+    await pagerText('Problem pages').filter({ hasText: '30 problems' }).waitFor();
     await page.reload();
-    await pagerText('Problem pages').filter({ hasText: '3 problems' }).waitFor();
+    await pagerText('Problem pages').filter({ hasText: '30 problems' }).waitFor();
     expect(await page.getByLabel('Filter').inputValue()).toBe('amy');
     await page.getByLabel('Filter').fill('');
     await pagerText('Problem pages').filter({ hasText: '60 problems' }).waitFor();
@@ -106,13 +104,16 @@ describe('Problems page, server-paged', () => {
 describe('Assignments page, server-paged', () => {
   it('shows how many problems need annotators, filters to them and pages', async () => {
     await page.goto(`${app.url}/assignments`);
-    await page.getByText('57 problems need annotators.').waitFor();
+    await page.getByText('30 problems need annotators.').waitFor();
     await pagerText('Assignment pages').filter({ hasText: 'Page 1 of 2 · 60 problems' }).waitFor();
     await page.getByLabel('Show').selectOption('full');
-    await pagerText('Assignment pages').filter({ hasText: 'Page 1 of 1 · 3 problems' }).waitFor();
+    await pagerText('Assignment pages').filter({ hasText: 'Page 1 of 1 · 30 problems' }).waitFor();
     expect(search().get('assigned')).toBe('full');
     await page.getByLabel('Annotator A for p01_x').waitFor();
-    expect(await table('Assignments by problem').locator('tbody tr').count()).toBe(3);
+    expect(await table('Assignments by problem').locator('tbody tr').count()).toBe(30);
+    await page.getByLabel('Show').selectOption('open');
+    await page.getByLabel('Annotator A for p30_x').waitFor();
+    expect(await table('Assignments by problem').locator('tbody tr').count()).toBe(30);
     expect(errors.filter((e) => !/status of 401/.test(e))).toEqual([]);
   });
 });
@@ -128,5 +129,22 @@ describe('Agreement page, per-problem table paged', () => {
     expect(await rows.count()).toBe(25);
     expect(search().get('page')).toBeNull();
     expect(search().get('size')).toBe('25');
+  });
+});
+
+describe('Adjudication queue, paged', () => {
+  it('pages the queue with the filters and page in the URL', async () => {
+    await page.goto(`${app.url}/adjudicate?size=25`);
+    await pagerText('Queue pages').filter({ hasText: 'Page 1 of 2 · 30 problems' }).waitFor();
+    const rows = page.locator('.adjudication-queue tbody tr');
+    expect(await rows.count()).toBe(25);
+    await page.getByRole('navigation', { name: 'Queue pages' }).getByRole('button', { name: 'Next' }).click();
+    await pagerText('Queue pages').filter({ hasText: 'Page 2 of 2' }).waitFor();
+    expect(await rows.count()).toBe(5);
+    expect(search().get('page')).toBe('2');
+    await page.getByLabel('Status').selectOption('resolved');
+    await page.getByText('No problem matches these filters.').waitFor();
+    expect(search().get('page')).toBeNull();
+    expect(search().get('status')).toBe('resolved');
   });
 });

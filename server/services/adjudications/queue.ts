@@ -9,6 +9,9 @@ export interface QueueFilters {
   type?: string;
   pair?: string;
   status?: AdjudicationStatus;
+  /** Paging of the sorted, filtered queue; without a limit, every row. */
+  limit?: number;
+  offset?: number;
 }
 
 interface ReadyRow {
@@ -102,8 +105,12 @@ export function listQueue(db: DB, filters: QueueFilters): QueueView {
   const matches = (i: QueueItem) =>
     (!filters.type || i.types.includes(filters.type)) && (!filters.pair || i.pair?.key === filters.pair) && (!filters.status || i.status === filters.status);
   const filtered = items.filter(matches).sort((x, y) => (y.disagreement ?? 0) - (x.disagreement ?? 0));
+  const queue = [...filtered, ...legacy.filter(matches)];
+  const offset = filters.offset ?? 0;
   return {
-    items: [...filtered, ...legacy.filter(matches)],
+    items: queue.slice(offset, filters.limit === undefined ? undefined : offset + filters.limit),
+    total: queue.length,
+    offset,
     progress: { ready: items.length, todo: count('todo'), draft: count('draft'), resolved: count('resolved'), waiting: Math.max(0, assigned - items.length) },
     pairs: [...labels].map(([key, label]) => ({ key, label })),
     revealNames: reveal,

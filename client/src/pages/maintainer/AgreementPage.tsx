@@ -4,10 +4,9 @@ import { Link } from '../../router';
 import type { AgreementView, GoldFigures } from '../../../../shared/agreement';
 import { ConfusionHeatMap, FigureCard, PairTable, PerTypeTable, Value } from './AgreementParts';
 import type { AgreementPageView } from '../../../../shared/schemas/agreementPage';
-import { useListState, type ListState } from './listState';
-import { Pager } from './Pager';
+import { useListState, type ListState } from '../../paging/listState';
+import { Pager } from '../../paging/Pager';
 import './AgreementPage.css';
-import './backoffice.css';
 
 function GoldTable({ gold }: { gold: GoldFigures }) {
   if (gold.problems === 0) return <p className="muted">No problem is adjudicated yet; these figures appear once gold versions are resolved.</p>;

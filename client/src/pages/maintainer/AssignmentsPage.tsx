@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError } from '../../api';
 import type { AnnotatorWorkload, AutoAssignResult, ProblemListItem, ProblemListPage, UserView } from '../../../../shared/schemas/backoffice';
-import { useDebouncedFilter, useListState } from './listState';
-import { Pager } from './Pager';
+import { useDebouncedFilter, useListState } from '../../paging/listState';
+import { Pager } from '../../paging/Pager';
 import { ANNOTATION_LABEL } from './ProblemsPage';
 import './backoffice.css';
 

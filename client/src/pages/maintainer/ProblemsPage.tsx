@@ -3,8 +3,8 @@ import { api, ApiError } from '../../api';
 import { Link } from '../../router';
 import { ADJUDICATION_PROGRESS, type AdjudicationProgress, type AnnotationProgress, type ProblemListItem, type ProblemListPage } from '../../../../shared/schemas/backoffice';
 import { DIFFICULTIES } from '../../../../shared/schemas/lcb';
-import { useDebouncedFilter, useListState } from './listState';
-import { Pager, SortHeader } from './Pager';
+import { useDebouncedFilter, useListState } from '../../paging/listState';
+import { Pager, SortHeader } from '../../paging/Pager';
 import { ImportPanel } from './ImportPanel';
 import './backoffice.css';
 

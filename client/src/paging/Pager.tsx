@@ -1,4 +1,5 @@
 import { PAGE_SIZES, type ListState } from './listState';
+import './pager.css';
 
 /** Previous/Next and page size for a server-paged table; plain buttons, so the keyboard works as everywhere. */
 export function Pager({ list, total, noun, label }: { list: ListState; total: number; noun: string; label: string }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { navigate, useLocation } from '../../router';
+import { navigate, useLocation } from '../router';
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 50;
