@@ -13,6 +13,7 @@ const SCENARIOS: { name: string; load: () => Promise<{ scenario: Scenario }> }[]
   { name: 'crosscheck', load: () => import('./scenarios/crossCheck') },
   { name: 'agreement', load: () => import('./scenarios/agreement') },
   { name: 'client', load: () => import('./scenarios/client') },
+  { name: 'lists', load: () => import('./scenarios/lists') },
 ];
 
 function selected(): typeof SCENARIOS {
