@@ -78,6 +78,7 @@ export interface QueueView {
   /** Rows of the filtered queue over all pages. */
   total: number;
   offset: number;
+  limit: number;
   /** Progress over every problem ready for adjudication, before filters. */
   progress: { ready: number; todo: number; draft: number; resolved: number; waiting: number };
   pairs: { key: string; label: string }[];

@@ -35,7 +35,7 @@ describe('GET /api/adjudications (paged)', () => {
     expect(all).toMatchObject({ total: 5, offset: 0 });
     const second = (await adj.get('/api/adjudications?limit=2&offset=2')).body as QueueView;
     expect(ids(second)).toEqual(ids(all).slice(2, 4));
-    expect(second).toMatchObject({ total: 5, offset: 2 });
+    expect(second).toMatchObject({ total: 5, offset: 2, limit: 2 });
     expect(second.progress.ready).toBe(5);
   });
 

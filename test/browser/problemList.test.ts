@@ -52,6 +52,13 @@ describe('Problems page, server-paged', () => {
     expect(await table('Problems').locator('tbody tr').count()).toBe(10);
   });
 
+  it('turns a link past the last page into the last page', async () => {
+    await page.goto(`${app.url}/problems?page=9`);
+    await page.waitForURL(/page=2/);
+    await pagerText('Problem pages').filter({ hasText: 'Page 2 of 2' }).waitFor();
+    await table('Problems').locator('tbody tr code').first().filter({ hasText: id(50) }).waitFor();
+  });
+
   it('filters as one types (debounced), back to page 1, and restores the filter from the URL', async () => {
     await page.getByLabel('Filter').fill('p05');
     await pagerText('Problem pages').filter({ hasText: '1 problems' }).waitFor();

@@ -111,6 +111,7 @@ export function listQueue(db: DB, filters: QueueFilters): QueueView {
     items: queue.slice(offset, filters.limit === undefined ? undefined : offset + filters.limit),
     total: queue.length,
     offset,
+    limit: filters.limit ?? queue.length,
     progress: { ready: items.length, todo: count('todo'), draft: count('draft'), resolved: count('resolved'), waiting: Math.max(0, assigned - items.length) },
     pairs: [...labels].map(([key, label]) => ({ key, label })),
     revealNames: reveal,

@@ -174,7 +174,7 @@ export default function AdjudicationQueuePage() {
           </tbody>
         </table>
       )}
-      {queue.total > 0 && <Pager list={list} total={queue.total} noun="problems" label="Queue pages" />}
+      {queue.total > 0 && <Pager list={list} shown={queue} noun="problems" label="Queue pages" />}
     </section>
   );
 }
