@@ -75,7 +75,12 @@ export interface QueueItem {
 }
 
 export interface QueueView {
+  /** One page of the filtered queue (offset … offset + limit − 1 of `total`). */
   items: QueueItem[];
+  /** Rows of the filtered queue over all pages. */
+  total: number;
+  offset: number;
+  limit: number;
   /** Progress over every problem ready for adjudication, before filters. */
   progress: { ready: number; todo: number; draft: number; resolved: number; waiting: number };
   pairs: { key: string; label: string }[];

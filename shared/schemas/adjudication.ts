@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_POINTS } from '../edits';
 import { pointSchema, typeSchema } from './point';
+import { pageQuery } from './backoffice';
 
 /** 'legacy': recovered by import-release from an existing release and unchanged since. */
 export const PROVENANCES = ['A', 'B', 'merged', 'new', 'legacy'] as const;
@@ -91,6 +92,7 @@ export const queueQuery = z.object({
   /** A pair key from this session's queue (opaque: it names no annotator). */
   pair: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a pair key from the queue').optional(),
   status: z.enum(ADJUDICATION_STATUSES).optional(),
+  ...pageQuery,
 });
 
 export const revealNamesBody = z.object({ revealNames: z.boolean() });

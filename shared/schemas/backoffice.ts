@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { password, role, username } from './auth';
 import type { Role } from '../roles';
-import type { Difficulty } from './lcb';
+import { DIFFICULTIES, type Difficulty } from './lcb';
 
 /** An account as the API shows it (never its password hash). */
 export interface UserView {
@@ -93,3 +93,37 @@ export interface AutoAssignResult {
 
 /** POST /api/assignments/auto: problems with resolved gold are skipped unless includeResolved. */
 export const autoAssignBody = z.object({ includeResolved: z.boolean().default(false) });
+
+/** Paging of a long list: at most `limit` rows starting at row `offset` (0-based). */
+export const pageQuery = {
+  limit: z.coerce.number().int('must be an integer').min(1, 'must be ≥ 1').max(200, 'must be ≤ 200').default(50),
+  offset: z.coerce.number().int('must be an integer').min(0, 'must be ≥ 0').max(10_000_000).default(0),
+};
+
+export const PROBLEM_SORTS = ['order', 'id', 'title', 'difficulty', 'contestDate'] as const;
+export type ProblemSort = (typeof PROBLEM_SORTS)[number];
+export const ADJUDICATION_PROGRESS = ['waiting', 'ready', 'draft', 'resolved'] as const;
+
+/** Query of GET /api/problems: one page of problems, sorted and filtered in SQL. */
+export const problemListQuery = z.object({
+  ...pageQuery,
+  sort: z.enum(PROBLEM_SORTS).default('order'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  /** Text in the question id, title, difficulty or an annotator's username (case-insensitive). */
+  q: z.string().trim().max(200, 'must be at most 200 characters').default(''),
+  difficulty: z.enum(DIFFICULTIES).optional(),
+  adjudication: z.enum(ADJUDICATION_PROGRESS).optional(),
+  /** "open": fewer than two annotators; "full": two. */
+  assigned: z.enum(['open', 'full']).optional(),
+});
+export type ProblemListQuery = z.infer<typeof problemListQuery>;
+
+export interface ProblemListPage {
+  items: ProblemListItem[];
+  /** Problems matching the filters (all pages). */
+  total: number;
+  limit: number;
+  offset: number;
+  /** Problems in the whole database with fewer than two annotators, whatever the filters. */
+  needAnnotators: number;
+}

@@ -77,7 +77,7 @@ describe('GET /api/problems', () => {
     run(ctx.db, "INSERT INTO annotations (problem_id, user_id, status, version) VALUES (?, ?, 'draft', 1)", [problem.id, bob.id]);
     const res = await maintainer.get('/api/problems');
     expect(res.status).toBe(200);
-    const item = res.body.find((p: { questionId: string }) => p.questionId === 'up_1');
+    const item = res.body.items.find((p: { questionId: string }) => p.questionId === 'up_1');
     expect(item).toMatchObject({
       title: expect.any(String),
       difficulty: 'hard',
@@ -89,7 +89,7 @@ describe('GET /api/problems', () => {
       adjudication: 'waiting',
     });
     run(ctx.db, "UPDATE annotations SET status = 'submitted' WHERE user_id = ?", [bob.id]);
-    const ready = (await maintainer.get('/api/problems')).body.find((p: { questionId: string }) => p.questionId === 'up_1');
+    const ready = (await maintainer.get('/api/problems')).body.items.find((p: { questionId: string }) => p.questionId === 'up_1');
     expect(ready.adjudication).toBe('ready');
     expect((await (await loginAs(app, ada)).get('/api/problems')).status).toBe(403);
   });

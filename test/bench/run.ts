@@ -14,6 +14,7 @@ const SCENARIOS: { name: string; load: () => Promise<{ scenario: Scenario }> }[]
   { name: 'agreement', load: () => import('./scenarios/agreement') },
   { name: 'client', load: () => import('./scenarios/client') },
   { name: 'runs', load: () => import('./scenarios/runs') },
+  { name: 'lists', load: () => import('./scenarios/lists') },
 ];
 
 function selected(): typeof SCENARIOS {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { route } from '../../http/route';
 import { withUploadedFile } from '../../http/upload';
-import { agreementReport } from '../../services/agreement';
+import { agreementQuery } from '../../../shared/schemas/agreementPage';
+import { agreementPage } from '../../services/agreementCache';
 import { importAnnotationsFile } from '../../services/annotationImport';
 
 /** Annotation files are small (a few KB per annotation); 50 MB is far beyond any real one. */
@@ -14,7 +15,8 @@ export const agreementRoutes = [
     method: 'get',
     path: '/api/agreement',
     access: ['maintainer'],
-    handle: ({ db }) => agreementReport(db),
+    query: agreementQuery,
+    handle: ({ db, query }) => agreementPage(db, query),
   }),
   route({
     method: 'post',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { problemListQuery } from '../../../shared/schemas/backoffice';
 import { route } from '../../http/route';
 import { MAX_UPLOAD_BYTES, withUploadedFile } from '../../http/upload';
 import { importLcbFile } from '../../services/lcbImport';
@@ -20,7 +21,8 @@ export const problemRoutes = [
     method: 'get',
     path: '/api/problems',
     access: ['maintainer'],
-    handle: ({ db }) => listProblems(db),
+    query: problemListQuery,
+    handle: ({ db, query }) => listProblems(db, query),
   }),
   route({
     method: 'get',

@@ -10,6 +10,9 @@ export interface QueueFilters {
   type?: string;
   pair?: string;
   status?: AdjudicationStatus;
+  /** Paging of the sorted, filtered queue; without a limit, every row. */
+  limit?: number;
+  offset?: number;
 }
 
 interface ReadyRow {
@@ -129,8 +132,13 @@ export function listQueue(db: DB, filters: QueueFilters, keyOf: PairKeyer, viewe
   const reasons = reopenReasons(db);
   for (const item of [...items, ...legacy]) if (item.status === 'draft' && reasons.has(item.questionId)) item.reopenReason = reasons.get(item.questionId)!;
   const filtered = items.filter(matches).sort((x, y) => (y.disagreement ?? 0) - (x.disagreement ?? 0));
+  const queue = [...filtered, ...legacy.filter(matches)];
+  const offset = filters.offset ?? 0;
   return {
-    items: [...filtered, ...legacy.filter(matches)],
+    items: queue.slice(offset, filters.limit === undefined ? undefined : offset + filters.limit),
+    total: queue.length,
+    offset,
+    limit: filters.limit ?? queue.length,
     progress: { ready: items.length, todo: count('todo'), draft: count('draft'), resolved: count('resolved'), waiting: Math.max(0, assigned - items.length - ownReady) },
     pairs: [...labels].map(([key, label]) => ({ key, label })),
     revealNames: reveal,

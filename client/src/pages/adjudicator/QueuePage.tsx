@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../api';
-import { Link, navigate, useLocation } from '../../router';
+import { useListState } from '../../paging/listState';
+import { Pager } from '../../paging/Pager';
+import { Link } from '../../router';
 import { useMe } from '../../session';
 import type { QueueView } from '../../../../shared/adjudicationView';
 import { ADJUDICATION_STATUSES } from '../../../../shared/schemas/adjudication';
@@ -10,6 +12,7 @@ import './adjudication.css';
 
 const STATUS_LABEL = ADJUDICATION_STATE;
 type Filter = 'type' | 'pair' | 'status';
+const FILTERS: readonly Filter[] = ['type', 'pair', 'status'];
 
 export const crossCheckHref = (questionId: string) => `/adjudicate/${encodeURIComponent(questionId)}`;
 
@@ -67,15 +70,15 @@ function RevealNames({ value, onChange }: { value: boolean; onChange: (value: bo
 
 /** Problems whose two annotations are submitted, most disagreeing first, then legacy problems. Filters live in the URL. */
 export default function AdjudicationQueuePage() {
-  const { search } = useLocation();
-  const query = search.toString();
+  const list = useListState();
+  const query = list.apiQuery(FILTERS);
   const [queue, setQueue] = useState<QueueView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
   const me = useMe();
 
   useEffect(() => {
-    api.get<QueueView>(`/api/adjudications${query ? `?${query}` : ''}`).then(
+    api.get<QueueView>(`/api/adjudications?${query}`).then(
       (q) => {
         setQueue(q);
         setError(null);
@@ -84,13 +87,7 @@ export default function AdjudicationQueuePage() {
     );
   }, [query, reloads]);
 
-  const setFilter = (key: Filter, value: string) => {
-    const next = new URLSearchParams(query);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    const qs = next.toString();
-    navigate(`/adjudicate${qs ? `?${qs}` : ''}`, { replace: true });
-  };
+  const setFilter = (key: Filter, value: string) => list.set({ [key]: value }, { replace: true });
 
   if (error) return <p className="error" role="alert">{error}</p>;
   if (!queue) return <p className="loading">Loading the adjudication queue…</p>;
@@ -109,7 +106,7 @@ export default function AdjudicationQueuePage() {
       <div className="row filters">
         <label>
           Type
-          <select value={search.get('type') ?? ''} onChange={(e) => setFilter('type', e.target.value)}>
+          <select value={list.get('type')} onChange={(e) => setFilter('type', e.target.value)}>
             <option value="">All types</option>
             {AMBIGUITY_TYPES.map((t) => (
               <option key={t}>{t}</option>
@@ -118,7 +115,7 @@ export default function AdjudicationQueuePage() {
         </label>
         <label>
           Annotator pair
-          <select value={search.get('pair') ?? ''} onChange={(e) => setFilter('pair', e.target.value)}>
+          <select value={list.get('pair')} onChange={(e) => setFilter('pair', e.target.value)}>
             <option value="">All pairs</option>
             {queue.pairs.map((p) => (
               <option key={p.key} value={p.key}>
@@ -129,7 +126,7 @@ export default function AdjudicationQueuePage() {
         </label>
         <label>
           Status
-          <select value={search.get('status') ?? ''} onChange={(e) => setFilter('status', e.target.value)}>
+          <select value={list.get('status')} onChange={(e) => setFilter('status', e.target.value)}>
             <option value="">All statuses</option>
             {ADJUDICATION_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -179,6 +176,7 @@ export default function AdjudicationQueuePage() {
           </tbody>
         </table>
       )}
+      {queue.total > 0 && <Pager list={list} shown={queue} noun="problems" label="Queue pages" />}
     </section>
   );
 }

@@ -4,6 +4,9 @@ import { Link } from '../../router';
 import type { AgreementView, GoldFigures } from '../../../../shared/agreement';
 import { ConfusionHeatMap, FigureCard, PairTable, PerTypeTable, Value } from './AgreementParts';
 import { ADJUDICATION_STATE } from '../../stateLabels';
+import type { AgreementPageView } from '../../../../shared/schemas/agreementPage';
+import { useListState, type ListState } from '../../paging/listState';
+import { Pager } from '../../paging/Pager';
 import './AgreementPage.css';
 
 function GoldTable({ gold }: { gold: GoldFigures }) {
@@ -87,7 +90,7 @@ function ProblemTable({ problems }: { problems: AgreementView['perProblem'] }) {
   );
 }
 
-function Report({ r }: { r: AgreementView }) {
+function Report({ r, list }: { r: AgreementPageView; list: ListState }) {
   return (
     <>
       <div className="figure-grid">
@@ -119,6 +122,7 @@ function Report({ r }: { r: AgreementView }) {
         <h2 id="problems-h">Per problem, lowest agreement first</h2>
         <p className="muted">Score = mean of span overlap, point F1 and type agreement. Open a problem to cross-check it.</p>
         <ProblemTable problems={r.perProblem} />
+        <Pager list={list} shown={{ total: r.perProblemTotal, offset: r.offset, limit: r.limit }} noun="problems" label="Per-problem pages" />
       </section>
     </>
   );
@@ -126,19 +130,21 @@ function Report({ r }: { r: AgreementView }) {
 
 /** The maintainer's agreement dashboard: how reliable is the annotation, and where is it not. */
 export default function AgreementPage() {
-  const [report, setReport] = useState<AgreementView | null>(null);
+  const list = useListState();
+  const [report, setReport] = useState<AgreementPageView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const query = list.apiQuery([]);
 
   useEffect(() => {
     let live = true;
-    api.get<AgreementView>('/api/agreement').then(
+    api.get<AgreementPageView>(`/api/agreement?${query}`).then(
       (r) => live && setReport(r),
       (err: unknown) => live && setError(err instanceof ApiError ? err.message : String(err)),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [query]);
 
   return (
     <section className="page agreement">
@@ -155,7 +161,7 @@ export default function AgreementPage() {
             Independent work only: {report.problems} problem{report.problems === 1 ? '' : 's'} with two submitted annotations, before adjudication. Hover an
             undefined value for the reason.
           </p>
-          {report.problems === 0 ? <p className="notice">No problem has two submitted annotations yet.</p> : <Report r={report} />}
+          {report.problems === 0 ? <p className="notice">No problem has two submitted annotations yet.</p> : <Report r={report} list={list} />}
         </>
       )}
     </section>

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError } from '../../api';
-import type { AnnotatorWorkload, AutoAssignResult, ProblemListItem, UserView } from '../../../../shared/schemas/backoffice';
+import type { AnnotatorWorkload, AutoAssignResult, ProblemListItem, ProblemListPage, UserView } from '../../../../shared/schemas/backoffice';
+import { useDebouncedFilter, useListState } from '../../paging/listState';
+import { Pager } from '../../paging/Pager';
 import { ANNOTATION_LABEL } from './ProblemsPage';
 import './backoffice.css';
 
@@ -82,31 +84,42 @@ function AssignRow({ problem, annotators, onSave }: { problem: ProblemListItem; 
   );
 }
 
+const LIST_PARAMS = ['q', 'assigned'] as const;
+
 /** Who works on what: per-annotator progress, auto-assignment and reassignment by hand. */
 export default function AssignmentsPage() {
   const [workloads, setWorkloads] = useState<AnnotatorWorkload[] | null>(null);
-  const [problems, setProblems] = useState<ProblemListItem[]>([]);
+  const list = useListState();
+  const [text, setText] = useDebouncedFilter(list, 'q');
+  const [problems, setProblems] = useState<ProblemListPage | null>(null);
   const [annotators, setAnnotators] = useState<string[]>([]);
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   // Problems that already have resolved gold (e.g. a legacy release) need no annotators: left out by default, as in the CLI.
   const [includeResolved, setIncludeResolved] = useState(false);
 
-  const load = useCallback(() => {
+  const query = list.apiQuery(LIST_PARAMS);
+  const [reloads, setReloads] = useState(0);
+  const load = useCallback(() => setReloads((n) => n + 1), []);
+  useEffect(() => {
+    let current = true;
     Promise.all([
       api.get<AnnotatorWorkload[]>('/api/assignments/overview'),
-      api.get<ProblemListItem[]>('/api/problems'),
+      api.get<ProblemListPage>(`/api/problems?${query}`),
       api.get<UserView[]>('/api/users'),
     ]).then(
       ([w, p, u]) => {
+        if (!current) return;
         setWorkloads(w);
         setProblems(p);
         setAnnotators(u.filter((x) => x.role === 'annotator' && x.active).map((x) => x.username));
       },
-      (err: unknown) => setNotice({ kind: 'error', text: message(err, 'The assignments could not be loaded.') }),
+      (err: unknown) => current && setNotice({ kind: 'error', text: message(err, 'The assignments could not be loaded.') }),
     );
-  }, []);
-  useEffect(load, [load]);
+    return () => {
+      current = false;
+    };
+  }, [query, reloads]);
 
   async function autoAssign() {
     setBusy(true);
@@ -136,7 +149,7 @@ export default function AssignmentsPage() {
     }
   }
 
-  const open = problems.filter((p) => p.annotators.length < 2).length;
+  const open = problems?.needAnnotators ?? 0;
   return (
     <section className="page backoffice">
       <div className="row">
@@ -155,7 +168,7 @@ export default function AssignmentsPage() {
           {notice.text}
         </p>
       )}
-      {workloads === null ? (
+      {workloads === null || problems === null ? (
         <p className="loading">Loading assignments…</p>
       ) : (
         <>
@@ -163,6 +176,20 @@ export default function AssignmentsPage() {
             {workloads.map((w) => (
               <Workload key={w.username} w={w} />
             ))}
+          </div>
+          <div className="row list-filters">
+            <label className="inline">
+              Filter
+              <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="id, title, difficulty, annotator" />
+            </label>
+            <label className="inline">
+              Show
+              <select value={list.get('assigned')} onChange={(e) => list.set({ assigned: e.target.value })}>
+                <option value="">all problems</option>
+                <option value="open">needing annotators</option>
+                <option value="full">with two annotators</option>
+              </select>
+            </label>
           </div>
           <table aria-label="Assignments by problem">
             <thead>
@@ -173,11 +200,13 @@ export default function AssignmentsPage() {
               </tr>
             </thead>
             <tbody>
-              {problems.map((p) => (
+              {problems.items.map((p) => (
                 <AssignRow key={p.questionId} problem={p} annotators={annotators} onSave={(pair) => save(p.questionId, pair)} />
               ))}
             </tbody>
           </table>
+          {problems.items.length === 0 && <p className="muted">No problems match these filters.</p>}
+          <Pager list={list} shown={problems} noun="problems" label="Assignment pages" />
         </>
       )}
     </section>

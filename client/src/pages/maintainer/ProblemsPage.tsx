@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api, ApiError } from '../../api';
 import { Link } from '../../router';
-import type { AdjudicationProgress, AnnotationProgress, ProblemListItem } from '../../../../shared/schemas/backoffice';
+import { ADJUDICATION_PROGRESS, type AdjudicationProgress, type AnnotationProgress, type ProblemListItem, type ProblemListPage } from '../../../../shared/schemas/backoffice';
+import { DIFFICULTIES } from '../../../../shared/schemas/lcb';
+import { useDebouncedFilter, useListState } from '../../paging/listState';
+import { Pager, SortHeader } from '../../paging/Pager';
 import { ImportPanel } from './ImportPanel';
 import { ANNOTATION_STATE, PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
 import './backoffice.css';
@@ -10,12 +13,6 @@ export const ANNOTATION_LABEL: Record<AnnotationProgress, string> = ANNOTATION_S
 const ADJUDICATION_LABEL: Record<AdjudicationProgress, string> = PROBLEM_ADJUDICATION_STATE;
 
 export const problemHref = (questionId: string) => `/problems/${encodeURIComponent(questionId)}`;
-
-function matches(p: ProblemListItem, filter: string): boolean {
-  const f = filter.trim().toLowerCase();
-  if (!f) return true;
-  return [p.questionId, p.title, p.difficulty, ...p.annotators.map((a) => a.username)].some((s) => s.toLowerCase().includes(f));
-}
 
 function ProblemRow({ p }: { p: ProblemListItem }) {
   return (
@@ -48,65 +45,103 @@ function ProblemRow({ p }: { p: ProblemListItem }) {
   );
 }
 
-/** The maintainer's home: every problem with who works on it, and the import. */
-export default function ProblemsPage() {
-  const [problems, setProblems] = useState<ProblemListItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [filter, setFilter] = useState('');
+const FILTER_PARAMS = ['q', 'difficulty', 'adjudication', 'sort', 'dir'] as const;
 
-  const load = useCallback(() => {
-    api.get<ProblemListItem[]>('/api/problems').then(
-      (list) => {
-        setProblems(list);
+/** The maintainer's home: problems page by page with who works on them, and the import. */
+export default function ProblemsPage() {
+  const list = useListState();
+  const [data, setData] = useState<ProblemListPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [text, setText] = useDebouncedFilter(list, 'q');
+  const [reloads, setReloads] = useState(0);
+  const query = list.apiQuery(FILTER_PARAMS);
+
+  useEffect(() => {
+    let current = true;
+    api.get<ProblemListPage>(`/api/problems?${query}`).then(
+      (page) => {
+        if (!current) return;
+        setData(page);
         setError(null);
       },
-      (err: unknown) => setError(err instanceof ApiError ? err.message : 'The problems could not be loaded.'),
+      (err: unknown) => current && setError(err instanceof ApiError ? err.message : 'The problems could not be loaded.'),
     );
-  }, []);
-  useEffect(load, [load]);
+    return () => {
+      current = false;
+    };
+  }, [query, reloads]);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
 
-  const shown = problems?.filter((p) => matches(p, filter)) ?? [];
+  const filtered = FILTER_PARAMS.slice(0, 3).some((f) => list.get(f) !== '');
   return (
     <section className="page backoffice">
       <h1>Problems</h1>
-      <ImportPanel onImported={load} />
+      <ImportPanel onImported={reload} />
       {error && (
         <p className="error" role="alert">
           {error}
         </p>
       )}
-      {problems === null ? (
+      {data === null ? (
         !error && <p className="loading">Loading problems…</p>
-      ) : problems.length === 0 ? (
+      ) : data.total === 0 && !filtered ? (
         <p className="card muted">No problems yet. Import a LiveCodeBench JSONL file above.</p>
       ) : (
         <>
-          <div className="row">
+          <div className="row list-filters">
             <label className="inline">
               Filter
-              <input type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="id, title, difficulty, annotator" />
+              <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="id, title, difficulty, annotator" />
             </label>
-            <span className="muted">
-              {shown.length} of {problems.length} problems
-            </span>
+            <label className="inline">
+              Difficulty
+              <select value={list.get('difficulty')} onChange={(e) => list.set({ difficulty: e.target.value })}>
+                <option value="">any</option>
+                {DIFFICULTIES.map((d) => (
+                  <option key={d}>{d}</option>
+                ))}
+              </select>
+            </label>
+            <label className="inline">
+              Adjudication
+              <select value={list.get('adjudication')} onChange={(e) => list.set({ adjudication: e.target.value })}>
+                <option value="">any</option>
+                {ADJUDICATION_PROGRESS.map((s) => (
+                  <option key={s} value={s}>
+                    {ADJUDICATION_LABEL[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <span className="muted">{filtered ? `${data.total} matching problems` : `${data.total} problems`}</span>
           </div>
           <table aria-label="Problems">
             <thead>
               <tr>
-                <th>Problem</th>
-                <th>ID</th>
-                <th>Difficulty</th>
-                <th>Contest date</th>
-                <th>Annotators</th>
-                <th>Adjudication</th>
+                <SortHeader list={list} sort="title">
+                  Problem
+                </SortHeader>
+                <SortHeader list={list} sort="id">
+                  ID
+                </SortHeader>
+                <SortHeader list={list} sort="difficulty">
+                  Difficulty
+                </SortHeader>
+                <SortHeader list={list} sort="contestDate">
+                  Contest date
+                </SortHeader>
+                <th scope="col">Annotators</th>
+                <th scope="col">Adjudication</th>
               </tr>
             </thead>
             <tbody>
-              {shown.map((p) => (
+              {data.items.map((p) => (
                 <ProblemRow key={p.questionId} p={p} />
               ))}
             </tbody>
           </table>
+          {data.items.length === 0 && <p className="muted">No problems match these filters.</p>}
+          <Pager list={list} shown={data} noun="problems" label="Problem pages" />
         </>
       )}
     </section>

@@ -1,0 +1,37 @@
+import { get, type DB } from '../../db/database';
+import type { AgreementQuery, AgreementPageView } from '../../shared/schemas/agreementPage';
+import { agreementReport, type AgreementView } from './agreement';
+
+interface Cached {
+  version: number;
+  report: AgreementView;
+}
+
+const cache = new WeakMap<DB, Cached>();
+
+/** The version of what the agreement report reads; triggers (migration 171) bump it on every change. */
+export function agreementDataVersion(db: DB): number {
+  return get<{ version: number }>(db, 'SELECT version FROM agreement_data_version WHERE id = 1')?.version ?? 0;
+}
+
+/** The agreement report, computed again only when annotations, adjudications or assignments changed since the last one. */
+export function cachedAgreementReport(db: DB, compute: (db: DB) => AgreementView = agreementReport): AgreementView {
+  const version = agreementDataVersion(db);
+  const hit = cache.get(db);
+  if (hit && hit.version === version) return hit.report;
+  const report = compute(db);
+  cache.set(db, { version, report });
+  return report;
+}
+
+/** The cached report with one page of the per-problem table. */
+export function agreementPage(db: DB, query: AgreementQuery, compute?: (db: DB) => AgreementView): AgreementPageView {
+  const report = cachedAgreementReport(db, compute);
+  return {
+    ...report,
+    perProblem: report.perProblem.slice(query.offset, query.offset + query.limit),
+    perProblemTotal: report.perProblem.length,
+    limit: query.limit,
+    offset: query.offset,
+  };
+}
