@@ -92,7 +92,7 @@ describe('cross-check: no change lost on leaving', () => {
     await expect.poll(() => goldQuestions()).toEqual([]);
     expect(dialogs).toContain('beforeunload');
     await page.reload();
-    await page.getByRole('heading', { name: 'Gold version' }).waitFor();
+    await page.getByRole('heading', { name: 'Gold text' }).waitFor();
     await expect(page.getByRole('region', { name: 'Gold point 1' }).count()).resolves.toBe(0);
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
     await page.close();
