@@ -40,7 +40,8 @@ function checkLine(number: number, json: unknown, release: ReleaseIndex): Import
 /** What checking a line needs of the release: each task's problem and K. */
 export type ReleaseIndex = Map<string, { questionId: string; k: number }>;
 
-export const releaseIndex = (release: RunRelease): ReleaseIndex => new Map(release.tasks.map((t) => [t.taskId, { questionId: t.questionId, k: t.keyQuestions.length }]));
+export const releaseIndex = (release: RunRelease): ReleaseIndex =>
+  release.kept ?? new Map(release.tasks.map((t) => [t.taskId, { questionId: t.questionId, k: t.keyQuestions.length }]));
 
 /**
  * Read and check the run file synchronously (so that it can run inside a transaction), passing

@@ -135,6 +135,16 @@ const toTask = (r: TaskRow): StoredTask => ({
 export const releaseTasks = (db: DB, sha256: string): StoredTask[] =>
   all<TaskRow>(db, 'SELECT task_id, question_id, text, position, key_questions FROM run_release_tasks WHERE release_sha256 = ? ORDER BY position', [sha256]).map(toTask);
 
+/** Each kept task's problem and K (its number of key questions), without reading the texts. */
+export function keptTaskIndex(db: DB, sha256: string): Map<string, { questionId: string; k: number }> {
+  const rows = all<{ task_id: string; question_id: string; k: number }>(
+    db,
+    'SELECT task_id, question_id, json_array_length(key_questions) AS k FROM run_release_tasks WHERE release_sha256 = ?',
+    [sha256],
+  );
+  return new Map(rows.map((r) => [r.task_id, { questionId: r.question_id, k: r.k }]));
+}
+
 export function releaseTask(db: DB, sha256: string, taskId: string): StoredTask | undefined {
   const row = get<TaskRow>(db, 'SELECT task_id, question_id, text, position, key_questions FROM run_release_tasks WHERE release_sha256 = ? AND task_id = ?', [sha256, taskId]);
   return row && toTask(row);
