@@ -6,7 +6,7 @@
  * `line N: field: message` (every line is still checked, so all issues are reported).
  */
 import type { ImportIssue } from '../../../shared/schemas/lcb';
-import { runLineSchema, toRunRecord, type RunRecord } from '../../../shared/runs/runLine';
+import { quickRunLine, runLineSchema, toRunRecord, type RunRecord } from '../../../shared/runs/runLine';
 import { ImportError, MAX_REPORTED_ISSUES } from '../lcbFile';
 import { jsonLineDecoder, parseJsonLine, schemaIssues, tooLongIssue } from '../jsonLines';
 import { MAX_LINE_BYTES, type ProgressListener } from '../lineReader';
@@ -21,9 +21,13 @@ function checkLine(number: number, json: unknown, release: ReleaseIndex): Import
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return [{ line: number, field: '', message: 'expected a JSON object (one run record per line)' }];
   }
-  const parsed = runLineSchema.safeParse(json);
-  if (!parsed.success) return schemaIssues(number, parsed.error, '(record)');
-  const result = toRunRecord(parsed.data);
+  let data = quickRunLine(json);
+  if (data === null) {
+    const parsed = runLineSchema.safeParse(json);
+    if (!parsed.success) return schemaIssues(number, parsed.error, '(record)');
+    data = parsed.data;
+  }
+  const result = toRunRecord(data);
   if ('problems' in result) return result.problems.map((p) => ({ line: number, ...p }));
   const r = result.record;
   const task = release.get(r.taskId);
@@ -31,7 +35,7 @@ function checkLine(number: number, json: unknown, release: ReleaseIndex): Import
   const issues: ImportIssue[] = [];
   if (r.questionId !== task.questionId) issues.push({ line: number, field: 'id', message: `"${r.questionId}" but ${r.taskId} is about problem "${task.questionId}"` });
   if (r.k !== task.k) {
-    const field = parsed.data.key_question_num != null ? 'key_question_num' : 'qa_pairs';
+    const field = data.key_question_num != null ? 'key_question_num' : 'qa_pairs';
     issues.push({ line: number, field, message: `K = ${r.k}, but ${r.taskId} has ${task.k} key question${task.k === 1 ? '' : 's'} in the release` });
   }
   return issues.length ? issues : { line: number, ...r };
