@@ -5,6 +5,10 @@ import type { ImportIssue } from '../../shared/schemas/lcb';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
+// Text decoded from valid UTF-8 holds no surrogate of its own: only a \uD800–\uDFFF escape makes
+// one, so a line without such an escape need not be walked for lone surrogates.
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+
 /** A decoder for JSONL lines: invalid UTF-8 throws, so it can be reported with its line number. */
 export const jsonLineDecoder = () => new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -29,7 +33,7 @@ export function parseJsonLine(number: number, bytes: Buffer, decoder: TextDecode
     const reason = err instanceof Error ? err.message.slice(0, 160) : 'parse error';
     return { issues: [{ line: number, field: '', message: `invalid JSON (${reason})` }] };
   }
-  const lone = loneSurrogateIssue(json);
+  const lone = SURROGATE_ESCAPE.test(text) ? loneSurrogateIssue(json) : null;
   if (lone) return { issues: [{ line: number, field: lone.path === '(root)' ? '' : lone.path, message: lone.message }] };
   return { json };
 }

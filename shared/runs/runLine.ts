@@ -29,6 +29,75 @@ export const runLineSchema = z.object({
 
 export type RunLine = z.infer<typeof runLineSchema>;
 
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every(isString);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The fast path of runLineSchema for a well-formed line: the same value the schema's parse gives
+ * (known fields only, messages as {role, content}), built without it, or null when anything is
+ * unusual — then the schema decides and words the issues. It only accepts what the schema accepts.
+ */
+export function quickRunLine(json: unknown): RunLine | null {
+  if (!isPlainObject(json)) return null;
+  const { id, task_id, key_question_num, qa_pairs, prompt, messages, response_contents, hit_dict, hit_questions, turns, final_code, finished } = json;
+  if (!isString(id) || id === '' || !isString(task_id) || task_id === '') return null;
+  const out: RunLine = { id, task_id };
+  if (key_question_num != null) {
+    if (!isCount(key_question_num)) return null;
+    out.key_question_num = key_question_num;
+  }
+  if (qa_pairs != null) {
+    if (!Array.isArray(qa_pairs)) return null;
+    out.qa_pairs = [...(qa_pairs as unknown[])];
+  }
+  if (prompt != null) {
+    if (!isString(prompt)) return null;
+    out.prompt = prompt;
+  }
+  if (messages != null) {
+    if (!Array.isArray(messages)) return null;
+    const kept: { role: string; content: string }[] = [];
+    for (const m of messages as unknown[]) {
+      if (!isPlainObject(m) || !isString(m.role) || !isString(m.content)) return null;
+      kept.push({ role: m.role, content: m.content });
+    }
+    out.messages = kept;
+  }
+  if (response_contents != null) {
+    if (!isStringArray(response_contents)) return null;
+    out.response_contents = [...response_contents];
+  }
+  if (hit_dict != null) {
+    if (!isPlainObject(hit_dict)) return null;
+    const labels: Record<string, 0 | 1> = {};
+    for (const key of Object.keys(hit_dict)) {
+      const label = hit_dict[key];
+      if ((label !== 0 && label !== 1) || key === '__proto__') return null;
+      labels[key] = label;
+    }
+    out.hit_dict = labels;
+  }
+  if (hit_questions != null) {
+    if (!isStringArray(hit_questions)) return null;
+    out.hit_questions = [...hit_questions];
+  }
+  if (turns != null) {
+    if (!isCount(turns)) return null;
+    out.turns = turns;
+  }
+  if (final_code != null) {
+    if (!isString(final_code)) return null;
+    out.final_code = final_code;
+  }
+  if (finished != null) {
+    if (typeof finished !== 'boolean') return null;
+    out.finished = finished;
+  }
+  return out;
+}
+
 /** What the tool keeps of one run record. */
 export interface RunRecord {
   taskId: string;

@@ -73,27 +73,36 @@ export interface TfidfModel {
   weights(row: TfidfVector): Map<string, number>;
 }
 
+/**
+ * The fitted vocabulary. Terms are numbered as they first appear in the corpus (the order
+ * scikit-learn's document-frequency pass meets them); `final` maps that number to the term's id
+ * in the vocabulary, or −1 for a term dropped by max_df.
+ */
 interface Vocabulary {
-  ids: Map<string, number>;
+  terms: Map<string, number>;
+  final: Int32Array;
   idf: Float64Array;
 }
 
-/** Raw counts × idf of the terms in the vocabulary, L2-normalised. */
-function weigh(terms: readonly string[], vocabulary: Vocabulary): TfidfVector {
-  const counts = new Map<number, number>();
-  for (const term of terms) {
-    const id = vocabulary.ids.get(term);
-    if (id !== undefined) counts.set(id, (counts.get(id) ?? 0) + 1);
+/** Raw counts × idf of the terms in the vocabulary (by first-appearance number), L2-normalised. */
+function weigh(terms: ArrayLike<number>, vocabulary: Vocabulary, counts: Int32Array): TfidfVector {
+  const touched: number[] = [];
+  for (let t = 0; t < terms.length; t++) {
+    const id = vocabulary.final[terms[t]!]!;
+    if (id < 0) continue;
+    if (counts[id] === 0) touched.push(id);
+    counts[id]! += 1;
   }
-  const ids = Int32Array.from(counts.keys()).sort();
+  const ids = Int32Array.from(touched).sort();
   const weights = new Float64Array(ids.length);
   let squares = 0;
-  ids.forEach((id, i) => {
+  for (let i = 0; i < ids.length; i++) {
     // Raw count × idf, as scikit-learn multiplies them.
-    const weight = counts.get(id)! * vocabulary.idf[id]!;
+    const weight = counts[ids[i]!]! * vocabulary.idf[ids[i]!]!;
+    counts[ids[i]!] = 0;
     weights[i] = weight;
     squares += weight * weight;
-  });
+  }
   const length = Math.sqrt(squares);
   if (length > 0) for (let i = 0; i < weights.length; i++) weights[i] = weights[i]! / length;
   let normalised = 0;
@@ -105,27 +114,38 @@ function weigh(terms: readonly string[], vocabulary: Vocabulary): TfidfVector {
  * idf = ln((1 + N) / (1 + df)) + 1 from each distinct document's distinct terms and how many
  * times the document occurs; terms in more than maxDf·N documents are dropped.
  */
-function vocabularyOf(distinct: readonly { terms: readonly string[]; times: number }[], n: number, maxDf: number): Vocabulary {
-  const df = new Map<string, number>();
-  for (const { terms, times } of distinct) for (const term of new Set(terms)) df.set(term, (df.get(term) ?? 0) + times);
+function vocabularyOf(terms: Map<string, number>, distinct: readonly { terms: Int32Array; times: number }[], n: number, maxDf: number): Vocabulary {
+  const df = new Float64Array(terms.size);
+  const lastDoc = new Int32Array(terms.size).fill(-1);
+  distinct.forEach((doc, d) => {
+    for (const t of doc.terms) {
+      if (lastDoc[t] === d) continue;
+      lastDoc[t] = d;
+      df[t]! += doc.times;
+    }
+  });
   const maxDocs = maxDf * n;
-  const ids = new Map<string, number>();
+  const final = new Int32Array(terms.size);
   const idf: number[] = [];
-  for (const [term, count] of df) {
-    if (count > maxDocs) continue;
-    ids.set(term, idf.length);
-    idf.push(Math.log((1 + n) / (1 + count)) + 1);
+  for (let t = 0; t < terms.size; t++) {
+    if (df[t]! > maxDocs) {
+      final[t] = -1;
+      continue;
+    }
+    final[t] = idf.length;
+    idf.push(Math.log((1 + n) / (1 + df[t]!)) + 1);
   }
-  return { ids, idf: Float64Array.from(idf) };
+  return { terms, final, idf: Float64Array.from(idf) };
 }
 
 function modelOf(vocabulary: Vocabulary, analyze: Analyzer): TfidfModel {
-  const terms: string[] = [];
-  for (const [term, id] of vocabulary.ids) terms[id] = term;
+  const names: string[] = [];
+  for (const [term, t] of vocabulary.terms) if (vocabulary.final[t]! >= 0) names[vocabulary.final[t]!] = term;
+  const counts = new Int32Array(vocabulary.idf.length);
   return {
-    idf: new Map([...vocabulary.ids].map(([term, id]) => [term, vocabulary.idf[id]!])),
-    transform: (text) => weigh(analyze(text), vocabulary),
-    weights: (row) => new Map(Array.from(row.ids, (id, i) => [terms[id]!, row.weights[i]!])),
+    idf: new Map(names.map((term, id) => [term, vocabulary.idf[id]!])),
+    transform: (text) => weigh(analyze(text).flatMap((term) => vocabulary.terms.get(term) ?? []), vocabulary, counts),
+    weights: (row) => new Map(Array.from(row.ids, (id, i) => [names[id]!, row.weights[i]!])),
   };
 }
 
@@ -133,19 +153,38 @@ function modelOf(vocabulary: Vocabulary, analyze: Analyzer): TfidfModel {
  * Fit on a corpus and give the rows of the corpus itself: document frequencies, terms in more
  * than maxDf·N documents dropped (max_df as a proportion; min_df 1 keeps the rest), idf =
  * ln((1 + N) / (1 + df)) + 1. A document repeated in the corpus (a key question shared by
- * tasks, a question asked again) counts every time but is analysed once.
+ * tasks, a question asked again) counts every time but is analysed once; each term is looked up
+ * by its text once, then counted by number.
  */
 export function fitTransformTfidf(corpus: readonly string[], analyze: Analyzer, maxDf: number): { model: TfidfModel; rows: TfidfVector[] } {
-  const distinct = new Map<string, { terms: string[]; times: number }>();
+  const terms = new Map<string, number>();
+  const distinct = new Map<string, { terms: Int32Array; times: number }>();
   for (const doc of corpus) {
     const seen = distinct.get(doc);
-    if (seen) seen.times += 1;
-    else distinct.set(doc, { terms: analyze(doc), times: 1 });
+    if (seen) {
+      seen.times += 1;
+      continue;
+    }
+    const grams = analyze(doc);
+    const numbers = new Int32Array(grams.length);
+    for (let i = 0; i < grams.length; i++) {
+      let t = terms.get(grams[i]!);
+      if (t === undefined) terms.set(grams[i]!, (t = terms.size));
+      numbers[i] = t;
+    }
+    distinct.set(doc, { terms: numbers, times: 1 });
   }
-  const vocabulary = vocabularyOf([...distinct.values()], corpus.length, maxDf);
+  const vocabulary = vocabularyOf(terms, [...distinct.values()], corpus.length, maxDf);
+  const counts = new Int32Array(vocabulary.idf.length);
   const rowOf = new Map<string, TfidfVector>();
-  for (const [doc, { terms }] of distinct) rowOf.set(doc, weigh(terms, vocabulary));
-  return { model: modelOf(vocabulary, analyze), rows: corpus.map((doc) => rowOf.get(doc)!) };
+  for (const [doc, { terms: numbers }] of distinct) rowOf.set(doc, weigh(numbers, vocabulary, counts));
+  let model: TfidfModel | null = null;
+  return {
+    get model() {
+      return (model ??= modelOf(vocabulary, analyze));
+    },
+    rows: corpus.map((doc) => rowOf.get(doc)!),
+  };
 }
 
 /** fitTransformTfidf without the corpus rows. */

@@ -8,6 +8,8 @@ describe('Python whitespace', () => {
     expect(normalizeWhitespace('  a\u0085b \u001f c\ufeffd\n')).toBe('a b c\ufeffd');
     expect(pySplit(' \t ')).toEqual([]);
     expect(pyStrip('\u3000x\u00a0')).toBe('x');
+    expect(pyStrip('\u2028 \t\u001c\u200a')).toBe('');
+    expect(pyStrip('\ufeff a \n b \u0085\u205f')).toBe('\ufeff a \n b');
   });
 });
 

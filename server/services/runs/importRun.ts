@@ -1,7 +1,10 @@
 /**
- * Import a run file: the one importer behind the CLI and the upload route. The file is read and
- * checked against its release first; then, in one transaction, the release's tasks and the run
- * are stored (replacing an earlier run of the same model only when asked to) with one event.
+ * Import a run file: the one importer behind the CLI and the upload route (which streams the
+ * body to a temporary file first). In one transaction the release's tasks are stored, an earlier
+ * run of the same model is replaced (only when asked to), and the file is read as a stream and
+ * checked line by line, each good record written as it is read, with one event. A bad line rolls
+ * it all back (every line is still checked, so all issues are reported). Memory stays flat
+ * whatever the file's size: SQLite keeps the pending transaction in its journal, not in memory.
  */
 import path from 'node:path';
 import { transaction, type DB } from '../../../db/database';
@@ -10,8 +13,8 @@ import { scoreTask } from '../../../shared/runs/metrics';
 import { conflict } from '../../http/errors';
 import type { ProgressListener } from '../lineReader';
 import { fileRunRelease, storedRunRelease, type RunRelease } from './release';
-import { readRunFile } from './runFile';
-import { deleteRun, insertRun, runRow, saveRunRelease } from './store';
+import { releaseIndex, scanRunFile } from './runFile';
+import { deleteRun, runRow, runWriter, saveRunRelease } from './store';
 
 export type ReleaseRef = { release: string } | { releaseFile: string };
 
@@ -42,21 +45,31 @@ export async function importRunFile(db: DB, file: string, ref: ReleaseRef, actor
   const { model } = options;
   if (!options.replace && runRow(db, model)) throw modelTaken(model);
   const release = resolveRunRelease(db, ref);
-  const parsed = await readRunFile(file, release, options.onProgress);
-  const records = parsed.map((r) => ({ ...r, ...scoreTask(r.k, r.turnsTotal, r.hitDict) }));
+  const tasks = releaseIndex(release);
   const sourceFile = options.sourceName ?? path.basename(file);
   return transaction(db, () => {
     const existing = runRow(db, model);
     if (existing && !options.replace) throw modelTaken(model);
     if (!release.kept) saveRunRelease(db, release);
     if (existing) deleteRun(db, existing.id);
-    insertRun(db, model, release.sha256, sourceFile, actor.id, records);
+    const writer = runWriter(db, model, release.sha256, sourceFile, actor.id);
+    let unfinished = 0;
+    scanRunFile(
+      file,
+      tasks,
+      (r) => {
+        writer.add(r, scoreTask(r.k, r.turnsTotal, r.hitDict));
+        if (!r.finished) unfinished++;
+      },
+      options.onProgress,
+    );
+    const count = writer.finish();
     const summary: RunImportSummary = {
       model,
       release: release.name,
       release_sha256: release.sha256,
-      tasks: records.length,
-      unfinished: records.filter((r) => !r.finished).length,
+      tasks: count,
+      unfinished,
       replaced: existing ? { tasks: existing.tasks, release_sha256: existing.release_sha256 } : null,
     };
     appendEvent(db, actor, {
@@ -64,7 +77,7 @@ export async function importRunFile(db: DB, file: string, ref: ReleaseRef, actor
       entityType: 'run',
       entityId: model,
       before: existing ? { tasks: existing.tasks, release: existing.release_name, release_sha256: existing.release_sha256, file: existing.source_file } : undefined,
-      after: { tasks: records.length, release: release.name, release_sha256: release.sha256, file: sourceFile },
+      after: { tasks: count, release: release.name, release_sha256: release.sha256, file: sourceFile },
     });
     return summary;
   });

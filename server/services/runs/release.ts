@@ -12,22 +12,25 @@ import type { KeyQuestion, ReleaseTask } from '../../../shared/runs/report';
 import { normalizeWhitespace } from '../../../shared/runs/pyText';
 import { notFound } from '../../http/errors';
 import { ImportError } from '../lcbFile';
-import { releaseTasks } from './store';
+import { keptTaskIndex } from './store';
 
 export interface RunRelease {
   sha256: string;
   name: string;
   source: 'stored' | 'file';
+  /** The tasks to store with the run; empty when `kept`. */
   tasks: (ReleaseTask & { text: string })[];
-  /** Its tasks are already kept from an earlier run import (releases are immutable, so they are reused as kept). */
-  kept?: boolean;
+  /**
+   * Its tasks are already kept from an earlier run import (releases are immutable, so they are
+   * reused as kept): then only what checking a run needs of them is read, each task's problem and K.
+   */
+  kept?: Map<string, { questionId: string; k: number }>;
 }
 
-/** The release's tasks as an earlier run import kept them, with their types as attributed then. */
+/** The release as an earlier run import kept it (its tasks stay stored, with their types as attributed then). */
 function keptRelease(db: DB, sha256: string, name: string, source: 'stored' | 'file'): RunRelease | null {
   if (!get(db, 'SELECT 1 FROM run_releases WHERE sha256 = ?', [sha256])) return null;
-  const tasks = releaseTasks(db, sha256).map(({ position: _position, ...t }) => t);
-  return { sha256, name, source, tasks, kept: true };
+  return { sha256, name, source, tasks: [], kept: keptTaskIndex(db, sha256) };
 }
 
 /** What is known of a problem's gold points: their types by index and by question. */

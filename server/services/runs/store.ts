@@ -50,16 +50,22 @@ export function deleteRun(db: DB, id: number): void {
   run(db, 'DELETE FROM runs WHERE id = ?', [id]);
 }
 
-export function insertRun(db: DB, model: string, sha256: string, sourceFile: string, userId: number | null, records: readonly (ParsedRunRecord & TaskScore)[]): number {
-  const id = Number(run(db, 'INSERT INTO runs (model, release_sha256, source_file, tasks, imported_by) VALUES (?, ?, ?, ?, ?)', [model, sha256, sourceFile, records.length, userId]).lastInsertRowid);
-  records.forEach((r, position) =>
-    run(
-      db,
-      `INSERT INTO run_records (run_id, position, line, task_id, k, turns_total, finished, hit_dict, hit_questions, questions, messages, final_code, tkqr, ora, turns, diff)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
+const INSERT_RECORD = `INSERT INTO run_records (run_id, position, line, task_id, k, turns_total, finished, hit_dict, hit_questions, questions, messages, final_code, tkqr, ora, turns, diff)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/**
+ * A run stored record by record as its file is read (inside the caller's transaction): the run
+ * row first, each record as it comes, and the task count once the file is through.
+ */
+export function runWriter(db: DB, model: string, sha256: string, sourceFile: string, userId: number | null) {
+  const id = Number(run(db, 'INSERT INTO runs (model, release_sha256, source_file, tasks, imported_by) VALUES (?, ?, ?, 0, ?)', [model, sha256, sourceFile, userId]).lastInsertRowid);
+  let position = 0;
+  return {
+    id,
+    add(r: ParsedRunRecord, s: TaskScore): void {
+      run(db, INSERT_RECORD, [
         id,
-        position,
+        position++,
         r.line,
         r.taskId,
         r.k,
@@ -70,14 +76,17 @@ export function insertRun(db: DB, model: string, sha256: string, sourceFile: str
         JSON.stringify(r.questions),
         JSON.stringify(r.messages),
         r.finalCode,
-        r.tkqr,
-        r.ora,
-        r.turns,
-        r.diff,
-      ],
-    ),
-  );
-  return id;
+        s.tkqr,
+        s.ora,
+        s.turns,
+        s.diff,
+      ]);
+    },
+    finish(): number {
+      run(db, 'UPDATE runs SET tasks = ? WHERE id = ?', [position, id]);
+      return position;
+    },
+  };
 }
 
 export interface ScoreRow {
@@ -125,6 +134,16 @@ const toTask = (r: TaskRow): StoredTask => ({
 
 export const releaseTasks = (db: DB, sha256: string): StoredTask[] =>
   all<TaskRow>(db, 'SELECT task_id, question_id, text, position, key_questions FROM run_release_tasks WHERE release_sha256 = ? ORDER BY position', [sha256]).map(toTask);
+
+/** Each kept task's problem and K (its number of key questions), without reading the texts. */
+export function keptTaskIndex(db: DB, sha256: string): Map<string, { questionId: string; k: number }> {
+  const rows = all<{ task_id: string; question_id: string; k: number }>(
+    db,
+    'SELECT task_id, question_id, json_array_length(key_questions) AS k FROM run_release_tasks WHERE release_sha256 = ?',
+    [sha256],
+  );
+  return new Map(rows.map((r) => [r.task_id, { questionId: r.question_id, k: r.k }]));
+}
 
 export function releaseTask(db: DB, sha256: string, taskId: string): StoredTask | undefined {
   const row = get<TaskRow>(db, 'SELECT task_id, question_id, text, position, key_questions FROM run_release_tasks WHERE release_sha256 = ? AND task_id = ?', [sha256, taskId]);
