@@ -81,6 +81,25 @@ interface Keystroke {
   keyToRows: number;
 }
 
+/**
+ * Marks inside the page: the key press, the frame after the input handled it, the frame after the
+ * count turned into "N matching problems" (rendered with the rows). A string, so the bundler's
+ * helpers never reach the page.
+ */
+const KEYSTROKE_PROBE = `(() => {
+  const marks = (window.benchKey = {});
+  const afterNextFrame = (name) => requestAnimationFrame(() => setTimeout(() => { if (marks[name] === undefined) marks[name] = performance.now(); }, 0));
+  document.addEventListener('keydown', (e) => { if (marks.key === undefined) marks.key = e.timeStamp; }, { capture: true, once: true });
+  document.addEventListener('input', () => afterNextFrame('input'), { capture: true, once: true });
+  const observer = new MutationObserver(() => {
+    if ([...document.querySelectorAll('.list-filters .muted')].some((el) => el.textContent.includes('matching'))) {
+      observer.disconnect();
+      afterNextFrame('rows');
+    }
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+})()`;
+
 /** One character typed into the Problems filter, timed inside the page. */
 async function timeKeystroke(browser: Browser, site: Site): Promise<Keystroke> {
   const context = await maintainerContext(browser, site.url);
@@ -91,29 +110,14 @@ async function timeKeystroke(browser: Browser, site: Site): Promise<Keystroke> {
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
     const filter = page.getByPlaceholder('id, title, difficulty, annotator');
     await filter.focus();
-    await page.evaluate(() => {
-      const w = window as unknown as { benchKey: Record<string, number> };
-      w.benchKey = {};
-      const afterNextFrame = (name: string) => requestAnimationFrame(() => setTimeout(() => (w.benchKey[name] ??= performance.now()), 0));
-      document.addEventListener('keydown', (e) => (w.benchKey.key ??= e.timeStamp), { capture: true, once: true });
-      document.addEventListener('input', () => afterNextFrame('input'), { capture: true, once: true });
-      // The table shows filtered rows when the count turns into "N matching problems" (same render as the rows).
-      const observer = new MutationObserver(() => {
-        if ([...document.querySelectorAll('.list-filters .muted')].some((el) => el.textContent?.includes('matching'))) {
-          observer.disconnect();
-          afterNextFrame('rows');
-        }
-      });
-      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    await page.evaluate(KEYSTROKE_PROBE);
     await page.keyboard.press('7');
-    await page.waitForFunction(() => (window as unknown as { benchKey: Record<string, number> }).benchKey.rows !== undefined, undefined, { timeout: 60_000 });
-    const marks = await page.evaluate(() => {
-      const w = window as unknown as { benchKey: Record<string, number> };
-      const request = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/problems?') && e.name.includes('q=7'));
-      return { ...w.benchKey, request: request.at(-1)?.startTime ?? Number.NaN };
-    });
-    const { key, input, rows, request } = marks as Record<string, number>;
+    await page.waitForFunction('window.benchKey.rows !== undefined', undefined, { timeout: 60_000 });
+    const marks = (await page.evaluate(`({
+      ...window.benchKey,
+      request: performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/problems?') && e.name.includes('q=7')).at(-1)?.startTime ?? NaN,
+    })`)) as Record<string, number>;
+    const { key, input, rows, request } = marks;
     if (![key, input, rows, request].every((x) => Number.isFinite(x))) throw new Error(`keystroke not measured: ${JSON.stringify(marks)}`);
     return { inputToPaint: input! - key!, requestToRows: rows! - request!, keyToRows: rows! - key! };
   } finally {
