@@ -3,7 +3,7 @@ import type { QueueItem, QueueView } from '../../../shared/adjudicationView';
 import type { AdjudicationStatus } from '../../../shared/schemas/adjudication';
 import { AMBIGUITY_TYPES } from '../../../shared/taxonomy';
 import type { PairKeyer } from './pairKeys';
-import { crossCheckSummary, pruneSummaries, readyPairs } from './queueSummaries';
+import { readySummaries } from './queueSummaries';
 import { loadGoldPoints, revealNames, type SideWork } from './store';
 
 export interface QueueFilters {
@@ -92,14 +92,12 @@ export function listQueue(db: DB, filters: QueueFilters, keyOf: PairKeyer, viewe
   // Problems the viewer annotated (an annotator since promoted) are not theirs to adjudicate.
   const own = new Set(all<{ problem_id: number }>(db, 'SELECT problem_id FROM assignments WHERE user_id = ? UNION SELECT problem_id FROM annotations WHERE user_id = ?', [viewerId, viewerId]).map((r) => r.problem_id));
   let ownReady = 0;
-  const ready = readyPairs(db);
-  for (const row of ready) {
+  // Cached by the data's version, each cross-check by both annotations' versions: a page of the queue does not rebuild every cross-check.
+  for (const { pair: row, summary } of readySummaries(db)) {
     if (own.has(row.id)) {
       ownReady++;
       continue;
     }
-    // Cached per problem by both annotations' versions: a page of the queue does not rebuild every cross-check.
-    const summary = crossCheckSummary(db, row);
     items.push({
       questionId: row.question_id,
       title: row.title,
@@ -114,7 +112,6 @@ export function listQueue(db: DB, filters: QueueFilters, keyOf: PairKeyer, viewe
       pair: pairOf({ userId: row.a_user, username: row.a_name }, { userId: row.b_user, username: row.b_name }, reveal, labels, keyOf),
     });
   }
-  pruneSummaries(db, new Set(ready.map((r) => r.id)));
   const count = (s: AdjudicationStatus) => items.filter((i) => i.status === s).length;
   const assigned = get<{ n: number }>(db, 'SELECT COUNT(DISTINCT problem_id) AS n FROM assignments')?.n ?? 0;
   const legacy = legacyOnlyItems(db, own);

@@ -2,6 +2,7 @@ import { all, get, type DB } from '../../../db/database';
 import { buildCrossCheck } from '../../../shared/crossCheck';
 import type { Point } from '../../../shared/edits';
 import { AMBIGUITY_TYPES, type AmbiguityType } from '../../../shared/taxonomy';
+import { agreementDataVersion } from '../agreementCache';
 import { loadSides } from './store';
 
 /** What the queue shows of a problem's cross-check. */
@@ -38,7 +39,7 @@ export interface ReadyPair {
  * Problems whose two assigned annotators have both submitted, in import order, with both
  * annotations' ids and versions (one query, no points).
  */
-export function readyPairs(db: DB): ReadyPair[] {
+function readyPairs(db: DB): ReadyPair[] {
   return all<ReadyPair>(
     db,
     `SELECT p.id, p.question_id, p.title, p.difficulty, p.record_sha256, j.status, j.source,
@@ -78,7 +79,7 @@ function summarise(baseText: string, A: readonly Point[], B: readonly Point[]): 
 }
 
 /** The cross-check summary of a ready problem, computed only when one of its annotations changed since the last request. */
-export function crossCheckSummary(db: DB, pair: ReadyPair): CrossCheckSummary {
+function crossCheckSummary(db: DB, pair: ReadyPair): CrossCheckSummary {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const key = keyOf(pair);
@@ -92,8 +93,32 @@ export function crossCheckSummary(db: DB, pair: ReadyPair): CrossCheckSummary {
 }
 
 /** Drop entries of problems no longer ready, so the cache never outgrows the queue. */
-export function pruneSummaries(db: DB, ready: ReadonlySet<number>): void {
+function pruneSummaries(db: DB, ready: ReadonlySet<number>): void {
   const cache = caches.get(db);
   if (!cache) return;
   for (const id of cache.keys()) if (!ready.has(id)) cache.delete(id);
+}
+
+export interface ReadySummary {
+  pair: ReadyPair;
+  summary: CrossCheckSummary;
+}
+
+const readyCaches = new WeakMap<DB, { version: number; ready: ReadySummary[] }>();
+
+/**
+ * Every ready problem with its cross-check summary, viewer-independent. Read again only when the
+ * data version (bumped by triggers on annotations, their points, assignments, adjudications,
+ * problems and users, whichever process writes) moved; then only changed problems' cross-checks
+ * are rebuilt.
+ */
+export function readySummaries(db: DB): ReadySummary[] {
+  const version = agreementDataVersion(db);
+  const hit = readyCaches.get(db);
+  if (hit && hit.version === version) return hit.ready;
+  const pairs = readyPairs(db);
+  const ready = pairs.map((pair) => ({ pair, summary: crossCheckSummary(db, pair) }));
+  pruneSummaries(db, new Set(pairs.map((p) => p.id)));
+  readyCaches.set(db, { version, ready });
+  return ready;
 }

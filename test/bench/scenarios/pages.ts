@@ -112,7 +112,7 @@ async function timeKeystroke(browser: Browser, site: Site): Promise<Keystroke> {
     await filter.focus();
     await page.evaluate(KEYSTROKE_PROBE);
     await page.keyboard.press('7');
-    await page.waitForFunction('window.benchKey.rows !== undefined', undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => (window as unknown as { benchKey: { rows?: number } }).benchKey.rows !== undefined, undefined, { timeout: 60_000 });
     const marks = (await page.evaluate(`({
       ...window.benchKey,
       request: performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/problems?') && e.name.includes('q=7')).at(-1)?.startTime ?? NaN,
