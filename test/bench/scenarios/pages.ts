@@ -83,7 +83,7 @@ interface Keystroke {
 
 /**
  * Marks inside the page: the key press, the frame after the input handled it, the frame after the
- * count turned into "N matching problems" (rendered with the rows). A string, so the bundler's
+ * count turned into "N matching problems" (rendered with the rows), and the filter request's fetch call. A string, so the bundler's
  * helpers never reach the page.
  */
 const KEYSTROKE_PROBE = `(() => {
@@ -91,6 +91,11 @@ const KEYSTROKE_PROBE = `(() => {
   const afterNextFrame = (name) => requestAnimationFrame(() => setTimeout(() => { if (marks[name] === undefined) marks[name] = performance.now(); }, 0));
   document.addEventListener('keydown', (e) => { if (marks.key === undefined) marks.key = e.timeStamp; }, { capture: true, once: true });
   document.addEventListener('input', () => afterNextFrame('input'), { capture: true, once: true });
+  const fetchOriginal = window.fetch;
+  window.fetch = (input, init) => {
+    if (marks.request === undefined && String(input).includes('/api/problems?') && String(input).includes('q=')) marks.request = performance.now();
+    return fetchOriginal(input, init);
+  };
   const observer = new MutationObserver(() => {
     if ([...document.querySelectorAll('.list-filters .muted')].some((el) => el.textContent.includes('matching'))) {
       observer.disconnect();
@@ -113,12 +118,9 @@ async function timeKeystroke(browser: Browser, site: Site): Promise<Keystroke> {
     await page.evaluate(KEYSTROKE_PROBE);
     await page.keyboard.press('7');
     await page.waitForFunction(() => (window as unknown as { benchKey: { rows?: number } }).benchKey.rows !== undefined, undefined, { timeout: 60_000 });
-    const marks = (await page.evaluate(`({
-      ...window.benchKey,
-      request: performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/problems?') && e.name.includes('q=7')).at(-1)?.startTime ?? NaN,
-    })`)) as Record<string, number>;
+    const marks = (await page.evaluate('window.benchKey')) as Record<string, number | undefined>;
     const { key, input, rows, request } = marks;
-    if (![key, input, rows, request].every((x) => Number.isFinite(x))) throw new Error(`keystroke not measured: ${JSON.stringify(marks)}`);
+    if (![key, input, rows, request].every((x) => typeof x === 'number' && Number.isFinite(x))) throw new Error(`keystroke not measured: ${JSON.stringify(marks)}`);
     return { inputToPaint: input! - key!, requestToRows: rows! - request!, keyToRows: rows! - key! };
   } finally {
     await context.close();
