@@ -82,8 +82,8 @@ interface Keystroke {
 }
 
 /**
- * Marks inside the page: the key press, the frame after the input handled it, the frame after the
- * count turned into "N matching problems" (rendered with the rows), and the filter request's fetch call. A string, so the bundler's
+ * Marks inside the page: the key press, the frame after the input handled it, the filter
+ * request's fetch call, and the frame after the table shows the filtered rows. A string, so the bundler's
  * helpers never reach the page.
  */
 const KEYSTROKE_PROBE = `(() => {
@@ -96,8 +96,13 @@ const KEYSTROKE_PROBE = `(() => {
     if (marks.request === undefined && String(input).includes('/api/problems?') && String(input).includes('q=')) marks.request = performance.now();
     return fetchOriginal(input, init);
   };
+  // Filtered rows are shown when the table's rows changed and every row matches the typed "7"
+  // (the count's wording follows the URL, so it changes before the answer arrives).
+  const body = () => document.querySelector('table[aria-label="Problems"] tbody');
+  const before = body().textContent;
   const observer = new MutationObserver(() => {
-    if ([...document.querySelectorAll('.list-filters .muted')].some((el) => el.textContent.includes('matching'))) {
+    const rows = [...body().querySelectorAll('tr')];
+    if (body().textContent !== before && rows.length > 0 && rows.every((r) => r.textContent.includes('7'))) {
       observer.disconnect();
       afterNextFrame('rows');
     }
@@ -121,6 +126,7 @@ async function timeKeystroke(browser: Browser, site: Site): Promise<Keystroke> {
     const marks = (await page.evaluate('window.benchKey')) as Record<string, number | undefined>;
     const { key, input, rows, request } = marks;
     if (![key, input, rows, request].every((x) => typeof x === 'number' && Number.isFinite(x))) throw new Error(`keystroke not measured: ${JSON.stringify(marks)}`);
+    if (!(key! < input! && key! < request! && request! < rows!)) throw new Error(`keystroke marks out of order: ${JSON.stringify(marks)}`);
     return { inputToPaint: input! - key!, requestToRows: rows! - request!, keyToRows: rows! - key! };
   } finally {
     await context.close();
