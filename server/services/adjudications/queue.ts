@@ -79,13 +79,25 @@ function reopenReasons(db: DB): Map<string, string> {
   return out;
 }
 
+/** The same keys, each pair's HMAC computed once per request (a few pairs share thousands of problems). */
+function memoised(keyOf: PairKeyer): PairKeyer {
+  const keys = new Map<string, string>();
+  return (a, b) => {
+    const id = `${a}-${b}`;
+    let key = keys.get(id);
+    if (key === undefined) keys.set(id, (key = keyOf(a, b)));
+    return key;
+  };
+}
+
 /**
  * The adjudication queue: ready problems sorted by disagreement (highest first), with progress,
  * then legacy problems without annotations (marked by their source) in import order. Pairs are
  * named by the viewer's opaque keys (never user ids), which the pair filter takes. Problems the
  * viewer annotated are left out.
  */
-export function listQueue(db: DB, filters: QueueFilters, keyOf: PairKeyer, viewerId: number): QueueView {
+export function listQueue(db: DB, filters: QueueFilters, sessionKeyOf: PairKeyer, viewerId: number): QueueView {
+  const keyOf = memoised(sessionKeyOf);
   const reveal = revealNames(db);
   const labels = new Map<string, string>();
   const items: QueueItem[] = [];
