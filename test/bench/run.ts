@@ -15,6 +15,7 @@ const SCENARIOS: { name: string; load: () => Promise<{ scenario: Scenario }> }[]
   { name: 'client', load: () => import('./scenarios/client') },
   { name: 'runs', load: () => import('./scenarios/runs') },
   { name: 'lists', load: () => import('./scenarios/lists') },
+  { name: 'pages', load: () => import('./scenarios/pages') },
 ];
 
 function selected(): typeof SCENARIOS {

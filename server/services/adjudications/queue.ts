@@ -1,10 +1,10 @@
 import { all, get, type DB } from '../../../db/database';
 import type { QueueItem, QueueView } from '../../../shared/adjudicationView';
-import { buildCrossCheck } from '../../../shared/crossCheck';
 import type { AdjudicationStatus } from '../../../shared/schemas/adjudication';
 import { AMBIGUITY_TYPES } from '../../../shared/taxonomy';
 import type { PairKeyer } from './pairKeys';
-import { loadGoldPoints, loadSides, revealNames, type SideWork } from './store';
+import { readySummaries } from './queueSummaries';
+import { loadGoldPoints, revealNames, type SideWork } from './store';
 
 export interface QueueFilters {
   type?: string;
@@ -27,17 +27,6 @@ interface ReadyRow {
 
 const SUBMITTED = `(SELECT COUNT(*) FROM assignments s JOIN annotations a ON a.problem_id = s.problem_id AND a.user_id = s.user_id
               WHERE s.problem_id = p.id AND a.status = 'submitted')`;
-
-/** Problems whose two assigned annotators have both submitted. */
-function readyProblems(db: DB): ReadyRow[] {
-  return all<ReadyRow>(
-    db,
-    `SELECT p.id, p.question_id, p.title, p.difficulty, p.base_text, j.status, j.source
-       FROM problems p LEFT JOIN adjudications j ON j.problem_id = p.id
-      WHERE ${SUBMITTED} = 2
-      ORDER BY p.import_order`,
-  );
-}
 
 /** Problems with gold points from a legacy release but no two submitted annotations: listed after the ready ones. */
 function legacyOnlyItems(db: DB, own: ReadonlySet<number>): QueueItem[] {
@@ -66,7 +55,9 @@ function legacyOnlyItems(db: DB, own: ReadonlySet<number>): QueueItem[] {
   });
 }
 
-function pairOf(A: SideWork, B: SideWork, reveal: boolean, labels: Map<string, string>, keyOf: PairKeyer): { key: string; label: string } {
+type PairMember = Pick<SideWork, 'userId' | 'username'>;
+
+function pairOf(A: PairMember, B: PairMember, reveal: boolean, labels: Map<string, string>, keyOf: PairKeyer): { key: string; label: string } {
   const [x, y] = A.userId < B.userId ? [A, B] : [B, A];
   const key = keyOf(x.userId, y.userId);
   if (!labels.has(key)) labels.set(key, reveal ? `${x.username} & ${y.username}` : `Pair ${labels.size + 1}`);
@@ -88,40 +79,49 @@ function reopenReasons(db: DB): Map<string, string> {
   return out;
 }
 
+/** The same keys, each pair's HMAC computed once per request (a few pairs share thousands of problems). */
+function memoised(keyOf: PairKeyer): PairKeyer {
+  const keys = new Map<string, string>();
+  return (a, b) => {
+    const id = `${a}-${b}`;
+    let key = keys.get(id);
+    if (key === undefined) keys.set(id, (key = keyOf(a, b)));
+    return key;
+  };
+}
+
 /**
  * The adjudication queue: ready problems sorted by disagreement (highest first), with progress,
  * then legacy problems without annotations (marked by their source) in import order. Pairs are
  * named by the viewer's opaque keys (never user ids), which the pair filter takes. Problems the
  * viewer annotated are left out.
  */
-export function listQueue(db: DB, filters: QueueFilters, keyOf: PairKeyer, viewerId: number): QueueView {
+export function listQueue(db: DB, filters: QueueFilters, sessionKeyOf: PairKeyer, viewerId: number): QueueView {
+  const keyOf = memoised(sessionKeyOf);
   const reveal = revealNames(db);
   const labels = new Map<string, string>();
   const items: QueueItem[] = [];
   // Problems the viewer annotated (an annotator since promoted) are not theirs to adjudicate.
   const own = new Set(all<{ problem_id: number }>(db, 'SELECT problem_id FROM assignments WHERE user_id = ? UNION SELECT problem_id FROM annotations WHERE user_id = ?', [viewerId, viewerId]).map((r) => r.problem_id));
   let ownReady = 0;
-  for (const row of readyProblems(db)) {
+  // Cached by the data's version, each cross-check by both annotations' versions: a page of the queue does not rebuild every cross-check.
+  for (const { pair: row, summary } of readySummaries(db)) {
     if (own.has(row.id)) {
       ownReady++;
       continue;
     }
-    const { A, B } = loadSides(db, row.id);
-    if (!A || !B) continue;
-    const cc = buildCrossCheck(row.base_text, A.points, B.points);
-    const used = new Set([...A.points, ...B.points].map((p) => p.type));
     items.push({
       questionId: row.question_id,
       title: row.title,
       difficulty: row.difficulty,
       status: row.status ?? 'todo',
       source: row.source ?? 'adjudication',
-      disagreement: cc.disagreement,
-      exactAgreement: cc.exactAgreement,
-      pointsA: A.points.length,
-      pointsB: B.points.length,
-      types: AMBIGUITY_TYPES.filter((t) => used.has(t)),
-      pair: pairOf(A, B, reveal, labels, keyOf),
+      disagreement: summary.disagreement,
+      exactAgreement: summary.exactAgreement,
+      pointsA: summary.pointsA,
+      pointsB: summary.pointsB,
+      types: [...summary.types],
+      pair: pairOf({ userId: row.a_user, username: row.a_name }, { userId: row.b_user, username: row.b_name }, reveal, labels, keyOf),
     });
   }
   const count = (s: AdjudicationStatus) => items.filter((i) => i.status === s).length;

@@ -14,7 +14,7 @@ import { row, type BenchContext, type Scenario } from '../lib/types';
 const NAVIGATIONS = 5;
 const KB = 1024;
 
-function buildClient(outDir: string): void {
+export function buildClient(outDir: string): void {
   execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
     cwd: ROOT,
     env: { ...process.env, CCB_CLIENT_DIR: outDir },

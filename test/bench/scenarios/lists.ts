@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type DB } from '../../../db/database';
+import type { Request } from 'express';
+import { pairKeyerFor } from '../../../server/services/adjudications/pairKeys';
+import { listQueue } from '../../../server/services/adjudications/queue';
 import { agreementPage } from '../../../server/services/agreementCache';
+import { queueQuery } from '../../../shared/schemas/adjudication';
 import { listProblems } from '../../../server/services/problems';
 import { agreementQuery } from '../../../shared/schemas/agreementPage';
 import { problemListQuery } from '../../../shared/schemas/backoffice';
@@ -30,6 +34,8 @@ const LISTS: { name: string; call: (db: DB) => unknown }[] = [
   { name: 'Problems, adjudication status filter', call: (db) => listProblems(db, problemListQuery.parse({ adjudication: 'resolved', offset: '50' })) },
   { name: 'Assignments, problems needing annotators', call: (db) => listProblems(db, problemListQuery.parse({ assigned: 'open' })) },
   { name: 'Agreement, cached report with a page of the per-problem table', call: (db) => agreementPage(db, agreementQuery.parse({ offset: '50' })) },
+  // A maintainer's session (no cookie: a fresh session secret); cross-checks cached by annotation versions.
+  { name: 'Adjudication queue, page 2', call: (db) => listQueue(db, queueQuery.parse({ offset: '50', limit: '50' }), pairKeyerFor({ headers: {} } as Request), 0) },
 ];
 
 async function measure(ctx: BenchContext, large: DB, small: DB, runs: number): Promise<BenchRow[]> {
