@@ -126,6 +126,11 @@ describe('cross-check curation by keys', () => {
     expect(await alert.evaluate((el) => el.closest('.resolve-panel') !== null)).toBe(true);
     await expect(gold2.getByLabel('Question', { exact: true }).inputValue()).resolves.toBe('');
     expect((await savedGold(page)).points[1]!.question).toBe('Which progression?');
+    // The refusal was simulated: put the question back (the saver would otherwise send the kept
+    // edit to the real server when the page closes, and the next test would start from it).
+    await page.unroute(`**/api/adjudications/${keys.questionId}`);
+    await gold2.getByLabel('Question', { exact: true }).fill('Which progression?');
+    await page.getByText('All changes saved').waitFor();
     await page.close();
   });
 
