@@ -74,6 +74,27 @@ describe('Problems page, server-paged', () => {
     await pagerText('Problem pages').filter({ hasText: '60 problems' }).waitFor();
   });
 
+  it('narrows the rows on screen at once while the filter request is under way', async () => {
+    await page.goto(`${app.url}/problems`);
+    await pagerText('Problem pages').filter({ hasText: '60 problems' }).waitFor();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/problems\?.*q=p05/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('Filter').fill('p05');
+    // The server has not answered (its request is held): the page's own rows are narrowed already.
+    await page.getByText('1 on this page match; searching all problems…').waitFor();
+    expect(await table('Problems').locator('tbody tr code').allTextContents()).toEqual(['p05_x']);
+    release();
+    await page.getByText('1 matching problems').waitFor();
+    expect(await table('Problems').locator('tbody tr code').allTextContents()).toEqual(['p05_x']);
+    await page.unroute(/\/api\/problems\?.*q=p05/);
+    await page.getByLabel('Filter').fill('');
+    await pagerText('Problem pages').filter({ hasText: '60 problems' }).waitFor();
+  });
+
   it('asks the server once for a burst of keystrokes, not once per keystroke', async () => {
     const asked: string[] = [];
     const onRequest = (r: { url: () => string }) => {

@@ -47,14 +47,27 @@ function ProblemRow({ p }: { p: ProblemListItem }) {
 
 const FILTER_PARAMS = ['q', 'difficulty', 'adjudication', 'sort', 'dir'] as const;
 
+/**
+ * The server's text filter, applied to the rows already on screen: what typing shows at once,
+ * before the debounced request brings the matching page from all problems (same fields as
+ * GET /api/problems?q=: question id, title, difficulty, annotator).
+ */
+export function matchesFilter(p: ProblemListItem, text: string): boolean {
+  const t = text.trim().toLowerCase();
+  if (t === '') return true;
+  return [p.questionId, p.title, p.difficulty, ...p.annotators.map((a) => a.username)].some((field) => field.toLowerCase().includes(t));
+}
+
 /** The maintainer's home: problems page by page with who works on them, and the import. */
 export default function ProblemsPage() {
   const list = useListState();
   const [data, setData] = useState<ProblemListPage | null>(null);
+  const [loadedQ, setLoadedQ] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [text, setText] = useDebouncedFilter(list, 'q');
   const [reloads, setReloads] = useState(0);
   const query = list.apiQuery(FILTER_PARAMS);
+  const appliedQ = list.get('q');
 
   useEffect(() => {
     let current = true;
@@ -62,6 +75,7 @@ export default function ProblemsPage() {
       (page) => {
         if (!current) return;
         setData(page);
+        setLoadedQ(appliedQ);
         setError(null);
       },
       (err: unknown) => current && setError(err instanceof ApiError ? err.message : 'The problems could not be loaded.'),
@@ -69,10 +83,13 @@ export default function ProblemsPage() {
     return () => {
       current = false;
     };
-  }, [query, reloads]);
+  }, [query, appliedQ, reloads]);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
 
   const filtered = FILTER_PARAMS.slice(0, 3).some((f) => list.get(f) !== '');
+  // Typed but not answered yet (debounce or request under way): narrow the rows on screen at once.
+  const searching = data !== null && loadedQ !== null && text.trim() !== loadedQ;
+  const rows = data === null ? [] : searching ? data.items.filter((p) => matchesFilter(p, text)) : data.items;
   return (
     <section className="page backoffice">
       <h1>Problems</h1>
@@ -113,7 +130,9 @@ export default function ProblemsPage() {
                 ))}
               </select>
             </label>
-            <span className="muted">{filtered ? `${data.total} matching problems` : `${data.total} problems`}</span>
+            <span className="muted" aria-live="polite">
+              {searching ? `${rows.length} on this page match; searching all problems…` : filtered ? `${data.total} matching problems` : `${data.total} problems`}
+            </span>
           </div>
           <table aria-label="Problems">
             <thead>
@@ -135,7 +154,7 @@ export default function ProblemsPage() {
               </tr>
             </thead>
             <tbody>
-              {data.items.map((p) => (
+              {rows.map((p) => (
                 <ProblemRow key={p.questionId} p={p} />
               ))}
             </tbody>
