@@ -20,7 +20,8 @@ describe('releases page', () => {
     await login(page, app.url, flow.maintainer.username, flow.maintainer.password);
     await page.getByRole('link', { name: 'Releases' }).click();
     await page.getByRole('heading', { name: 'Cut a release' }).waitFor();
-    await expect(page.getByText('No release has been cut yet.').isVisible()).resolves.toBe(true);
+    // the list of releases arrives after the page's heading: wait for it rather than race it
+    await page.getByText('No release has been cut yet.').waitFor();
 
     // A gold question emptied by mistake (in its single and its pair task): the check reports it and the cut stays disabled.
     const problemId = get<{ id: number }>(app.db, `SELECT id FROM problems WHERE question_id = 'abc390_b'`)!.id;
@@ -55,7 +56,7 @@ describe('releases page', () => {
     expect(zip.includes('v1/README.md')).toBe(true);
 
     await table.getByText('5 files + manifest').click();
-    await expect(table.getByRole('link', { name: 'README.md' }).isVisible()).resolves.toBe(true);
+    await table.getByRole('link', { name: 'README.md' }).waitFor();
     // The app asks /api/me before the login: those 401s are expected.
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
     await page.close();
