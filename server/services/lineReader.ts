@@ -23,43 +23,65 @@ function joinLine(parts: Buffer[]): Buffer {
 }
 
 /**
+ * Splits chunks of a file into lines, holding only the current line (a line over the limit is
+ * dropped as it grows and reported as too long). Shared by the streaming and the synchronous reader.
+ */
+export class LineSplitter {
+  private number = 0;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private tooLong = false;
+
+  constructor(private readonly maxLineBytes: number) {}
+
+  /** The lines a chunk completes. The chunk must not be reused: the unfinished line refers into it. */
+  *push(chunk: Buffer): Generator<RawLine> {
+    let start = 0;
+    for (let nl = chunk.indexOf(LF, start); nl !== -1; nl = chunk.indexOf(LF, start)) {
+      this.hold(chunk.subarray(start, nl));
+      yield this.take();
+      start = nl + 1;
+    }
+    if (start < chunk.length) this.hold(chunk.subarray(start));
+  }
+
+  /** The last line, when the file does not end with a line break. */
+  *end(): Generator<RawLine> {
+    if (this.pendingBytes > 0 || this.tooLong) yield this.take();
+  }
+
+  private hold(part: Buffer): void {
+    this.pendingBytes += part.length;
+    if (this.pendingBytes > this.maxLineBytes) {
+      this.tooLong = true;
+      this.pending = [];
+    } else if (!this.tooLong) this.pending.push(part);
+  }
+
+  private take(): RawLine {
+    const line = { number: ++this.number, bytes: this.tooLong ? Buffer.alloc(0) : joinLine(this.pending), tooLong: this.tooLong };
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.tooLong = false;
+    return line;
+  }
+}
+
+/**
  * The lines of a file as byte buffers, read as a stream: only the current line is held
  * in memory, however large the file. Decoding is left to the caller so that invalid
  * UTF-8 can be reported with its line number.
  */
 export async function* readLines(file: string, onProgress?: ProgressListener, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<RawLine> {
   const totalBytes = (await fs.promises.stat(file)).size;
+  const lines = new LineSplitter(maxLineBytes);
   let bytesRead = 0;
-  let number = 0;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let tooLong = false;
-  const take = (): RawLine => {
-    const line = { number: ++number, bytes: tooLong ? Buffer.alloc(0) : joinLine(pending), tooLong };
-    pending = [];
-    pendingBytes = 0;
-    tooLong = false;
-    return line;
-  };
-  const hold = (part: Buffer) => {
-    pendingBytes += part.length;
-    if (pendingBytes > maxLineBytes) {
-      tooLong = true;
-      pending = [];
-    } else if (!tooLong) pending.push(part);
-  };
   for await (const chunk of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
     const buffer = chunk as Buffer;
     bytesRead += buffer.length;
-    let start = 0;
-    for (let nl = buffer.indexOf(LF, start); nl !== -1; nl = buffer.indexOf(LF, start)) {
-      hold(buffer.subarray(start, nl));
-      yield take();
-      start = nl + 1;
-    }
-    if (start < buffer.length) hold(buffer.subarray(start));
+    yield* lines.push(buffer);
     onProgress?.(bytesRead, totalBytes);
   }
-  if (pendingBytes > 0 || tooLong) yield take();
+  yield* lines.end();
   if (totalBytes === 0) onProgress?.(0, 0);
 }

@@ -1,14 +1,7 @@
 import fs from 'node:fs';
-import { MAX_LINE_BYTES, type ProgressListener, type RawLine } from './lineReader';
+import { LineSplitter, MAX_LINE_BYTES, type ProgressListener, type RawLine } from './lineReader';
 
-const LF = 0x0a;
-const CR = 0x0d;
 const CHUNK_BYTES = 1 << 20;
-
-function joinLine(parts: Buffer[]): Buffer {
-  const line = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-  return line.length > 0 && line[line.length - 1] === CR ? line.subarray(0, line.length - 1) : line;
-}
 
 /**
  * The lines of a file as byte buffers, read synchronously chunk by chunk: for work that must
@@ -20,42 +13,18 @@ export function* readLinesSync(file: string, onProgress?: ProgressListener, maxL
   const fd = fs.openSync(file, 'r');
   try {
     const totalBytes = fs.fstatSync(fd).size;
+    const lines = new LineSplitter(maxLineBytes);
     let bytesRead = 0;
-    let number = 0;
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    let tooLong = false;
-    const take = (): RawLine => {
-      const line = { number: ++number, bytes: tooLong ? Buffer.alloc(0) : joinLine(pending), tooLong };
-      pending = [];
-      pendingBytes = 0;
-      tooLong = false;
-      return line;
-    };
-    const hold = (part: Buffer) => {
-      pendingBytes += part.length;
-      if (pendingBytes > maxLineBytes) {
-        tooLong = true;
-        pending = [];
-      } else if (!tooLong) pending.push(part);
-    };
     for (;;) {
       // A fresh buffer per chunk: the part of a line left pending refers into it.
       const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
       const n = fs.readSync(fd, buffer, 0, CHUNK_BYTES, null);
       if (n === 0) break;
       bytesRead += n;
-      const chunk = buffer.subarray(0, n);
-      let start = 0;
-      for (let nl = chunk.indexOf(LF, start); nl !== -1; nl = chunk.indexOf(LF, start)) {
-        hold(chunk.subarray(start, nl));
-        yield take();
-        start = nl + 1;
-      }
-      if (start < n) hold(chunk.subarray(start));
+      yield* lines.push(buffer.subarray(0, n));
       onProgress?.(bytesRead, totalBytes);
     }
-    if (pendingBytes > 0 || tooLong) yield take();
+    yield* lines.end();
     if (totalBytes === 0) onProgress?.(0, 0);
   } finally {
     fs.closeSync(fd);
