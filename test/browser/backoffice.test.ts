@@ -54,6 +54,8 @@ describe('maintainer back office', () => {
       { question_id: 'ui_2', username: 'cy' },
       { question_id: 'ui_2', username: 'amy' },
     ]);
+    // The status shows before the list reloads; a choice made before the reload would be reset by it.
+    await page.getByRole('row').filter({ hasText: 'ui_1' }).getByText(/^ben: /).waitFor();
     await page.getByLabel('Annotator B for ui_1').selectOption('cy');
     await page.getByRole('button', { name: 'Save annotators for ui_1' }).click();
     await page.getByRole('status').filter({ hasText: 'ui_1 is now assigned to amy and cy' }).waitFor();
