@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { layerBlocks } from './eslint.layers.js';
 
 // Architectural boundaries (GUIDE §3): shared/ is pure and imports neither side;
 // the client never reaches into the server or the database layer.
@@ -55,4 +56,6 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/client/**'], message: 'db/ is below the server.' }] }],
     },
   },
+  // Server layers (routes → services → db): see eslint.layers.js. Keep this block last.
+  ...layerBlocks,
 );

@@ -1,4 +1,5 @@
-import { run, type DB } from './database';
+import { all, get, run, type DB } from './database';
+import type { EventsQuery } from '../shared/schemas/events';
 
 export interface Actor {
   id: number | null;
@@ -28,4 +29,85 @@ export function appendEvent(db: DB, actor: Actor, event: EventInput): void {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     [actor.id, actor.name, event.action, event.entityType, event.entityId == null ? null : String(event.entityId), json(event.before), json(event.after), json(event.details)],
   );
+}
+
+/** The reason of each problem's latest reopen event, by question id (a reopen without a reason clears it). */
+export function readReopenReasons(db: DB): Map<string, string> {
+  const rows = all<{ entity_id: string; reason: string | null }>(
+    db,
+    `SELECT entity_id, json_extract(details, '$.reason') AS reason FROM events
+      WHERE action = 'adjudication.reopen' AND entity_type = 'adjudication' ORDER BY id`,
+  );
+  const out = new Map<string, string>();
+  for (const r of rows) {
+    if (r.reason) out.set(r.entity_id, r.reason);
+    else out.delete(r.entity_id);
+  }
+  return out;
+}
+
+export interface EventRow {
+  id: number;
+  at: string;
+  actor_id: number | null;
+  actor: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  before: string | null;
+  after: string | null;
+  details: string | null;
+}
+
+function where(query: EventsQuery): { sql: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  const add = (clause: string, ...values: unknown[]) => {
+    clauses.push(clause);
+    params.push(...values);
+  };
+  // "annotation" matches every annotation.* action; LIKE wildcards in the filter are literal.
+  if (query.action) add("(action = ? OR action LIKE ? ESCAPE '\\')", query.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`);
+  if (query.actor) add('actor = ? COLLATE NOCASE', query.actor);
+  if (query.entityType) add('entity_type = ?', query.entityType);
+  // A problem's question id also finds the events of its annotations (saves, submits), logged under the annotation's row id.
+  if (query.entityId) {
+    add(
+      `(entity_id = ? OR (entity_type = 'annotation' AND entity_id IN
+        (SELECT CAST(n.id AS TEXT) FROM annotations n JOIN problems p ON p.id = n.problem_id WHERE p.question_id = ?)))`,
+      query.entityId,
+      query.entityId,
+    );
+  }
+  if (query.from) add('at >= ?', `${query.from}T00:00:00.000Z`);
+  if (query.to) add('at <= ?', `${query.to}T23:59:59.999Z`);
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** One page of the audit log, newest first, the total that matches the filters, and every action ever logged. */
+export function readEventPage(db: DB, query: EventsQuery): { rows: EventRow[]; total: number; actions: string[] } {
+  const { sql, params } = where(query);
+  const total = get<{ n: number }>(db, `SELECT COUNT(*) AS n FROM events ${sql}`, params)?.n ?? 0;
+  const rows = all<EventRow>(db, `SELECT * FROM events ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`, [...params, query.pageSize, (query.page - 1) * query.pageSize]);
+  const actions = all<{ action: string }>(db, 'SELECT DISTINCT action FROM events ORDER BY action').map((r) => r.action);
+  return { rows, total, actions };
+}
+
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+
+/** Problem and annotator of the given annotation rows, by annotation id. */
+export function readAnnotationSubjects(db: DB, annotationIds: readonly number[]): { id: number; question_id: string; title: string; username: string }[] {
+  if (annotationIds.length === 0) return [];
+  return all(
+    db,
+    `SELECT n.id, p.question_id, p.title, u.username FROM annotations n JOIN problems p ON p.id = n.problem_id JOIN users u ON u.id = n.user_id
+     WHERE n.id IN (${marks(annotationIds.length)})`,
+    [...annotationIds],
+  );
+}
+
+/** Titles of the given problems by question id. */
+export function readProblemTitles(db: DB, questionIds: readonly string[]): { question_id: string; title: string }[] {
+  if (questionIds.length === 0) return [];
+  return all(db, `SELECT question_id, title FROM problems WHERE question_id IN (${marks(questionIds.length)})`, [...questionIds]);
 }

@@ -1,7 +1,8 @@
 import express from 'express';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVER_BUSY_TIMEOUT_MS, type DB } from '../db/database';
+import type { DB } from '../db/database';
+import { useServerBusyTimeout } from '../db/connection';
 import type { LogLevel, TrustProxy } from './config';
 import { clientFiles } from './http/clientFiles';
 import { createLogger, loggerTo, requestLog, type Logger } from './http/logging';
@@ -37,7 +38,7 @@ export function createApp(options: AppOptions): express.Express {
   const { db, clientDir, trustProxy = false, lockWaitMs } = options;
   // SQLite waits for a lock synchronously: the server keeps that to a few milliseconds and does
   // the rest of the waiting asynchronously (mountRoutes), so other requests are answered meanwhile.
-  db.pragma(`busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`);
+  useServerBusyTimeout(db);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

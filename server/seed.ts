@@ -1,4 +1,5 @@
-import { get, type DB } from '../db/database';
+import type { DB } from '../db/database';
+import { anyUserExists, findActiveLogin } from '../db/users';
 import { verifyPassword } from './auth/passwords';
 import { SYSTEM_ACTOR } from '../db/events';
 import type { Role } from '../shared/roles';
@@ -19,7 +20,7 @@ export const DEMO_ACCOUNTS: { username: string; role: Role; password: string }[]
 ];
 
 export function isEmpty(db: DB): boolean {
-  return !get(db, 'SELECT 1 FROM users LIMIT 1');
+  return !anyUserExists(db);
 }
 
 /** The demo problems: short original statements in LiveCodeBench's record format. */
@@ -50,7 +51,7 @@ export interface DemoAccountState {
 export async function demoAccountStates(db: DB): Promise<DemoAccountState[]> {
   const states = await Promise.all(
     DEMO_ACCOUNTS.map(async (account) => {
-      const row = get<{ role: Role; password_hash: string }>(db, 'SELECT role, password_hash FROM users WHERE username = ? AND active = 1', [account.username]);
+      const row = findActiveLogin(db, account.username);
       if (!row) return null;
       const still = await verifyPassword(account.password, row.password_hash);
       return { username: account.username, role: row.role, demoPassword: still ? account.password : null };

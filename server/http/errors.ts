@@ -1,6 +1,7 @@
 import type { ErrorCode, FieldIssue } from '../../shared/errors';
 import { fieldPath } from '../../shared/schemas/fieldPath';
 import type { z } from 'zod';
+import { DomainError, type DomainErrorCode } from '../domain/errors';
 
 export class AppError extends Error {
   constructor(
@@ -18,6 +19,39 @@ export const unauthenticated = (message = 'Log in first.') => new AppError(401, 
 export const forbidden = (message = 'You do not have access to this.') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
 export const conflict = (message: string, details?: unknown) => new AppError(409, 'conflict', message, details);
+
+/**
+ * The HTTP status of each domain error code: the one place where a service's refusal becomes a
+ * status. The response's `code` is the domain code itself, so a client can tell a stale version
+ * from a read-only problem although both are 409.
+ */
+export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  rate_limited: 429,
+  stale_version: 409,
+  read_only: 409,
+  name_taken: 409,
+  work_started: 409,
+  not_ready: 409,
+  not_agreed: 409,
+  not_resolved: 409,
+  own_account: 409,
+  too_few_annotators: 409,
+  unavailable: 503,
+};
+
+/** The HTTP form of a domain error (AppErrors, still thrown by services not yet converted, pass as they are). */
+export function toAppError(err: DomainError | AppError): AppError {
+  if (err instanceof AppError) return err;
+  return new AppError(DOMAIN_STATUS[err.code], err.code, err.message, err.details);
+}
+
+/** Retry-After seconds an error asks the client to wait, if any. */
+export const retryAfterOf = (err: unknown): number | undefined => (err instanceof DomainError ? err.retryAfterSeconds : undefined);
 
 /** 400 whose message lists every issue as "field: message" and whose details carry them. */
 export function validationFailed(issues: FieldIssue[]): AppError {

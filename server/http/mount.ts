@@ -2,7 +2,8 @@ import express, { type Express, type NextFunction, type Request, type Response, 
 import { inWriteScope, isBusyError, isStorageFullError, isStorageIoError, type DB, type WriteScope } from '../../db/database';
 import { currentSession, setSessionCookie } from '../auth/sessions';
 import { loneSurrogateIssue } from '../../shared/schemas/wellFormed';
-import { AppError, forbidden, unauthenticated, validationFailed, zodIssues } from './errors';
+import { AppError, forbidden, retryAfterOf, toAppError, unauthenticated, validationFailed, zodIssues } from './errors';
+import { DomainError } from '../domain/errors';
 import { locals, requestIdOf } from './logging';
 import type { Access, RouteDef, SessionUser, UserContext } from './route';
 
@@ -138,8 +139,11 @@ export function errorHandler() {
   return (err: unknown, _req: Request, res: Response, _next: NextFunction): void => {
     let error: AppError;
     const parserError = (typeof err === 'object' && err !== null ? err : {}) as BodyParserError;
-    if (err instanceof AppError) error = err;
-    else if (parserError.type === 'entity.parse.failed') error = new AppError(400, 'bad_request', 'The request body is not valid JSON.');
+    if (err instanceof AppError || err instanceof DomainError) {
+      error = toAppError(err);
+      const retryAfter = retryAfterOf(err);
+      if (retryAfter !== undefined) res.setHeader('Retry-After', String(retryAfter));
+    } else if (parserError.type === 'entity.parse.failed') error = new AppError(400, 'bad_request', 'The request body is not valid JSON.');
     else if (parserError.type === 'entity.too.large') error = new AppError(413, 'payload_too_large', 'The request body is too large.');
     else if (parserError.status && parserError.status >= 400 && parserError.status < 500) {
       // body-parser's other client errors and the router's 400 for a malformed %-escape in the URL

@@ -1,50 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Point, Range, Repair } from '../../shared/edits';
-import { isAmbiguityType } from '../../shared/taxonomy';
+import type { AnnotationRow, AssignedProblem, QueueRow } from '../../db/annotations';
+import { pointFromRow, type PointRow } from '../../db/points';
 import type { AnnotationStatus, AnnotationView, QueueItem, QueueStatus } from '../../shared/schemas/annotation';
 
-export interface AnnotationRow {
-  id: number;
-  status: AnnotationStatus;
-  version: number;
-  active_ms: number;
-  updated_at: string;
-  submitted_at: string | null;
-}
-
-export interface PointRow {
-  idx: number;
-  deletions: string;
-  repairs: string;
-  question: string;
-  answer: string;
-  type: string | null;
-}
-
-export interface AssignedProblem {
-  id: number;
-  question_id: string;
-  title: string;
-  base_text: string;
-}
-
-export interface QueueRow {
-  question_id: string;
-  title: string;
-  difficulty: string;
-  status: AnnotationStatus | null;
-}
-
-/** A stored point row (annotation or gold) as a Point; an unknown type reads as none. */
-export function presentPoint(row: PointRow): Point {
-  return {
-    deletions: (JSON.parse(row.deletions) as Range[] | null) ?? [],
-    repairs: (JSON.parse(row.repairs) as Repair[] | null) ?? [],
-    question: row.question,
-    answer: row.answer,
-    type: isAmbiguityType(row.type) ? row.type : null,
-  };
-}
+// Not yet converted: services/annotations.ts and services/releases/tasks.ts still read their own
+// rows and import these names from here; the rows and the one converter live in db/.
+export { pointFromRow as presentPoint, type PointRow } from '../../db/points';
+export type { AnnotationRow, AssignedProblem, QueueRow } from '../../db/annotations';
 
 /** The name of a base text that saves carry: its SHA-256, hex. */
 export const baseTextHash = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -56,7 +18,7 @@ export function presentAnnotation(problem: AssignedProblem, row: AnnotationRow |
     title: problem.title,
     status: row?.status ?? 'draft',
     version: row?.version ?? 0,
-    points: points.map(presentPoint),
+    points: points.map(pointFromRow),
     baseText: problem.base_text,
     baseTextHash: baseTextHash(problem.base_text),
     activeMs: row?.active_ms ?? 0,

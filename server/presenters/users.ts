@@ -1,5 +1,5 @@
 import type { LoginLockView, UserView } from '../../shared/schemas/backoffice';
-import type { UserRow } from '../services/users';
+import type { UserRow } from '../../db/users';
 
 /** An account for the API: never the password hash (UserRow does not even carry it); a login lock only while there is one. */
 export function presentUser(row: UserRow, loginLock: LoginLockView | null = null): UserView {

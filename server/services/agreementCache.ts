@@ -1,4 +1,5 @@
-import { get, type DB } from '../../db/database';
+import type { DB } from '../../db/database';
+import { agreementDataVersion } from '../../db/adjudications';
 import type { AgreementQuery, AgreementPageView } from '../../shared/schemas/agreementPage';
 import { agreementReport, type AgreementView } from './agreement';
 
@@ -9,10 +10,7 @@ interface Cached {
 
 const cache = new WeakMap<DB, Cached>();
 
-/** The version of what the agreement report reads; triggers (migration 171) bump it on every change. */
-export function agreementDataVersion(db: DB): number {
-  return get<{ version: number }>(db, 'SELECT version FROM agreement_data_version WHERE id = 1')?.version ?? 0;
-}
+export { agreementDataVersion };
 
 /** The agreement report, computed again only when annotations, adjudications or assignments changed since the last one. */
 export function cachedAgreementReport(db: DB, compute: (db: DB) => AgreementView = agreementReport): AgreementView {

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { all, get, run, transaction, type DB } from '../../db/database';
+import { transaction, type DB } from '../../db/database';
+import { findAnnotationForImport, insertImported, resubmitImported } from '../../db/annotations';
+import { insertAssignment, readSlots } from '../../db/assignments';
+import { readAnnotationPoints, writeAnnotationPoints } from '../../db/points';
+import { findProblemText } from '../../db/problems';
+import { findUser, insertUser, userExists } from '../../db/users';
 import { appendEvent, type Actor } from '../../db/events';
 import { validatePoints, type Point } from '../../shared/edits';
 import type { AnnotationImportSummary } from '../../shared/schemas/annotationImport';
@@ -8,23 +13,6 @@ import type { ImportIssue } from '../../shared/schemas/lcb';
 import { hashPassword } from '../auth/passwords';
 import { readAnnotationFile, type ParsedAnnotation } from './annotationFile';
 import { ImportError } from './lcbFile';
-
-interface ProblemRow {
-  id: number;
-  base_text: string;
-}
-interface UserRow {
-  id: number;
-  username: string;
-  role: string;
-}
-interface ExistingAnnotation {
-  id: number;
-  status: string;
-  source: string;
-  /** The status of the problem's adjudication by adjudicators, if any ('resolved' once used as gold). */
-  adjudication: string | null;
-}
 
 /** What the import will do for one line, decided before anything is written. */
 interface Step {
@@ -42,15 +30,6 @@ interface Step {
 const canonical = (points: readonly Point[]) =>
   JSON.stringify(points.map((p) => [p.deletions, p.repairs.map((r) => [r.start, r.end, r.text]), p.question, p.answer, p.type]));
 
-function storedPoints(db: DB, annotationId: number): Point[] {
-  const rows = all<{ deletions: string; repairs: string; question: string; answer: string; type: Point['type'] }>(
-    db,
-    'SELECT deletions, repairs, question, answer, type FROM annotation_points WHERE annotation_id = ? ORDER BY idx',
-    [annotationId],
-  );
-  return rows.map((r) => ({ deletions: JSON.parse(r.deletions) as Point['deletions'], repairs: JSON.parse(r.repairs) as Point['repairs'], question: r.question, answer: r.answer, type: r.type }));
-}
-
 /** Users per problem: who is assigned now, plus who this file adds (the third one is an error). */
 class Slots {
   private readonly byProblem = new Map<number, Map<string, 1 | 2>>();
@@ -59,7 +38,7 @@ class Slots {
   private of(problemId: number): Map<string, 1 | 2> {
     let slots = this.byProblem.get(problemId);
     if (!slots) {
-      const rows = all<{ username: string; slot: 1 | 2 }>(this.db, 'SELECT u.username, s.slot FROM assignments s JOIN users u ON u.id = s.user_id WHERE s.problem_id = ?', [problemId]);
+      const rows = readSlots(this.db, problemId);
       slots = new Map(rows.map((r) => [r.username.toLowerCase(), r.slot]));
       this.byProblem.set(problemId, slots);
     }
@@ -80,28 +59,20 @@ class Slots {
 
 function planLine(db: DB, a: ParsedAnnotation, slots: Slots, issues: ImportIssue[]): Step | null {
   const at = (field: string, message: string) => issues.push({ line: a.line, field, message });
-  const problem = get<ProblemRow>(db, 'SELECT id, base_text FROM problems WHERE question_id = ?', [a.questionId]);
+  const problem = findProblemText(db, a.questionId);
   if (!problem) {
     at('question_id', `there is no problem "${a.questionId}" (import the problems first)`);
     return null;
   }
   const findings = validatePoints(problem.base_text, a.points, 'submit');
   for (const f of findings) at(f.path, f.message);
-  const user = get<UserRow>(db, 'SELECT id, username, role FROM users WHERE username = ?', [a.annotator]);
+  const user = findUser(db, a.annotator);
   if (user && user.role !== 'annotator') at('annotator', `${user.username} is a ${user.role}; only annotators can hold annotations`);
   const claim = slots.claim(problem.id, a.annotator);
   if ('full' in claim) at('annotator', `${a.questionId} already has two annotators (${claim.full.join(', ')}); ${a.annotator} would be a third`);
-  const existing = user
-    ? get<ExistingAnnotation>(
-        db,
-        `SELECT a.id, a.status, a.source, j.status AS adjudication FROM annotations a
-           LEFT JOIN adjudications j ON j.problem_id = a.problem_id AND j.source = 'adjudication'
-          WHERE a.problem_id = ? AND a.user_id = ?`,
-        [problem.id, user.id],
-      )
-    : undefined;
+  const existing = user ? findAnnotationForImport(db, problem.id, user.id) : undefined;
   let action: Step['action'] = 'create';
-  const before = existing ? storedPoints(db, existing.id) : null;
+  const before = existing ? readAnnotationPoints(db, existing.id) : null;
   if (existing) {
     if (existing.status === 'submitted' && existing.source === 'import' && canonical(before!) === canonical(a.points)) action = 'unchanged';
     // The gold standard was built from this annotation (accepted or resolved): changing it would leave gold and work apart.
@@ -121,32 +92,17 @@ function planAll(db: DB, parsed: readonly ParsedAnnotation[], issues: ImportIssu
   return steps;
 }
 
-function writePoints(db: DB, annotationId: number, points: readonly Point[]): void {
-  run(db, 'DELETE FROM annotation_points WHERE annotation_id = ?', [annotationId]);
-  points.forEach((p, idx) =>
-    run(db, 'INSERT INTO annotation_points (annotation_id, idx, deletions, repairs, question, answer, type) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-      annotationId, idx, JSON.stringify(p.deletions), JSON.stringify(p.repairs), p.question, p.answer, p.type,
-    ]),
-  );
-}
-
 function writeAnnotation(db: DB, step: Step, userId: number): void {
   if (step.action === 'update') {
-    run(db, `UPDATE annotations SET status = 'submitted', version = version + 1, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), submitted_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?`, [step.existingId]);
-    writePoints(db, step.existingId!, step.annotation.points);
+    resubmitImported(db, step.existingId!);
+    writeAnnotationPoints(db, step.existingId!, step.annotation.points);
     return;
   }
-  const { lastInsertRowid } = run(
-    db,
-    `INSERT INTO annotations (problem_id, user_id, status, version, source, submitted_at) VALUES (?, ?, 'submitted', 1, 'import', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
-    [step.problemId, userId],
-  );
-  writePoints(db, Number(lastInsertRowid), step.annotation.points);
+  writeAnnotationPoints(db, insertImported(db, step.problemId, userId), step.annotation.points);
 }
 
 function createAnnotator(db: DB, actor: Actor, username: string, hash: string): number {
-  const { lastInsertRowid } = run(db, `INSERT INTO users (username, role, password_hash) VALUES (?, 'annotator', ?)`, [username, hash]);
-  const id = Number(lastInsertRowid);
+  const id = insertUser(db, username, 'annotator', hash);
   appendEvent(db, actor, { action: 'user.create', entityType: 'user', entityId: id, after: { username, role: 'annotator' }, details: { by: 'annotation import', passwordUsable: false } });
   return id;
 }
@@ -168,7 +124,7 @@ function applyImport(db: DB, actor: Actor, parsed: ParsedAnnotation[], hashes: M
         summary.usersCreated.push(step.username);
       }
       if (step.slot !== null) {
-        run(db, 'INSERT INTO assignments (problem_id, user_id, slot, assigned_by) VALUES (?, ?, ?, ?)', [step.problemId, userId, step.slot, actor.id]);
+        insertAssignment(db, step.problemId, userId, step.slot, actor.id);
         summary.assignmentsCreated++;
       }
       if (step.action !== 'unchanged') {
@@ -190,7 +146,7 @@ async function hashesForNewAnnotators(db: DB, parsed: ParsedAnnotation[]): Promi
   const hashes = new Map<string, string>();
   for (const a of parsed) {
     const key = a.annotator.toLowerCase();
-    if (hashes.has(key) || get(db, 'SELECT 1 FROM users WHERE username = ?', [a.annotator])) continue;
+    if (hashes.has(key) || userExists(db, a.annotator)) continue;
     hashes.set(key, await hashPassword(randomBytes(32).toString('base64url')));
   }
   return hashes;

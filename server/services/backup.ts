@@ -2,6 +2,8 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { listMigrations, migrate, type DB } from '../../db/database';
+import { makeSelfContained } from '../../db/connection';
+import { integrityProblems, readSchemaObjects, recordedMigrations, tableExists, type SchemaObject } from '../../db/schema';
 
 /** Pages copied per backup step, so progress can be shown on large databases. */
 const PAGES_PER_STEP = 256;
@@ -53,7 +55,7 @@ export async function backupDatabase(db: DB, file: string, options: { force?: bo
     await copyOnline(db, temp, options.onProgress);
     const copy = new Database(temp);
     try {
-      copy.pragma('journal_mode = DELETE');
+      makeSelfContained(copy);
       assertIntact(copy, temp);
     } finally {
       copy.close();
@@ -66,26 +68,13 @@ export async function backupDatabase(db: DB, file: string, options: { force?: bo
 }
 
 function assertIntact(db: DB, label: string): void {
-  const result = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
-  const problems = result.map((r) => r.integrity_check).filter((m) => m !== 'ok');
+  const problems = integrityProblems(db);
   if (problems.length > 0) throw new BackupError(`${label} is corrupt: ${problems.slice(0, 5).join('; ')}`);
-}
-
-function tableExists(db: DB, name: string): boolean {
-  return Boolean(db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name));
-}
-
-interface SchemaObject {
-  type: string;
-  name: string;
-  sql: string;
 }
 
 /** Tables, indexes, triggers and views with their SQL (whitespace-normalised); SQLite's own objects left out. */
 function schemaOf(db: DB): Map<string, SchemaObject> {
-  const rows = db
-    .prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name")
-    .all() as SchemaObject[];
+  const rows = readSchemaObjects(db);
   return new Map(rows.map((r) => [`${r.type} ${r.name}`, { ...r, sql: r.sql.replace(/\s+/g, ' ').trim() }]));
 }
 
@@ -106,7 +95,7 @@ function expectedSchema(versions: readonly number[]): Map<string, SchemaObject> 
  * otherwise pass the integrity check and fail later, or silently stop protecting the data.
  */
 function assertExpectedSchema(db: DB, file: string): void {
-  const recorded = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as { version: number; name: string }[];
+  const recorded = recordedMigrations(db);
   const names = new Map(listMigrations().map((m) => [m.version, m.name]));
   const differences: string[] = [];
   for (const m of recorded) {
@@ -145,7 +134,7 @@ export function verifyBackup(file: string): number[] {
     for (const table of ['schema_migrations', 'users', 'problems', 'events']) {
       if (!tableExists(db, table)) throw new BackupError(`${file} is not a CCB Studio database (no "${table}" table).`);
     }
-    const versions = db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[];
+    const versions = recordedMigrations(db).map((m) => m.version);
     if (!versions.includes(1)) throw new BackupError(`${file} is not a CCB Studio database (its migrations are missing).`);
     const known = new Set(listMigrations().map((m) => m.version));
     const unknown = versions.filter((v) => !known.has(v));

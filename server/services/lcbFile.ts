@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { normalizeBaseText } from '../../shared/baseText';
 import type { ProblemContent } from '../../shared/schemas/backoffice';
 import { formatImportIssue, lcbRecord, type Difficulty, type ImportIssue } from '../../shared/schemas/lcb';
-import { AppError } from '../http/errors';
+import { DomainError } from '../domain/errors';
 import { jsonLineDecoder, parseJsonLine, schemaIssues, tooLongIssue } from './jsonLines';
 import { MAX_LINE_BYTES, readLines, type ProgressListener } from './lineReader';
 
@@ -21,7 +21,7 @@ export interface ParsedProblem extends ProblemContent {
 export const MAX_REPORTED_ISSUES = 1000;
 
 /** A file that cannot be imported: nothing was written. Carries every `line N: field: message`. */
-export class ImportError extends AppError {
+export class ImportError extends DomainError {
   constructor(
     readonly issues: ImportIssue[],
     readonly totalIssues = issues.length,
@@ -29,7 +29,7 @@ export class ImportError extends AppError {
   ) {
     const first = issues[0] ? formatImportIssue(issues[0]) : 'the file cannot be imported';
     const more = totalIssues > 1 ? ` (and ${totalIssues - 1} more error${totalIssues > 2 ? 's' : ''})` : '';
-    super(400, 'validation_failed', summary ?? `Nothing was imported: ${first}${more}.`, {
+    super('validation_failed', summary ?? `Nothing was imported: ${first}${more}.`, {
       issues: issues.map((i) => ({ ...i, path: i.field ? `line ${i.line}: ${i.field}` : `line ${i.line}` })),
       totalIssues,
     });

@@ -1,32 +1,19 @@
-import { all, get, run, transaction, type DB } from '../../db/database';
+import { transaction, type DB } from '../../db/database';
 import { appendEvent, type Actor } from '../../db/events';
+import { deleteOtherSessionsOf, deleteSessionsOf } from '../../db/sessions';
+import { findUser, findUserById, insertUser, updatePasswordHash, updateRoleAndActive, type UserRow } from '../../db/users';
 import type { Role } from '../../shared/roles';
 import { hashPassword } from '../auth/passwords';
 import { loginLimiterFor, type LoginLock } from '../auth/loginLimiter';
-import { conflict, notFound } from '../http/errors';
+import { DomainError, notFound } from '../domain/errors';
 
-export interface UserRow {
-  id: number;
-  username: string;
-  role: Role;
-  active: number;
-  created_at: string;
-}
-
-export function findUser(db: DB, username: string): UserRow | undefined {
-  return get<UserRow>(db, 'SELECT id, username, role, active, created_at FROM users WHERE username = ?', [username]);
-}
-
-export function listUsers(db: DB): UserRow[] {
-  return all<UserRow>(db, 'SELECT id, username, role, active, created_at FROM users ORDER BY role, username');
-}
+export { findUser, listUsers, type UserRow } from '../../db/users';
 
 export async function createUser(db: DB, actor: Actor, input: { username: string; role: Role; password: string }): Promise<UserRow> {
   const hash = await hashPassword(input.password);
   return transaction(db, () => {
-    if (findUser(db, input.username)) throw conflict(`A user named "${input.username}" already exists.`);
-    const { lastInsertRowid } = run(db, 'INSERT INTO users (username, role, password_hash) VALUES (?, ?, ?)', [input.username, input.role, hash]);
-    const user = get<UserRow>(db, 'SELECT id, username, role, active, created_at FROM users WHERE id = ?', [lastInsertRowid])!;
+    if (findUser(db, input.username)) throw new DomainError('name_taken', `A user named "${input.username}" already exists.`);
+    const user = findUserById(db, insertUser(db, input.username, input.role, hash))!;
     appendEvent(db, actor, { action: 'user.create', entityType: 'user', entityId: user.id, after: { username: user.username, role: user.role } });
     return user;
   });
@@ -50,15 +37,15 @@ export async function updateUser(db: DB, actor: Actor, username: string, changes
     const user = findUser(db, username);
     if (!user) throw notFound(`There is no user "${username}".`);
     const self = actor.id === user.id;
-    if (self && changes.active === false) throw conflict('You cannot deactivate your own account.');
-    if (self && changes.role !== undefined && changes.role !== user.role) throw conflict('You cannot change your own role.');
+    if (self && changes.active === false) throw new DomainError('own_account', 'You cannot deactivate your own account.');
+    if (self && changes.role !== undefined && changes.role !== user.role) throw new DomainError('own_account', 'You cannot change your own role.');
     const before = { role: user.role, active: user.active === 1 };
     const role = changes.role ?? user.role;
     const active = changes.active ?? user.active === 1;
-    run(db, 'UPDATE users SET role = ?, active = ? WHERE id = ?', [role, active ? 1 : 0, user.id]);
-    if (hash !== undefined) run(db, 'UPDATE users SET password_hash = ? WHERE id = ?', [hash, user.id]);
-    if (!active || (hash !== undefined && !self)) run(db, 'DELETE FROM sessions WHERE user_id = ?', [user.id]);
-    else if (hash !== undefined) run(db, 'DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?', [user.id, currentSession ?? null]);
+    updateRoleAndActive(db, user.id, role, active);
+    if (hash !== undefined) updatePasswordHash(db, user.id, hash);
+    if (!active || (hash !== undefined && !self)) deleteSessionsOf(db, user.id);
+    else if (hash !== undefined) deleteOtherSessionsOf(db, user.id, currentSession ?? null);
     appendEvent(db, actor, {
       action: 'user.update',
       entityType: 'user',

@@ -138,7 +138,7 @@ describe('saving and resolving the gold version', () => {
     expect(saved.tasks.map((t) => t.key)).toEqual(['0', '1', '0,1']);
     const stale = await adj.put(url(disputed)).send({ version: 0, points, notes: '' });
     expect(stale.status).toBe(409);
-    expect(stale.body.error.code).toBe('conflict');
+    expect(stale.body.error.code).toBe('stale_version');
     expect(stale.body.error.message).toContain('now version 1, you sent 0');
   });
 

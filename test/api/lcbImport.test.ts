@@ -73,7 +73,7 @@ describe('importLcbFile', () => {
   it('refuses an empty file clearly', async () => {
     const err = await importError(writeJsonl(['', '  ']));
     expect(err.message).toMatch(/holds no problems/);
-    expect(err.status).toBe(400);
+    expect(err.code).toBe('validation_failed');
   });
 
   it('streams a file whose hidden tests are megabytes per line, keeping only their size and digest', async () => {

@@ -40,7 +40,7 @@ describe('override versions', () => {
     expect((saved.body as CaseView).gold.version).toBe(stale + 1);
     const late = await maint.put(url('/overrides/0')).send({ version: stale, questions: ['An older idea?'] });
     expect(late.status).toBe(409);
-    expect(late.body.error).toMatchObject({ code: 'conflict', details: { currentVersion: stale + 1 } });
+    expect(late.body.error).toMatchObject({ code: 'stale_version', details: { currentVersion: stale + 1 } });
     expect(storedQuestions()).toBe(JSON.stringify(['Which progression is meant, exactly?']));
   });
 

@@ -1,20 +1,15 @@
-import type { DB } from '../../../db/database';
 import { overrideBody, queueQuery, reopenBody, saveGoldBody, versionBody, versionQuery } from '../../../shared/schemas/adjudication';
 import { route, type RouteDef, type UserContext } from '../../http/route';
-import { loadCase, refuseOwnWork } from '../../services/adjudications/caseFile';
+import { refuseOwnWork } from '../../services/adjudications/caseFile';
 import { acceptAgreement, reopenGold, resolveGold, saveGold } from '../../services/adjudications/gold';
 import { putOverride, removeOverride } from '../../services/adjudications/overrides';
-import { presentCase } from '../../services/adjudications/presenter';
 import { pairKeyerFor } from '../../services/adjudications/pairKeys';
 import { listQueue } from '../../services/adjudications/queue';
-import { revealNames } from '../../services/adjudications/store';
+import { caseView as view } from '../../services/adjudications/view';
 
 // Adjudication sees both annotators' work, so annotators get 403 on every route here.
 const ADJUDICATORS = ['adjudicator', 'maintainer'] as const;
 const MAINTAINERS = ['maintainer'] as const;
-
-/** Every state change answers with the fresh case view, so the client always holds the new version. */
-const view = (db: DB, questionId: string) => presentCase(loadCase(db, questionId), revealNames(db));
 
 /** A route on one problem's case: nobody adjudicates a problem they annotated themselves (403). */
 function caseRoute<B, Q>(def: RouteDef<B, Q>): RouteDef {

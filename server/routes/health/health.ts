@@ -1,16 +1,7 @@
-import fs from 'node:fs';
-import type { DB } from '../../../db/database';
-import { AppError } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
+import { databaseLevel } from '../../services/health';
 import { locals } from '../../http/logging';
 import { route } from '../../http/route';
-
-/** The highest migration applied; throws when the database does not answer or its file is gone. */
-function migrationLevel(db: DB): number {
-  if (!db.memory && !fs.existsSync(db.name)) throw new Error(`the database file ${db.name} is gone`);
-  const level = db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get();
-  if (typeof level !== 'number') throw new Error('the database has no migrations');
-  return level;
-}
 
 export const healthRoutes = [
   route({
@@ -20,10 +11,10 @@ export const healthRoutes = [
     handle({ db, res }) {
       res.setHeader('Cache-Control', 'no-store');
       try {
-        return { status: 'ok', migration: migrationLevel(db) };
+        return { status: 'ok', migration: databaseLevel(db) };
       } catch (err) {
         locals(res).error = err;
-        throw new AppError(503, 'unavailable', 'The database does not answer.');
+        throw new DomainError('unavailable', 'The database does not answer.');
       }
     },
   }),

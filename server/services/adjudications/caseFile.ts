@@ -1,7 +1,8 @@
 import { buildCrossCheck, type CrossCheck } from '../../../shared/crossCheck';
 import type { GoldPoint } from '../../../shared/schemas/adjudication';
-import { get, type DB } from '../../../db/database';
-import { conflict, forbidden, notFound } from '../../http/errors';
+import type { DB } from '../../../db/database';
+import { hasAnnotated } from '../../../db/annotations';
+import { DomainError, forbidden, notFound } from '../../domain/errors';
 import {
   findAdjudication,
   findProblem,
@@ -40,7 +41,7 @@ export function loadCase(db: DB, questionId: string): CaseFile {
   const adjudication = findAdjudication(db, problem.id);
   const ready = A?.status === 'submitted' && B?.status === 'submitted';
   if (!ready && !adjudication) {
-    throw conflict(`Problem "${questionId}" is not ready for adjudication: both annotators must submit first.`);
+    throw new DomainError('not_ready', `Problem "${questionId}" is not ready for adjudication: both annotators must submit first.`);
   }
   return {
     problem,
@@ -58,7 +59,7 @@ export function loadCase(db: DB, questionId: string): CaseFile {
 export function checkVersion(file: CaseFile, version: number): void {
   const current = file.adjudication?.version ?? 0;
   if (version !== current) {
-    throw conflict(`The gold version of "${file.problem.question_id}" was changed by someone else (now version ${current}, you sent ${version}). Reload to see the latest version.`, {
+    throw new DomainError('stale_version', `The gold version of "${file.problem.question_id}" was changed by someone else (now version ${current}, you sent ${version}). Reload to see the latest version.`, {
       currentVersion: current,
     });
   }
@@ -67,7 +68,7 @@ export function checkVersion(file: CaseFile, version: number): void {
 /** 409 when the problem is resolved: it is read-only until a maintainer reopens it. */
 export function checkEditable(file: CaseFile): void {
   if (file.adjudication?.status === 'resolved') {
-    throw conflict(`Problem "${file.problem.question_id}" is resolved and read-only; a maintainer can reopen it.`);
+    throw new DomainError('read_only', `Problem "${file.problem.question_id}" is resolved and read-only; a maintainer can reopen it.`);
   }
 }
 
@@ -83,15 +84,7 @@ export function goldSnapshot(file: Pick<CaseFile, 'adjudication' | 'gold'>): { s
 
 /** True when the user is (or was) one of the problem's annotators: assigned it, or holds an annotation of it. */
 export function annotatedBy(db: DB, userId: number, questionId: string): boolean {
-  return (
-    get(
-      db,
-      `SELECT 1 FROM problems p WHERE p.question_id = ? AND (
-         EXISTS (SELECT 1 FROM assignments s WHERE s.problem_id = p.id AND s.user_id = ?) OR
-         EXISTS (SELECT 1 FROM annotations a WHERE a.problem_id = p.id AND a.user_id = ?))`,
-      [questionId, userId, userId],
-    ) !== undefined
-  );
+  return hasAnnotated(db, userId, questionId);
 }
 
 /** 403 for anyone adjudicating a problem they annotated (e.g. an annotator since promoted): it would not be an independent check. */

@@ -1,4 +1,5 @@
-import { all, run, type DB } from '../../../db/database';
+import type { DB } from '../../../db/database';
+import { deleteTaskRow, moveTaskRows, readTaskRows, retireTaskId, TASK_TABLES, type TaskTable } from '../../../db/taskRows';
 import { normalizeWhitespace } from '../../../shared/crossCheck';
 import type { Point } from '../../../shared/edits';
 
@@ -30,10 +31,6 @@ export function movedSubset(key: string, moves: readonly (number | null)[]): str
   return ordered.every((i, n) => n === 0 || i > ordered[n - 1]!) ? ordered.join(',') : null;
 }
 
-/** The tables keyed by (problem_id, subset) whose rows describe one task of the gold points. */
-const TASK_TABLES = ['task_overrides', 'task_ids', 'task_exclusions'] as const;
-type TaskTable = (typeof TASK_TABLES)[number];
-
 export interface TableFollowUp {
   /** Subsets whose rows were deleted (for task_ids: "task_id subset"). */
   dropped: string[];
@@ -43,33 +40,21 @@ export interface TableFollowUp {
 
 export type PointFollowUp = Record<TaskTable, TableFollowUp>;
 
-/** A kept id whose task changed is retired, never to be given to another task. */
-function retireTaskId(db: DB, taskId: string, problemId: number, subset: string): void {
-  run(db, 'INSERT OR IGNORE INTO retired_task_ids (task_id, problem_id, subset) VALUES (?, ?, ?)', [taskId, problemId, subset]);
-}
-
 function followTable(db: DB, table: TaskTable, problemId: number, moves: readonly (number | null)[]): TableFollowUp {
-  const rows = all<{ subset: string; label: string; task_id: string | null }>(
-    db,
-    table === 'task_ids'
-      ? `SELECT subset, task_id, task_id || ' ' || subset AS label FROM task_ids WHERE problem_id = ?`
-      : `SELECT subset, NULL AS task_id, subset AS label FROM ${table} WHERE problem_id = ?`,
-    [problemId],
-  );
   const out: TableFollowUp = { dropped: [], moved: {} };
-  for (const row of rows) {
+  const shifts: { from: string; to: string }[] = [];
+  for (const row of readTaskRows(db, table, problemId)) {
     const next = movedSubset(row.subset, moves);
     if (next === null) {
-      run(db, `DELETE FROM ${table} WHERE problem_id = ? AND subset = ?`, [problemId, row.subset]);
+      deleteTaskRow(db, table, problemId, row.subset);
       if (row.task_id !== null) retireTaskId(db, row.task_id, problemId, row.subset);
       out.dropped.push(row.label);
     } else if (next !== row.subset) {
-      // Two steps, so that a key moving onto another row's old key never collides.
-      run(db, `UPDATE ${table} SET subset = '~' || ? WHERE problem_id = ? AND subset = ?`, [next, problemId, row.subset]);
+      shifts.push({ from: row.subset, to: next });
       out.moved[row.subset] = next;
     }
   }
-  run(db, `UPDATE ${table} SET subset = substr(subset, 2) WHERE problem_id = ? AND subset LIKE '~%'`, [problemId]);
+  moveTaskRows(db, table, problemId, shifts);
   out.dropped.sort();
   return out;
 }

@@ -1,9 +1,10 @@
-import { run, transaction, type DB } from '../../../db/database';
+import { transaction, type DB } from '../../../db/database';
+import { upsertAdjudication as writeAdjudication } from '../../../db/adjudications';
 import { appendEvent, type Actor } from '../../../db/events';
 import { deriveProvenance, legacyPoints, resolveFindings, splitLegacyFindings } from '../../../shared/adjudication';
 import { validatePoints } from '../../../shared/edits';
 import type { GoldPoint, SaveGoldBody } from '../../../shared/schemas/adjudication';
-import { conflict, validationFailed } from '../../http/errors';
+import { DomainError, validationFailed } from '../../domain/errors';
 import { checkEditable, checkVersion, goldSnapshot, loadCase, type CaseFile } from './caseFile';
 import { followPointEdits, followUpDetails } from './followPoints';
 import { writeGoldPoints } from './store';
@@ -19,15 +20,7 @@ function withProvenance(file: CaseFile, points: readonly GoldPoint[]): GoldPoint
 
 function upsertAdjudication(db: DB, file: CaseFile, actor: Actor, fields: { status: 'draft' | 'resolved'; notes: string }): number {
   const version = (file.adjudication?.version ?? 0) + 1;
-  const resolved = fields.status === 'resolved';
-  run(
-    db,
-    `INSERT INTO adjudications (problem_id, status, version, notes, updated_by, updated_at, resolved_by, resolved_at)
-     VALUES (?, ?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?, CASE WHEN ? THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END)
-     ON CONFLICT (problem_id) DO UPDATE SET status = excluded.status, version = excluded.version, notes = excluded.notes,
-       updated_by = excluded.updated_by, updated_at = excluded.updated_at, resolved_by = excluded.resolved_by, resolved_at = excluded.resolved_at`,
-    [file.problem.id, fields.status, version, fields.notes, actor.id, resolved ? actor.id : null, resolved ? 1 : 0],
-  );
+  writeAdjudication(db, file.problem.id, actor.id, { ...fields, version });
   return version;
 }
 
@@ -82,9 +75,9 @@ export function acceptAgreement(db: DB, actor: Actor, questionId: string, versio
     checkEditable(file);
     checkVersion(file, version);
     const { A, crossCheck } = file;
-    if (!A || !crossCheck) throw conflict(`Problem "${questionId}" has no two submitted annotations to accept.`);
+    if (!A || !crossCheck) throw new DomainError('not_ready', `Problem "${questionId}" has no two submitted annotations to accept.`);
     if (!crossCheck.exactAgreement) {
-      throw conflict('Annotators A and B do not agree exactly on this problem; adjudicate the differences instead.');
+      throw new DomainError('not_agreed', 'Annotators A and B do not agree exactly on this problem; adjudicate the differences instead.');
     }
     const agreed = A.points.map((p, i): GoldPoint => ({
       ...p,
@@ -113,7 +106,7 @@ export function acceptAgreement(db: DB, actor: Actor, questionId: string, versio
 export function reopenGold(db: DB, actor: Actor, questionId: string, reason: string, context?: Record<string, unknown>): void {
   transaction(db, () => {
     const file = loadCase(db, questionId);
-    if (file.adjudication?.status !== 'resolved') throw conflict(`Problem "${questionId}" is not resolved; there is nothing to reopen.`);
+    if (file.adjudication?.status !== 'resolved') throw new DomainError('not_resolved', `Problem "${questionId}" is not resolved; there is nothing to reopen.`);
     const next = upsertAdjudication(db, file, actor, { status: 'draft', notes: file.adjudication.notes });
     appendEvent(db, actor, {
       action: 'adjudication.reopen',

@@ -1,10 +1,11 @@
-import { run, transaction, type DB } from '../../../db/database';
+import { transaction, type DB } from '../../../db/database';
+import { bumpAdjudicationVersion } from '../../../db/adjudications';
 import { appendEvent, type Actor } from '../../../db/events';
 import { checkOverrideQuestions, checkOverrideText } from '../../../shared/adjudication';
 import type { Finding } from '../../../shared/edits';
 import type { OverrideBody } from '../../../shared/schemas/adjudication';
 import { subsetKey, subsetsFor } from '../../../shared/subsets';
-import { notFound, validationFailed } from '../../http/errors';
+import { notFound, validationFailed } from '../../domain/errors';
 import { checkEditable, checkVersion, loadCase, type CaseFile } from './caseFile';
 import { deleteOverride, writeOverride } from './store';
 
@@ -20,7 +21,7 @@ function taskSubset(file: CaseFile, subset: string): number[] {
 
 /** Bump the version so a stale gold draft in another tab gets 409 instead of silently winning. */
 function touch(db: DB, file: CaseFile, actor: Actor): void {
-  run(db, `UPDATE adjudications SET version = version + 1, updated_by = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE problem_id = ?`, [actor.id, file.problem.id]);
+  bumpAdjudicationVersion(db, file.problem.id, actor.id);
 }
 
 /** Store a per-task override of the text or question wording, re-validated against the base text. */

@@ -1,4 +1,8 @@
-import { all, get, type DB } from '../../../db/database';
+import type { DB } from '../../../db/database';
+import { readLegacyOnly } from '../../../db/adjudications';
+import { problemIdsAnnotatedBy } from '../../../db/annotations';
+import { countAssignedProblems } from '../../../db/assignments';
+import { readReopenReasons } from '../../../db/events';
 import type { QueueItem, QueueView } from '../../../shared/adjudicationView';
 import type { AdjudicationStatus } from '../../../shared/schemas/adjudication';
 import { AMBIGUITY_TYPES } from '../../../shared/taxonomy';
@@ -15,29 +19,9 @@ export interface QueueFilters {
   offset?: number;
 }
 
-interface ReadyRow {
-  id: number;
-  question_id: string;
-  title: string;
-  difficulty: string;
-  base_text: string;
-  status: 'draft' | 'resolved' | null;
-  source: 'adjudication' | 'legacy' | null;
-}
-
-const SUBMITTED = `(SELECT COUNT(*) FROM assignments s JOIN annotations a ON a.problem_id = s.problem_id AND a.user_id = s.user_id
-              WHERE s.problem_id = p.id AND a.status = 'submitted')`;
-
 /** Problems with gold points from a legacy release but no two submitted annotations: listed after the ready ones. */
 function legacyOnlyItems(db: DB, own: ReadonlySet<number>): QueueItem[] {
-  const rows = all<ReadyRow>(
-    db,
-    `SELECT p.id, p.question_id, p.title, p.difficulty, p.base_text, j.status, j.source
-       FROM problems p JOIN adjudications j ON j.problem_id = p.id
-      WHERE j.source = 'legacy' AND ${SUBMITTED} < 2
-      ORDER BY p.import_order`,
-  );
-  return rows.filter((row) => !own.has(row.id)).map((row) => {
+  return readLegacyOnly(db).filter((row) => !own.has(row.id)).map((row) => {
     const used = new Set(loadGoldPoints(db, row.id).map((p) => p.type));
     return {
       questionId: row.question_id,
@@ -64,21 +48,6 @@ function pairOf(A: PairMember, B: PairMember, reveal: boolean, labels: Map<strin
   return { key, label: labels.get(key)! };
 }
 
-/** The reason of each problem's latest reopen event, by question id. */
-function reopenReasons(db: DB): Map<string, string> {
-  const rows = all<{ entity_id: string; reason: string | null }>(
-    db,
-    `SELECT entity_id, json_extract(details, '$.reason') AS reason FROM events
-      WHERE action = 'adjudication.reopen' AND entity_type = 'adjudication' ORDER BY id`,
-  );
-  const out = new Map<string, string>();
-  for (const r of rows) {
-    if (r.reason) out.set(r.entity_id, r.reason);
-    else out.delete(r.entity_id);
-  }
-  return out;
-}
-
 /** The same keys, each pair's HMAC computed once per request (a few pairs share thousands of problems). */
 function memoised(keyOf: PairKeyer): PairKeyer {
   const keys = new Map<string, string>();
@@ -102,7 +71,7 @@ export function listQueue(db: DB, filters: QueueFilters, sessionKeyOf: PairKeyer
   const labels = new Map<string, string>();
   const items: QueueItem[] = [];
   // Problems the viewer annotated (an annotator since promoted) are not theirs to adjudicate.
-  const own = new Set(all<{ problem_id: number }>(db, 'SELECT problem_id FROM assignments WHERE user_id = ? UNION SELECT problem_id FROM annotations WHERE user_id = ?', [viewerId, viewerId]).map((r) => r.problem_id));
+  const own = problemIdsAnnotatedBy(db, viewerId);
   let ownReady = 0;
   // Cached by the data's version, each cross-check by both annotations' versions: a page of the queue does not rebuild every cross-check.
   for (const { pair: row, summary } of readySummaries(db)) {
@@ -125,11 +94,11 @@ export function listQueue(db: DB, filters: QueueFilters, sessionKeyOf: PairKeyer
     });
   }
   const count = (s: AdjudicationStatus) => items.filter((i) => i.status === s).length;
-  const assigned = get<{ n: number }>(db, 'SELECT COUNT(DISTINCT problem_id) AS n FROM assignments')?.n ?? 0;
+  const assigned = countAssignedProblems(db);
   const legacy = legacyOnlyItems(db, own);
   const matches = (i: QueueItem) =>
     (!filters.type || i.types.includes(filters.type)) && (!filters.pair || i.pair?.key === filters.pair) && (!filters.status || i.status === filters.status);
-  const reasons = reopenReasons(db);
+  const reasons = readReopenReasons(db);
   for (const item of [...items, ...legacy]) if (item.status === 'draft' && reasons.has(item.questionId)) item.reopenReason = reasons.get(item.questionId)!;
   const filtered = items.filter(matches).sort((x, y) => (y.disagreement ?? 0) - (x.disagreement ?? 0));
   const queue = [...filtered, ...legacy.filter(matches)];

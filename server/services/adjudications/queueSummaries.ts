@@ -1,8 +1,9 @@
-import { all, get, type DB } from '../../../db/database';
+import type { DB } from '../../../db/database';
+import { agreementDataVersion, readReadyPairs, type ReadyPair } from '../../../db/adjudications';
+import { baseTextOf } from '../../../db/problems';
 import { buildCrossCheck } from '../../../shared/crossCheck';
 import type { Point } from '../../../shared/edits';
 import { AMBIGUITY_TYPES, type AmbiguityType } from '../../../shared/taxonomy';
-import { agreementDataVersion } from '../agreementCache';
 import { loadSides } from './store';
 
 /** What the queue shows of a problem's cross-check. */
@@ -14,48 +15,7 @@ export interface CrossCheckSummary {
   types: AmbiguityType[];
 }
 
-/** One ready problem: both slots' submitted annotations, with what identifies their content. */
-export interface ReadyPair {
-  id: number;
-  question_id: string;
-  title: string;
-  difficulty: string;
-  status: 'draft' | 'resolved' | null;
-  source: 'adjudication' | 'legacy' | null;
-  record_sha256: string;
-  a_user: number;
-  a_name: string;
-  a_id: number;
-  a_version: number;
-  a_updated: string;
-  b_user: number;
-  b_name: string;
-  b_id: number;
-  b_version: number;
-  b_updated: string;
-}
-
-/**
- * Problems whose two assigned annotators have both submitted, in import order, with both
- * annotations' ids and versions (one query, no points).
- */
-function readyPairs(db: DB): ReadyPair[] {
-  return all<ReadyPair>(
-    db,
-    `SELECT p.id, p.question_id, p.title, p.difficulty, p.record_sha256, j.status, j.source,
-            sa.user_id AS a_user, ua.username AS a_name, aa.id AS a_id, aa.version AS a_version, aa.updated_at AS a_updated,
-            sb.user_id AS b_user, ub.username AS b_name, ab.id AS b_id, ab.version AS b_version, ab.updated_at AS b_updated
-       FROM problems p
-       JOIN assignments sa ON sa.problem_id = p.id AND sa.slot = 1
-       JOIN annotations aa ON aa.problem_id = p.id AND aa.user_id = sa.user_id AND aa.status = 'submitted'
-       JOIN users ua ON ua.id = sa.user_id
-       JOIN assignments sb ON sb.problem_id = p.id AND sb.slot = 2
-       JOIN annotations ab ON ab.problem_id = p.id AND ab.user_id = sb.user_id AND ab.status = 'submitted'
-       JOIN users ub ON ub.id = sb.user_id
-       LEFT JOIN adjudications j ON j.problem_id = p.id
-      ORDER BY p.import_order`,
-  );
-}
+export type { ReadyPair };
 
 interface Cached {
   key: string;
@@ -86,7 +46,7 @@ function crossCheckSummary(db: DB, pair: ReadyPair): CrossCheckSummary {
   const hit = cache.get(pair.id);
   if (hit && hit.key === key) return hit.summary;
   const { A, B } = loadSides(db, pair.id);
-  const baseText = get<{ base_text: string }>(db, 'SELECT base_text FROM problems WHERE id = ?', [pair.id])!.base_text;
+  const baseText = baseTextOf(db, pair.id)!;
   const summary = summarise(baseText, A?.points ?? [], B?.points ?? []);
   cache.set(pair.id, { key, summary });
   return summary;
@@ -116,7 +76,7 @@ export function readySummaries(db: DB): ReadySummary[] {
   const version = agreementDataVersion(db);
   const hit = readyCaches.get(db);
   if (hit && hit.version === version) return hit.ready;
-  const pairs = readyPairs(db);
+  const pairs = readReadyPairs(db);
   const ready = pairs.map((pair) => ({ pair, summary: crossCheckSummary(db, pair) }));
   pruneSummaries(db, new Set(pairs.map((p) => p.id)));
   readyCaches.set(db, { version, ready });

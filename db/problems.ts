@@ -1,0 +1,203 @@
+import { all, get, run, type DB } from './database';
+import type { AnnotationProgress, ProblemListQuery, ProblemSort } from '../shared/schemas/backoffice';
+import type { Difficulty } from '../shared/schemas/lcb';
+
+/** The annotation status as the back office shows it (a draft never saved counts as to do); n is the annotation. */
+export const ANNOTATION_PROGRESS_SQL = `CASE WHEN n.id IS NULL OR (n.status = 'draft' AND n.version = 0) THEN 'todo'
+  WHEN n.status = 'submitted' THEN 'submitted' ELSE 'in-progress' END`;
+
+export interface ProblemListRow {
+  id: number;
+  question_id: string;
+  title: string;
+  platform: string;
+  difficulty: Difficulty;
+  contest_date: string;
+  adjudication_status: 'draft' | 'resolved' | null;
+}
+
+export interface ProblemAnnotatorRow {
+  problem_id: number;
+  username: string;
+  status: AnnotationProgress;
+}
+
+const PROBLEM_ORDER: Record<ProblemSort, string> = {
+  order: 'p.import_order',
+  id: 'p.question_id',
+  title: 'p.title COLLATE NOCASE',
+  difficulty: "CASE p.difficulty WHEN 'easy' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END",
+  contestDate: 'p.contest_date',
+};
+
+/** How many of a problem's assigned annotators submitted (only theirs count). */
+const SUBMITTED_SQL = `(SELECT COUNT(*) FROM assignments a JOIN annotations n ON n.problem_id = a.problem_id AND n.user_id = a.user_id
+  WHERE a.problem_id = p.id AND n.status = 'submitted')`;
+const ANNOTATORS_SQL = '(SELECT COUNT(*) FROM assignments a WHERE a.problem_id = p.id)';
+const ADJUDICATION_SQL = `COALESCE(j.status, CASE WHEN ${ANNOTATORS_SQL} = 2 AND ${SUBMITTED_SQL} = 2 THEN 'ready' ELSE 'waiting' END)`;
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function problemFilters(query: ProblemListQuery): { where: string; params: unknown[] } {
+  const clauses: string[] = [];
+  const params: unknown[] = [];
+  if (query.q) {
+    const like = likePattern(query.q);
+    clauses.push(`(p.question_id LIKE ? ESCAPE '\\' OR p.title LIKE ? ESCAPE '\\' OR p.difficulty LIKE ? ESCAPE '\\'
+      OR EXISTS (SELECT 1 FROM assignments a JOIN users u ON u.id = a.user_id WHERE a.problem_id = p.id AND u.username LIKE ? ESCAPE '\\'))`);
+    params.push(like, like, like, like);
+  }
+  if (query.difficulty) {
+    clauses.push('p.difficulty = ?');
+    params.push(query.difficulty);
+  }
+  if (query.adjudication) {
+    clauses.push(`${ADJUDICATION_SQL} = ?`);
+    params.push(query.adjudication);
+  }
+  if (query.assigned) clauses.push(`${ANNOTATORS_SQL} ${query.assigned === 'open' ? '< 2' : '= 2'}`);
+  return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/**
+ * One page of problems (sorting, filtering and paging run in SQL), the number that match, the
+ * number still needing annotators, and the annotators of the page's problems in slot order.
+ */
+export function readProblemPage(db: DB, query: ProblemListQuery): { rows: ProblemListRow[]; total: number; needAnnotators: number; annotators: ProblemAnnotatorRow[] } {
+  const { where, params } = problemFilters(query);
+  const from = 'FROM problems p LEFT JOIN adjudications j ON j.problem_id = p.id';
+  const dir = query.dir === 'desc' ? 'DESC' : 'ASC';
+  const rows = all<ProblemListRow>(
+    db,
+    `SELECT p.id, p.question_id, p.title, p.platform, p.difficulty, p.contest_date, j.status AS adjudication_status
+     ${from} ${where} ORDER BY ${PROBLEM_ORDER[query.sort]} ${dir}, p.import_order ${dir} LIMIT ? OFFSET ?`,
+    [...params, query.limit, query.offset],
+  );
+  const total = get<{ n: number }>(db, `SELECT COUNT(*) AS n ${from} ${where}`, params)?.n ?? 0;
+  const needAnnotators = get<{ n: number }>(db, `SELECT COUNT(*) AS n FROM problems p WHERE ${ANNOTATORS_SQL} < 2`)?.n ?? 0;
+  const ids = rows.map((p) => p.id);
+  const annotators = ids.length
+    ? all<ProblemAnnotatorRow>(
+        db,
+        `SELECT a.problem_id, u.username, ${ANNOTATION_PROGRESS_SQL} AS status
+         FROM assignments a JOIN users u ON u.id = a.user_id
+         LEFT JOIN annotations n ON n.problem_id = a.problem_id AND n.user_id = a.user_id
+         WHERE a.problem_id IN (${ids.map(() => '?').join(', ')})
+         ORDER BY a.problem_id, a.slot`,
+        ids,
+      )
+    : [];
+  return { rows, total, needAnnotators, annotators };
+}
+
+/** Every column of a problem. */
+export interface ProblemDetailRow {
+  question_id: string;
+  title: string;
+  platform: string;
+  contest_id: string;
+  contest_date: string;
+  difficulty: Difficulty;
+  statement: string;
+  base_text: string;
+  starter_code: string;
+  public_test_cases: string;
+  metadata: string;
+  private_tests_bytes: number;
+  private_tests_sha256: string | null;
+  import_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export function findProblemDetail(db: DB, questionId: string): ProblemDetailRow | undefined {
+  return get<ProblemDetailRow>(db, 'SELECT * FROM problems WHERE question_id = ?', [questionId]);
+}
+
+/** What adjudication needs of a problem. */
+export interface ProblemBrief {
+  id: number;
+  question_id: string;
+  title: string;
+  difficulty: string;
+  base_text: string;
+}
+
+export function findProblemBrief(db: DB, questionId: string): ProblemBrief | undefined {
+  return get<ProblemBrief>(db, 'SELECT id, question_id, title, difficulty, base_text FROM problems WHERE question_id = ?', [questionId]);
+}
+
+/** A problem's id and base text by question id. */
+export function findProblemText(db: DB, questionId: string): { id: number; base_text: string } | undefined {
+  return get<{ id: number; base_text: string }>(db, 'SELECT id, base_text FROM problems WHERE question_id = ?', [questionId]);
+}
+
+export function findProblemId(db: DB, questionId: string): number | undefined {
+  return get<{ id: number }>(db, 'SELECT id FROM problems WHERE question_id = ?', [questionId])?.id;
+}
+
+/** The base text of a problem by row id. */
+export function baseTextOf(db: DB, problemId: number): string | undefined {
+  return get<{ base_text: string }>(db, 'SELECT base_text FROM problems WHERE id = ?', [problemId])?.base_text;
+}
+
+/** The base texts of the given problems by row id. */
+export function readBaseTexts(db: DB, problemIds: readonly number[]): Map<number, string> {
+  const rows = all<{ id: number; base_text: string }>(db, 'SELECT id, base_text FROM problems WHERE id IN (SELECT value FROM json_each(?))', [JSON.stringify(problemIds)]);
+  return new Map(rows.map((r) => [r.id, r.base_text]));
+}
+
+/** A stored problem as an LCB import compares it with a record of the same question id. */
+export interface ImportTarget {
+  id: number;
+  record_sha256: string;
+  base_text: string;
+  /** 1 when an annotation or an adjudication depends on its base text. */
+  worked_on: number;
+}
+
+export function findImportTarget(db: DB, questionId: string): ImportTarget | undefined {
+  return get<ImportTarget>(
+    db,
+    `SELECT p.id, p.record_sha256, p.base_text,
+       (EXISTS (SELECT 1 FROM annotations a WHERE a.problem_id = p.id)
+         OR EXISTS (SELECT 1 FROM adjudications j WHERE j.problem_id = p.id)) AS worked_on
+     FROM problems p WHERE p.question_id = ?`,
+    [questionId],
+  );
+}
+
+export function maxImportOrder(db: DB): number {
+  return get<{ m: number | null }>(db, 'SELECT MAX(import_order) AS m FROM problems')?.m ?? 0;
+}
+
+/** The columns an LCB import writes, by parameter name. */
+export type ProblemColumns = Record<string, unknown>;
+
+export function insertProblem(db: DB, columns: ProblemColumns & { importOrder: number }): void {
+  run(
+    db,
+    `INSERT INTO problems (question_id, title, platform, contest_id, contest_date, difficulty, statement, base_text,
+       starter_code, public_test_cases, metadata, private_tests_bytes, private_tests_sha256, record_sha256, import_order)
+     VALUES (@questionId, @title, @platform, @contestId, @contestDate, @difficulty, @statement, @baseText,
+       @starterCode, @publicTestCases, @metadata, @privateTestsBytes, @privateTestsSha256, @recordSha256, @importOrder)`,
+    columns,
+  );
+}
+
+export function updateProblem(db: DB, columns: ProblemColumns): void {
+  run(
+    db,
+    `UPDATE problems SET title = @title, platform = @platform, contest_id = @contestId, contest_date = @contestDate,
+       difficulty = @difficulty, statement = @statement, base_text = @baseText, starter_code = @starterCode,
+       public_test_cases = @publicTestCases, metadata = @metadata, private_tests_bytes = @privateTestsBytes,
+       private_tests_sha256 = @privateTestsSha256, record_sha256 = @recordSha256,
+       updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+     WHERE question_id = @questionId`,
+    columns,
+  );
+}
+
+export function setLcbVersion(db: DB, questionId: string, lcbVersion: string): void {
+  run(db, 'UPDATE problems SET lcb_version = ? WHERE question_id = ?', [lcbVersion, questionId]);
+}

@@ -1,0 +1,37 @@
+import type { DB } from './database';
+
+/**
+ * What a database file holds as a schema: the checks of backup, restore and the health check.
+ * These read SQLite's own catalogue and the migration log, never the data.
+ */
+
+export function tableExists(db: DB, name: string): boolean {
+  return Boolean(db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name));
+}
+
+export interface SchemaObject {
+  type: string;
+  name: string;
+  sql: string;
+}
+
+/** Tables, indexes, triggers and views with their SQL as stored; SQLite's own objects left out. */
+export function readSchemaObjects(db: DB): SchemaObject[] {
+  return db.prepare("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY type, name").all() as SchemaObject[];
+}
+
+/** The migrations recorded in a database, in order. */
+export function recordedMigrations(db: DB): { version: number; name: string }[] {
+  return db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as { version: number; name: string }[];
+}
+
+/** SQLite's integrity check: every problem it reports (none when the file is intact). */
+export function integrityProblems(db: DB): string[] {
+  const result = db.pragma('integrity_check', { simple: false }) as { integrity_check: string }[];
+  return result.map((r) => r.integrity_check).filter((m) => m !== 'ok');
+}
+
+/** The highest migration applied (not a number when the log is empty). */
+export function migrationLevel(db: DB): unknown {
+  return db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get();
+}

@@ -1,0 +1,73 @@
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// Issue 15: the layer rules of eslint.config.js (eslint.layers.js) fail code that crosses a layer.
+// The snippets are linted with the project's real config, as if they were files at these paths.
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+describe('lint enforces the direction routes → services → db', () => {
+  let eslint: ESLint;
+  beforeAll(() => {
+    eslint = new ESLint({ cwd: ROOT });
+  });
+
+  async function ruleHits(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+    expect(result!.messages.filter((m) => m.fatal)).toEqual([]);
+    return result!.messages.filter((m) => m.ruleId?.startsWith('layers/')).map((m) => `${m.ruleId}:${m.line}`);
+  }
+
+  it('fails a service that imports server/http/', async () => {
+    const code = [
+      "import { conflict } from '../http/errors';",
+      "import type { SessionUser } from '../../http/route';",
+      "export { AppError } from '../http/errors';",
+      'export const f = (u: SessionUser) => conflict(u.username);',
+      '',
+    ].join('\n');
+    expect(await ruleHits('server/services/lintFixture.ts', code)).toEqual(['layers/no-import:1', 'layers/no-import:3']);
+    expect(await ruleHits('server/services/adjudications/lintFixture.ts', code)).toEqual(['layers/no-import:2']);
+  });
+
+  it('fails a route that imports db/, types included', async () => {
+    const code = ["import type { DB } from '../../../db/database';", "import { findUser } from '../../../db/users';", 'export const f = (db: DB) => findUser(db, "x");', ''].join('\n');
+    expect(await ruleHits('server/routes/users/lintFixture.ts', code)).toEqual(['layers/no-import:1', 'layers/no-import:2']);
+  });
+
+  it('fails SQL outside db/: statement text, raw statement helpers and driver calls', async () => {
+    const code = [
+      "import { get, transaction, type DB } from '../../db/database';",
+      "export const count = (db: DB) => get(db, 'SELECT COUNT(*) AS n FROM users');",
+      'export const other = (db: DB) => db.prepare(`UPDATE users SET active = 0`).run();',
+      "export const pragma = (db: DB) => db.pragma('journal_mode = DELETE');",
+      'export const t = transaction;',
+      '',
+    ].join('\n');
+    expect(await ruleHits('server/services/lintFixture.ts', code)).toEqual([
+      'layers/no-import:1',
+      'layers/sql-in-db-only:2',
+      'layers/sql-in-db-only:3',
+      'layers/sql-in-db-only:3',
+      'layers/sql-in-db-only:4',
+    ]);
+  });
+
+  it('passes the same work done the layered way, and ordinary text that merely starts like SQL', async () => {
+    const service = [
+      "import { transaction, type DB } from '../../db/database';",
+      "import { findUser } from '../../db/users';",
+      "import { DomainError } from '../domain/errors';",
+      "export const f = (db: DB) => transaction(db, () => findUser(db, 'x') ?? new DomainError('not_found', 'Delete the file first.'));",
+      'export const g = (line: string) => /^(\\d+)$/.exec(line);',
+      '',
+    ].join('\n');
+    expect(await ruleHits('server/services/lintFixture.ts', service)).toEqual([]);
+    const route = ["import { route } from '../../http/route';", "import { listUsers } from '../../services/users';", "export const r = route({ method: 'get', path: '/x', access: ['maintainer'], handle: ({ db }) => listUsers(db) });", ''].join('\n');
+    expect(await ruleHits('server/routes/users/lintFixture.ts', route)).toEqual([]);
+  });
+
+  it('leaves SQL to db/ modules', async () => {
+    expect(await ruleHits('db/lintFixture.ts', "import { get, type DB } from './database';\nexport const f = (db: DB) => get(db, 'SELECT 1');\n")).toEqual([]);
+  });
+});
