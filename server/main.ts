@@ -1,6 +1,7 @@
 import { openDatabase } from '../db/database';
 import { createApp } from './app';
 import { ConfigError, readServerConfig } from './config';
+import { startBackgroundCheckpoints } from './http/checkpoints';
 import { createLogger } from './http/logging';
 import { bannerLines, prepareDatabase, StartRefused } from './startup';
 
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const app = createApp({ db, clientDir: config.clientDir, logger, trustProxy: config.trustProxy });
+  // The write-ahead log is copied back into the database from a worker thread, not inside a request.
+  const checkpoints = startBackgroundCheckpoints(db);
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const actualPort = typeof address === 'object' && address ? address.port : config.port;
@@ -30,8 +33,10 @@ async function main(): Promise<void> {
   });
   const stop = () =>
     server.close(() => {
-      db.close();
-      process.exit(0);
+      void (checkpoints?.stop() ?? Promise.resolve()).finally(() => {
+        db.close();
+        process.exit(0);
+      });
     });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

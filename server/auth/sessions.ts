@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { get, run, type DB } from '../../db/database';
 import type { SessionUser } from '../http/route';
@@ -12,7 +12,8 @@ export const SESSION_MAX_DAYS = 7;
 /** A renewal is written at most this often, so reads do not turn into a write each. */
 const RENEW_EVERY_MS = 60_000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// One-shot hashing: no Hash object per request.
+const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 export function parseCookies(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};

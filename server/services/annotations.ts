@@ -80,12 +80,27 @@ function checkWritable(row: AnnotationRow | undefined, version: number): void {
   }
 }
 
+/** The last base texts hashed, by problem id: a save re-checks the same text again and again. */
+const hashedTexts = new Map<number, { text: string; hash: string }>();
+const HASHED_TEXTS_KEPT = 1000;
+
+/** The SHA-256 of the problem's base text, hashed again only when the text differs from the one cached for its id. */
+function currentBaseTextHash(problem: AssignedProblem): string {
+  const known = hashedTexts.get(problem.id);
+  if (known && known.text === problem.base_text) return known.hash;
+  const hash = baseTextHash(problem.base_text);
+  hashedTexts.delete(problem.id);
+  if (hashedTexts.size >= HASHED_TEXTS_KEPT) hashedTexts.delete(hashedTexts.keys().next().value!);
+  hashedTexts.set(problem.id, { text: problem.base_text, hash });
+  return hash;
+}
+
 /**
  * Offsets mean something only in the text they were made on: a save or submit names that text
  * (its hash); if the problem was re-imported with another base text since, 409 and nothing saved.
  */
 function checkBaseText(problem: AssignedProblem, hash: string): void {
-  const current = baseTextHash(problem.base_text);
+  const current = currentBaseTextHash(problem);
   if (hash !== current) {
     throw new AppError(
       409,

@@ -6,7 +6,8 @@ import type { ImportIssue } from '../../shared/schemas/lcb';
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 // Text decoded from valid UTF-8 holds no surrogate of its own: only a \uD800–\uDFFF escape makes
-// one, so a line without such an escape need not be walked for lone surrogates.
+// one, so a line without such an escape need not be walked for lone surrogates (and a line
+// without any \u escape need not even be searched for one with the slower expression).
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 /** A decoder for JSONL lines: invalid UTF-8 throws, so it can be reported with its line number. */
@@ -14,10 +15,10 @@ export const jsonLineDecoder = () => new TextDecoder('utf-8', { fatal: true, ign
 
 /**
  * Decode one line of a JSONL file (a byte-order mark is allowed before line 1) and parse its
- * JSON: the value, the line's issue, or null for a blank line. A string with a lone UTF-16
+ * JSON: the value (with the text it was parsed from), the line's issue, or null for a blank line. A string with a lone UTF-16
  * surrogate (a "\ud800" escape) is an issue too: it is not text.
  */
-export function parseJsonLine(number: number, bytes: Buffer, decoder: TextDecoder): { json: unknown } | { issues: ImportIssue[] } | null {
+export function parseJsonLine(number: number, bytes: Buffer, decoder: TextDecoder): { json: unknown; text: string } | { issues: ImportIssue[] } | null {
   const raw = number === 1 && bytes.subarray(0, 3).equals(BOM) ? bytes.subarray(3) : bytes;
   let text: string;
   try {
@@ -33,9 +34,9 @@ export function parseJsonLine(number: number, bytes: Buffer, decoder: TextDecode
     const reason = err instanceof Error ? err.message.slice(0, 160) : 'parse error';
     return { issues: [{ line: number, field: '', message: `invalid JSON (${reason})` }] };
   }
-  const lone = SURROGATE_ESCAPE.test(text) ? loneSurrogateIssue(json) : null;
+  const lone = text.includes('\\u') && SURROGATE_ESCAPE.test(text) ? loneSurrogateIssue(json) : null;
   if (lone) return { issues: [{ line: number, field: lone.path === '(root)' ? '' : lone.path, message: lone.message }] };
-  return { json };
+  return { json, text };
 }
 
 /** The issue of a line longer than the reader holds in memory. */

@@ -34,15 +34,19 @@ export class LineSplitter {
 
   constructor(private readonly maxLineBytes: number) {}
 
-  /** The lines a chunk completes. The chunk must not be reused: the unfinished line refers into it. */
-  *push(chunk: Buffer): Generator<RawLine> {
+  /**
+   * The lines a chunk completes. Without `reused`, the chunk must not be reused: the unfinished
+   * line refers into it. With it, the unfinished line is copied out, so the caller may read the
+   * next chunk into the same buffer once it is done with the lines yielded (they are views into it).
+   */
+  *push(chunk: Buffer, reused = false): Generator<RawLine> {
     let start = 0;
     for (let nl = chunk.indexOf(LF, start); nl !== -1; nl = chunk.indexOf(LF, start)) {
       this.hold(chunk.subarray(start, nl));
       yield this.take();
       start = nl + 1;
     }
-    if (start < chunk.length) this.hold(chunk.subarray(start));
+    if (start < chunk.length) this.hold(reused && !this.tooLong ? Buffer.from(chunk.subarray(start)) : chunk.subarray(start));
   }
 
   /** The last line, when the file does not end with a line break. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get } from '../../db/database';
+import { all, get, run } from '../../db/database';
 import { CLI_ACTOR } from '../../db/events';
 import { importLcbFile } from '../../server/services/lcbImport';
 import { assign, buildUser } from '../support/builders';
@@ -58,5 +58,18 @@ describe('saves name their base text', () => {
     const oldSubmit = await agent.post(`${url}/submit`).send({ version: 1 });
     expect(oldSubmit.status).toBe(400);
     expect(oldSubmit.body.error.message).toMatch(/^baseTextHash: required/);
+  });
+
+  it('a text changed after saves on it is still caught (the hash of a problem text is cached, never trusted past a change)', async () => {
+    const view = (await agent.get(url)).body as { baseTextHash: string; version: number };
+    const first = await agent.put(url).send({ version: view.version, baseTextHash: view.baseTextHash, points: [] });
+    expect(first.status).toBe(200); // the hash of this text is now cached
+    run(ctx.db, "UPDATE problems SET base_text = base_text || ' (changed)' WHERE question_id = ?", [QID]);
+    const res = await agent.put(url).send({ version: first.body.version, baseTextHash: view.baseTextHash, points: [] });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('base_text_changed');
+    const fresh = (await agent.get(url)).body as { baseTextHash: string };
+    expect(res.body.error.details).toEqual({ baseTextHash: fresh.baseTextHash });
+    expect((await agent.put(url).send({ version: first.body.version, baseTextHash: fresh.baseTextHash, points: [] })).status).toBe(200);
   });
 });

@@ -24,7 +24,7 @@ export interface RunRelease {
    * Its tasks are already kept from an earlier run import (releases are immutable, so they are
    * reused as kept): then only what checking a run needs of them is read, each task's problem and K.
    */
-  kept?: Map<string, { questionId: string; k: number }>;
+  kept?: ReadonlyMap<string, { questionId: string; k: number }>;
 }
 
 /** The release as an earlier run import kept it (its tasks stay stored, with their types as attributed then). */

@@ -11,13 +11,22 @@ import { ImportError, MAX_REPORTED_ISSUES } from '../lcbFile';
 import { jsonLineDecoder, parseJsonLine, schemaIssues, tooLongIssue } from '../jsonLines';
 import { MAX_LINE_BYTES, type ProgressListener } from '../lineReader';
 import { readLinesSync } from '../lineReaderSync';
+import { memberText } from './jsonSlice';
 import type { RunRelease } from './release';
 
 export interface ParsedRunRecord extends RunRecord {
   line: number;
+  /** `messages` as JSON: the line's own text of it when it has one (so it is not serialised again). */
+  messagesJson: string;
 }
 
-function checkLine(number: number, json: unknown, release: ReleaseIndex): ImportIssue[] | ParsedRunRecord {
+/** The record's dialogue as stored: cut from the line, or serialised when the line has none to cut. */
+function messagesJson(text: string, messages: RunRecord['messages']): string {
+  const raw = messages.length > 0 ? memberText(text, 'messages') : undefined;
+  return raw !== undefined && raw.startsWith('[') ? raw : JSON.stringify(messages);
+}
+
+function checkLine(number: number, json: unknown, text: string, release: ReleaseIndex): ImportIssue[] | ParsedRunRecord {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return [{ line: number, field: '', message: 'expected a JSON object (one run record per line)' }];
   }
@@ -38,11 +47,11 @@ function checkLine(number: number, json: unknown, release: ReleaseIndex): Import
     const field = data.key_question_num != null ? 'key_question_num' : 'qa_pairs';
     issues.push({ line: number, field, message: `K = ${r.k}, but ${r.taskId} has ${task.k} key question${task.k === 1 ? '' : 's'} in the release` });
   }
-  return issues.length ? issues : { line: number, ...r };
+  return issues.length ? issues : { line: number, ...r, messagesJson: messagesJson(text, r.messages) };
 }
 
 /** What checking a line needs of the release: each task's problem and K. */
-export type ReleaseIndex = Map<string, { questionId: string; k: number }>;
+export type ReleaseIndex = ReadonlyMap<string, { questionId: string; k: number }>;
 
 export const releaseIndex = (release: RunRelease): ReleaseIndex =>
   release.kept ?? new Map(release.tasks.map((t) => [t.taskId, { questionId: t.questionId, k: t.keyQuestions.length }]));
@@ -73,7 +82,7 @@ export function scanRunFile(file: string, tasks: ReleaseIndex, accept: (record: 
       report(line.issues);
       continue;
     }
-    const checked = checkLine(number, line.json, tasks);
+    const checked = checkLine(number, line.json, line.text, tasks);
     if (Array.isArray(checked)) {
       report(checked);
       continue;

@@ -59,11 +59,13 @@ const INSERT_RECORD = `INSERT INTO run_records (run_id, position, line, task_id,
  */
 export function runWriter(db: DB, model: string, sha256: string, sourceFile: string, userId: number | null) {
   const id = Number(run(db, 'INSERT INTO runs (model, release_sha256, source_file, tasks, imported_by) VALUES (?, ?, ?, 0, ?)', [model, sha256, sourceFile, userId]).lastInsertRowid);
+  // One statement for every record, run directly (the helper's lookup and copy per row add up).
+  const insert = db.prepare(INSERT_RECORD);
   let position = 0;
   return {
     id,
     add(r: ParsedRunRecord, s: TaskScore): void {
-      run(db, INSERT_RECORD, [
+      insert.run(
         id,
         position++,
         r.line,
@@ -74,13 +76,13 @@ export function runWriter(db: DB, model: string, sha256: string, sourceFile: str
         JSON.stringify(r.hitDict),
         JSON.stringify(r.hitQuestions),
         JSON.stringify(r.questions),
-        JSON.stringify(r.messages),
+        r.messagesJson,
         r.finalCode,
         s.tkqr,
         s.ora,
         s.turns,
         s.diff,
-      ]);
+      );
     },
     finish(): number {
       run(db, 'UPDATE runs SET tasks = ? WHERE id = ?', [position, id]);
@@ -135,14 +137,24 @@ const toTask = (r: TaskRow): StoredTask => ({
 export const releaseTasks = (db: DB, sha256: string): StoredTask[] =>
   all<TaskRow>(db, 'SELECT task_id, question_id, text, position, key_questions FROM run_release_tasks WHERE release_sha256 = ? ORDER BY position', [sha256]).map(toTask);
 
+// A release's bytes fix its tasks' ids, problems and K, so the index of a kept release (named by
+// its SHA-256) never changes: it is read once per database, not at every import.
+const keptIndexes = new WeakMap<DB, Map<string, ReadonlyMap<string, { questionId: string; k: number }>>>();
+
 /** Each kept task's problem and K (its number of key questions), without reading the texts. */
-export function keptTaskIndex(db: DB, sha256: string): Map<string, { questionId: string; k: number }> {
+export function keptTaskIndex(db: DB, sha256: string): ReadonlyMap<string, { questionId: string; k: number }> {
+  let bySha = keptIndexes.get(db);
+  if (!bySha) keptIndexes.set(db, (bySha = new Map()));
+  const known = bySha.get(sha256);
+  if (known) return known;
   const rows = all<{ task_id: string; question_id: string; k: number }>(
     db,
     'SELECT task_id, question_id, json_array_length(key_questions) AS k FROM run_release_tasks WHERE release_sha256 = ?',
     [sha256],
   );
-  return new Map(rows.map((r) => [r.task_id, { questionId: r.question_id, k: r.k }]));
+  const index = new Map(rows.map((r) => [r.task_id, { questionId: r.question_id, k: r.k }]));
+  bySha.set(sha256, index);
+  return index;
 }
 
 export function releaseTask(db: DB, sha256: string, taskId: string): StoredTask | undefined {

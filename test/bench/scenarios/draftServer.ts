@@ -2,6 +2,7 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { get, openDatabase } from '../../../db/database';
 import { createApp } from '../../../server/app';
+import { startBackgroundCheckpoints } from '../../../server/http/checkpoints';
 import { reply } from '../lib/child';
 
 /**
@@ -29,7 +30,13 @@ function baselineApp(dbFile: string): express.Express {
 reply(async () => {
   const [mode, dbFile] = process.argv.slice(2);
   if (!dbFile || (mode !== 'real' && mode !== 'baseline')) throw new Error('usage: draftServer real|baseline DB');
-  const app = mode === 'real' ? createApp({ db: openDatabase(dbFile), log: (m) => console.error(m) }) : baselineApp(dbFile);
+  let app: express.Express;
+  if (mode === 'real') {
+    // As server/main.ts starts it: checkpoints of the write-ahead log run in a worker thread.
+    const db = openDatabase(dbFile);
+    app = createApp({ db, log: (m) => console.error(m) });
+    startBackgroundCheckpoints(db);
+  } else app = baselineApp(dbFile);
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
