@@ -4,7 +4,7 @@ import { loneSurrogateIssue } from '../schemas/wellFormed';
 import { isAmbiguityType } from '../taxonomy';
 import { provenanceSchema, qaPairSchema, releaseRecordSchema, type ReleaseRecord } from './format';
 import { deriveFromBase } from './derivable';
-import { contentWordsMemo, reviewWarnings } from './warnings';
+import { deletionWordsMemo, reviewWarnings, type DeletionWords } from './warnings';
 import { finding, type LineRecord, type ReleaseFinding } from './rules';
 
 export { RULES, type LineRecord, type ReleaseFinding, type Rule, type Severity } from './rules';
@@ -225,7 +225,7 @@ function crossFindings(entries: readonly LineRecord[]): ReleaseFinding[] {
 }
 
 /** With the source problems: the problem must exist and the text must come from its base text. */
-function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string>, words: (text: string) => ReadonlySet<string>): ReleaseFinding[] {
+function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string>, words: DeletionWords): ReleaseFinding[] {
   const { record } = entry;
   const at = { task_id: record.task_id, line: entry.line };
   const base = problems.get(record.question_id);
@@ -244,7 +244,7 @@ function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string
 /** Every rule on parsed records. The exporter and the `validate` command both end here. */
 export function validateRecords(entries: readonly LineRecord[], options: ValidateOptions = {}): ReleaseFinding[] {
   const out: ReleaseFinding[] = [];
-  const words = contentWordsMemo();
+  const words = deletionWordsMemo();
   for (const entry of entries) {
     out.push(...recordFindings(entry));
     if (options.problems) out.push(...problemFindings(entry, options.problems, words));

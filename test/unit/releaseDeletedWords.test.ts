@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { finding, type LineRecord, type ReleaseFinding } from '../../shared/release/rules';
-import { contentWords, contentWordsMemo, reviewWarnings } from '../../shared/release/warnings';
+import { contentWords, deletionWordsMemo, reviewWarnings } from '../../shared/release/warnings';
 
 // forDerivation reads the content words of each deleted piece (memoised across tasks)
 // instead of those of the pieces joined by spaces. The straightforward reading, as it was:
@@ -54,7 +54,7 @@ describe('answer-not-from-deletion reads the deleted text piece by piece', () =>
           .filter(([x, y]) => x < y)
           .sort((p, q) => p[0] - q[0]),
       );
-    const memo = contentWordsMemo(); // shared across cases, as across the tasks of a run
+    const memo = deletionWordsMemo(); // shared across cases (and base texts), as across the tasks of a run
     fc.assert(
       fc.property(
         text.chain((base) => fc.tuple(fc.constant(base), spans(base.length), fc.array(text, { minLength: 1, maxLength: 3 }))),
