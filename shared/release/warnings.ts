@@ -3,10 +3,18 @@ import { finding, type LineRecord, type ReleaseFinding } from './rules';
 // Function words: sharing only these does not show that an answer restores what was deleted.
 const STOPWORDS = new Set('a an the of to is are be and or in on at by as it for that this with yes no'.split(' '));
 
+const NON_ASCII = /[^\p{ASCII}]/u;
+const ASCII_WORDS = /[a-z]+|[0-9]+/g;
+const WORDS = /\p{L}+|\p{N}+/gu;
+
 /** Lower-cased words and numbers (subscripts folded, letters and digits split), without function words. */
 export function contentWords(text: string): Set<string> {
-  const words = text.normalize('NFKC').toLowerCase().match(/\p{L}+|\p{N}+/gu) ?? [];
-  return new Set(words.filter((w) => !STOPWORDS.has(w)));
+  // ASCII text is its own NFKC form, and its letters and numbers are [a-z] and [0-9] once
+  // lower-cased: the same words without normalising or Unicode classes (a property test).
+  const words = (!NON_ASCII.test(text) ? text.toLowerCase().match(ASCII_WORDS) : text.normalize('NFKC').toLowerCase().match(WORDS)) ?? [];
+  const out = new Set<string>();
+  for (const w of words) if (!STOPWORDS.has(w)) out.add(w);
+  return out;
 }
 
 /**
