@@ -65,21 +65,44 @@ interface PieceWords {
  */
 export function deletionWordsMemo() {
   const words = contentWordsMemo();
-  const byBase = new Map<string, Map<number, PieceWords>>();
+  const byBase = new Map<string, BaseWords>();
+  let last: BaseWords | null = null;
   return {
-    answer: words,
-    piece(base: string, start: number, end: number): PieceWords {
-      let spans = byBase.get(base);
-      if (!spans) byBase.set(base, (spans = new Map()));
-      const key = start * (base.length + 1) + end; // one number per span of this base
-      let found = spans.get(key);
-      if (!found) {
-        const piece = deletedPiece(base, start, end);
-        spans.set(key, (found = { blank: piece.trim() === '', words: words(piece) }));
-      }
-      return found;
+    /** The memo of one base text (a problem's tasks come one after another: the last one is kept at hand). */
+    of(base: string): BaseWords {
+      if (last?.base === base) return last;
+      let found = byBase.get(base);
+      if (!found) byBase.set(base, (found = new BaseWords(base, words)));
+      return (last = found);
     },
   };
+}
+
+/** The deleted pieces of one base text by span offsets, and the answers of its tasks, read once each. */
+class BaseWords {
+  private spans = new Map<number, PieceWords>();
+  private answers = new Map<string, ReadonlySet<string>>();
+
+  constructor(
+    readonly base: string,
+    private words: (text: string) => ReadonlySet<string>,
+  ) {}
+
+  piece(start: number, end: number): PieceWords {
+    const key = start * (this.base.length + 1) + end; // one number per span of this base
+    let found = this.spans.get(key);
+    if (!found) {
+      const piece = deletedPiece(this.base, start, end);
+      this.spans.set(key, (found = { blank: piece.trim() === '', words: this.words(piece) }));
+    }
+    return found;
+  }
+
+  answer(text: string): ReadonlySet<string> {
+    let found = this.answers.get(text);
+    if (!found) this.answers.set(text, (found = this.words(text)));
+    return found;
+  }
 }
 export type DeletionWords = ReturnType<typeof deletionWordsMemo>;
 
@@ -93,17 +116,18 @@ const VERBATIM_ANSWER_MIN = 24;
 function forDerivation(entry: LineRecord, base: string, deleted: readonly [number, number][], memo: DeletionWords = deletionWordsMemo()): ReleaseFinding[] {
   const { record } = entry;
   const at = { task_id: record.task_id, line: entry.line };
+  const words = memo.of(base);
   const pieces: PieceWords[] = [];
   let blank = true;
   for (const [start, end] of deleted) {
-    const piece = memo.piece(base, start, end);
+    const piece = words.piece(start, end);
     blank &&= piece.blank;
     pieces.push(piece);
   }
   if (blank) return [finding(at, 'nothing-deleted', `modified_content: deletes nothing from the base text (${base.length} characters)`)];
   const out: ReleaseFinding[] = [];
   for (let i = 0; i < record.qa_pairs.length; i++) {
-    const answer = memo.answer(record.qa_pairs[i]!.answer);
+    const answer = words.answer(record.qa_pairs[i]!.answer);
     if (answer.size > 0 && !sharesWord(answer, pieces)) {
       out.push(finding(at, 'answer-not-from-deletion', `qa_pairs[${i}].answer: shares no content word with the deleted text`));
     }
