@@ -1,3 +1,4 @@
+import type { Range } from '../edits';
 import { dedupeKeywords } from '../tasks';
 import { fieldPath } from '../schemas/fieldPath';
 import { loneSurrogateIssue } from '../schemas/wellFormed';
@@ -19,6 +20,12 @@ export interface ValidationReport {
 export interface ValidateOptions {
   /** Base text by question_id: enables the unknown-problem and derivability rules. */
   problems?: ReadonlyMap<string, string>;
+  /**
+   * The deletions each record's text is believed to make of its base text, by record
+   * (line - 1), as the exporter knows them. Only a speed-up of the derivability rule: a
+   * hint is checked against the text, and a wrong or missing one changes no finding.
+   */
+  deletionHints?: readonly (readonly Range[] | null)[];
 }
 
 const KNOWN_FIELDS = new Set(Object.keys(releaseRecordSchema.shape));
@@ -238,12 +245,12 @@ function crossFindings(entries: readonly LineRecord[]): ReleaseFinding[] {
 }
 
 /** With the source problems: the problem must exist and the text must come from its base text. */
-function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string>, words: DeletionWords): ReleaseFinding[] {
+function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string>, words: DeletionWords, hint: readonly Range[] | null | undefined): ReleaseFinding[] {
   const { record } = entry;
   const at = { task_id: record.task_id, line: entry.line };
   const base = problems.get(record.question_id);
   if (base === undefined) return [finding(at, 'unknown-question-id', `question_id: "${record.question_id}" is not among the source problems`)];
-  const derivation = deriveFromBase(base, record.modified_content);
+  const derivation = deriveFromBase(base, record.modified_content, hint);
   const out: ReleaseFinding[] = derivation.repairs.map((r) =>
     finding(at, r.kind, `modified_content: at offset ${r.textAt} (base offset ${r.baseAt}) ${JSON.stringify(r.before)} becomes ${JSON.stringify(r.after)}`),
   );
@@ -260,7 +267,7 @@ export function validateRecords(entries: readonly LineRecord[], options: Validat
   const words = deletionWordsMemo();
   for (const entry of entries) {
     out.push(...recordFindings(entry));
-    if (options.problems) out.push(...problemFindings(entry, options.problems, words));
+    if (options.problems) out.push(...problemFindings(entry, options.problems, words, options.deletionHints?.[entry.line - 1]));
   }
   out.push(...crossFindings(entries));
   out.push(...reviewWarnings.acrossRecords(entries));

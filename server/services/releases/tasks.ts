@@ -1,4 +1,5 @@
 import { all, type DB } from '../../../db/database';
+import type { Point, Range } from '../../../shared/edits';
 import type { ReleaseRecord } from '../../../shared/release/format';
 import { generateTasks, type GeneratedTask, type TaskOverride } from '../../../shared/tasks';
 import type { VariantPolicy } from '../../../shared/subsets';
@@ -27,6 +28,8 @@ export interface ReleaseTask {
   position: number | null;
   generated: GeneratedTask;
   points: GoldRow[];
+  /** The deletions the task's text makes of the base text, when it is made by deletions alone (a validation hint). */
+  deletions: Range[] | null;
 }
 
 export interface ReleaseTasks {
@@ -112,6 +115,13 @@ function loadProblems(db: DB): ReleaseProblem[] {
   }));
 }
 
+/** The deletions a generated task's text makes: its points' deletions, unless a point repairs or an override replaces the text. */
+function deletionsOf(task: GeneratedTask, points: readonly Point[]): Range[] | null {
+  if (task.override?.text != null) return null;
+  const chosen = task.subset.map((i) => points[i]!);
+  return chosen.some((p) => p.repairs.length > 0) ? null : chosen.flatMap((p) => p.deletions);
+}
+
 /** Ids for tasks a kept-id release does not know: after the highest task_N ever kept or retired. */
 function freshIds(kept: readonly TaskIdRow[], retired: readonly string[]) {
   const used = new Set([...kept.map((r) => r.task_id), ...retired]);
@@ -142,11 +152,13 @@ export function loadReleaseTasks(db: DB, policy: VariantPolicy): ReleaseTasks {
   const tasks: ReleaseTask[] = [];
   for (const problem of problems) {
     const points = gold.get(problem.id) ?? [];
-    const generated = generateTasks(problem.baseText, points.map(presentPoint), policy, (overrides.get(problem.id) ?? []).map(toOverride));
+    const presented = points.map(presentPoint);
+    const generated = generateTasks(problem.baseText, presented, policy, (overrides.get(problem.id) ?? []).map(toOverride));
     for (const task of generated) {
       if (excluded.has(exclusionKey(problem.id, task.key))) continue;
       const keptRow = kept.get(exclusionKey(problem.id, task.key));
-      tasks.push({ problemId: problem.id, questionId: problem.questionId, subset: task.key, keptId: keptRow?.task_id ?? null, position: keptRow?.position ?? null, generated: task, points });
+      const deletions = deletionsOf(task, presented);
+      tasks.push({ problemId: problem.id, questionId: problem.questionId, subset: task.key, keptId: keptRow?.task_id ?? null, position: keptRow?.position ?? null, generated: task, points, deletions });
     }
   }
   const withKept = tasks.filter((t) => t.keptId !== null).sort((a, b) => a.position! - b.position!);
