@@ -118,8 +118,13 @@ function loadProblems(db: DB): ReleaseProblem[] {
 /** The deletions a generated task's text makes: its points' deletions, unless a point repairs or an override replaces the text. */
 function deletionsOf(task: GeneratedTask, points: readonly Point[]): Range[] | null {
   if (task.override?.text != null) return null;
-  const chosen = task.subset.map((i) => points[i]!);
-  return chosen.some((p) => p.repairs.length > 0) ? null : chosen.flatMap((p) => p.deletions);
+  const out: Range[] = [];
+  for (const i of task.subset) {
+    const p = points[i]!;
+    if (p.repairs.length > 0) return null;
+    for (const range of p.deletions) out.push(range);
+  }
+  return out;
 }
 
 /** Ids for tasks a kept-id release does not know: after the highest task_N ever kept or retired. */
@@ -149,25 +154,27 @@ export function loadReleaseTasks(db: DB, policy: VariantPolicy): ReleaseTasks {
   const kept = new Map(keptRows.map((r) => [exclusionKey(r.problem_id, r.subset), r]));
   const excluded = excludedSubsets(db);
 
-  const tasks: ReleaseTask[] = [];
+  // Each task is made once with its final id to come (filled in below), not copied to add it.
+  const tasks: (ReleaseTask & { taskId: string })[] = [];
+  const keyed = kept.size > 0 || excluded.size > 0; // else no task needs its key looked up
   for (const problem of problems) {
     const points = gold.get(problem.id) ?? [];
     const presented = points.map(presentPoint);
     const generated = generateTasks(problem.baseText, presented, policy, (overrides.get(problem.id) ?? []).map(toOverride));
     for (const task of generated) {
-      if (excluded.has(exclusionKey(problem.id, task.key))) continue;
-      const keptRow = kept.get(exclusionKey(problem.id, task.key));
+      const key = keyed ? exclusionKey(problem.id, task.key) : '';
+      if (keyed && excluded.has(key)) continue;
+      const keptRow = keyed ? kept.get(key) : undefined;
       const deletions = deletionsOf(task, presented);
-      tasks.push({ problemId: problem.id, questionId: problem.questionId, subset: task.key, keptId: keptRow?.task_id ?? null, position: keptRow?.position ?? null, generated: task, points, deletions });
+      const keptId = keptRow?.task_id ?? null;
+      tasks.push({ problemId: problem.id, questionId: problem.questionId, subset: task.key, keptId, position: keptRow?.position ?? null, generated: task, points, deletions, taskId: keptId ?? '' });
     }
   }
   const withKept = tasks.filter((t) => t.keptId !== null).sort((a, b) => a.position! - b.position!);
   const fresh = tasks.filter((t) => t.keptId === null);
   const nextId = freshIds(keptRows, all<{ task_id: string }>(db, 'SELECT task_id FROM retired_task_ids').map((r) => r.task_id));
-  return {
-    problems,
-    tasks: [...withKept.map((t) => ({ ...t, taskId: t.keptId! })), ...fresh.map((t) => ({ ...t, taskId: nextId() }))],
-  };
+  for (const t of fresh) t.taskId = nextId();
+  return { problems, tasks: withKept.length ? [...withKept, ...fresh] : fresh };
 }
 
 /** A task as a release record: the five public fields, plus per-point types and provenance when extended. */
