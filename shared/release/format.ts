@@ -132,10 +132,12 @@ export function serializeReleaseBytes(records: readonly ReleaseRecord[]): Buffer
   let text = 0;
   for (const record of records) text += record.modified_content.length;
   const out = new ByteWriter(Math.ceil(text * 1.1) + records.length * 512 + 1024);
+  let between = ''; // the end of one line and the start of the next, written as one piece
   for (const record of records) {
-    out.write(recordHead(record));
+    out.write(`${between}${recordHead(record)}`);
     out.write(json(record.modified_content));
-    out.write(`${recordTail(record)}\n`);
+    between = `${recordTail(record)}\n`;
   }
+  out.write(between);
   return out.bytes();
 }
