@@ -22,6 +22,12 @@ export function cachedAgreementReport(db: DB, compute: (db: DB) => AgreementView
   return report;
 }
 
+/** The report cached for this data version, if one is (nothing is computed). */
+export function freshCachedAgreementReport(db: DB, version = agreementDataVersion(db)): AgreementView | null {
+  const hit = cache.get(db);
+  return hit && hit.version === version ? hit.report : null;
+}
+
 /** The cached report with one page of the per-problem table. */
 export function agreementPage(db: DB, query: AgreementQuery, compute?: (db: DB) => AgreementView): AgreementPageView {
   const report = cachedAgreementReport(db, compute);

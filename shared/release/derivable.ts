@@ -1,4 +1,5 @@
 import { diffChars, diffWordsWithSpace } from 'diff';
+import type { Range } from '../edits';
 import { deletionHunks, editHunks, isSubsequence, tinyRepairAtEdge, type Hunk } from './editScript';
 
 /** A small change besides deleting: where it sits, and what it turns into what. */
@@ -71,9 +72,10 @@ function classify(hunks: Hunk[]): Derivation {
  * is described word by word, where a few replaced words count as a rewording (a small
  * repair a reviewer should look at) and more is not derivable.
  */
-export function deriveFromBase(base: string, text: string): Derivation {
-  // Texts made by deletions alone (most tasks) get the diff's own edit script without the diff.
-  const byChars = classify(deletionHunks(base, text) ?? editHunks(diffChars(base, text)).hunks);
+export function deriveFromBase(base: string, text: string, hint?: readonly Range[] | null): Derivation {
+  // Texts made by deletions alone (most tasks) get the diff's own edit script without the
+  // diff; `hint`, the deletions the text is believed to make, only speeds that up.
+  const byChars = classify(deletionHunks(base, text, hint) ?? editHunks(diffChars(base, text)).hunks);
   if (byChars.repairs.every((r) => r.kind === 'repair') && byChars.ok) return byChars;
   return classify(editHunks(diffWordsWithSpace(base, text)).hunks);
 }

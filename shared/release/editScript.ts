@@ -1,5 +1,6 @@
 import type { ChangeObject } from 'diff';
-import { isTinyRepair, MAX_REPAIR_LENGTH, type Repair } from '../edits';
+import { isTinyRepair, MAX_REPAIR_LENGTH, type Range, type Repair } from '../edits';
+import { keptStretches, stretchSkipper } from './keptStretches';
 
 /**
  * The shared reading of a `diff` edit script from a base text to a task text, used both by
@@ -60,8 +61,12 @@ const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
  * code point, and repeats: the greedy leftmost embedding of `text` in `base`, which is what
  * this walks. A property test holds it to the diff.
  */
-export function deletionHunks(base: string, text: string): Hunk[] | null {
+export function deletionHunks(base: string, text: string, hint?: readonly Range[] | null): Hunk[] | null {
   if (text.length > base.length) return null;
+  // With a right hint, equal stretches known from it are passed over in one step instead of
+  // unit by unit: the walk and its result are the same (a property test holds them equal).
+  const kept = hint ? keptStretches(base, text, hint) : null;
+  const skip = kept ? stretchSkipper(kept) : null;
   const hunks: Hunk[] = [];
   let baseAt = 0;
   let textAt = 0;
@@ -77,6 +82,11 @@ export function deletionHunks(base: string, text: string): Hunk[] | null {
     // differs too, and is not part of the run).
     let b = baseAt;
     let t = textAt;
+    if (skip) {
+      const end = skip(b, t);
+      b += end - t;
+      t = end;
+    }
     while (b < base.length && t < text.length && base.charCodeAt(b) === text.charCodeAt(t)) {
       b++;
       t++;

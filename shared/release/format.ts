@@ -71,15 +71,24 @@ function qaList(pairs: readonly QaPair[]): string {
   return `${out}]`;
 }
 
+/** A record's line up to its text, and from after its text to the end (without the LF). */
+function recordHead(record: ReleaseRecord): string {
+  return `{"task_id": ${json(record.task_id)}, "question_id": ${json(record.question_id)}, "keywords": ${stringList(record.keywords)}, "modified_content": `;
+}
+
+function recordTail(record: ReleaseRecord): string {
+  const p = record.provenance;
+  const provenance = p ? `, "provenance": ${pythonJson({ subset: p.subset, points: p.points, override: p.override, adjudication: p.adjudication })}` : '';
+  return `, "qa_pairs": ${qaList(record.qa_pairs)}${provenance}}`;
+}
+
 /**
  * One record as one line: the public fields in public order, then the extended fields if
  * present. This is `pythonJson` of the record written out field by field (the file's bulk,
  * so it skips building and walking an object per record); a property test holds the two equal.
  */
 export function serializeRecord(record: ReleaseRecord): string {
-  const p = record.provenance;
-  const provenance = p ? `, "provenance": ${pythonJson({ subset: p.subset, points: p.points, override: p.override, adjudication: p.adjudication })}` : '';
-  return `{"task_id": ${json(record.task_id)}, "question_id": ${json(record.question_id)}, "keywords": ${stringList(record.keywords)}, "modified_content": ${json(record.modified_content)}, "qa_pairs": ${qaList(record.qa_pairs)}${provenance}}`;
+  return `${recordHead(record)}${json(record.modified_content)}${recordTail(record)}`;
 }
 
 /** The whole JSONL file: one record per line, each line ending in LF. */
@@ -87,4 +96,48 @@ export function serializeRelease(records: readonly ReleaseRecord[]): string {
   let out = '';
   for (const record of records) out += `${serializeRecord(record)}\n`;
   return out;
+}
+
+/** UTF-8 bytes appended to one growing buffer. */
+class ByteWriter {
+  private buf: Buffer;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.buf = Buffer.allocUnsafe(capacity);
+  }
+
+  write(text: string): void {
+    const most = text.length * 3; // UTF-8 bytes per UTF-16 unit, at most
+    if (this.length + most > this.buf.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.length + most));
+      this.buf.copy(grown, 0, 0, this.length);
+      this.buf = grown;
+    }
+    this.length += this.buf.write(text, this.length);
+  }
+
+  bytes(): Buffer {
+    return this.buf.subarray(0, this.length);
+  }
+}
+
+/**
+ * The UTF-8 bytes of `serializeRelease(records)`, written piece by piece into one buffer:
+ * the file as one string (or a string and a buffer per line) would only be built to be
+ * flattened, encoded and copied again. Every piece is whole JSON or ASCII punctuation (JSON
+ * escapes lone surrogates), so the bytes are the same; a property test holds them equal.
+ */
+export function serializeReleaseBytes(records: readonly ReleaseRecord[]): Buffer {
+  let text = 0;
+  for (const record of records) text += record.modified_content.length;
+  const out = new ByteWriter(Math.ceil(text * 1.1) + records.length * 512 + 1024);
+  let between = ''; // the end of one line and the start of the next, written as one piece
+  for (const record of records) {
+    out.write(`${between}${recordHead(record)}`);
+    out.write(json(record.modified_content));
+    between = `${recordTail(record)}\n`;
+  }
+  out.write(between);
+  return out.bytes();
 }

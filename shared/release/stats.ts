@@ -40,7 +40,7 @@ export interface ReleaseStats {
   platforms: Count[];
 }
 
-function lengthStats(values: readonly number[]): LengthStats {
+function lengthStats(values: readonly number[] | Float64Array): LengthStats {
   if (values.length === 0) return { min: 0, median: 0, mean: 0, max: 0 };
   const sorted = Float64Array.from(values).sort(); // typed arrays sort numerically
   const mid = Math.floor(sorted.length / 2);
@@ -73,14 +73,28 @@ export const byCount = (counts: readonly Count[]): Count[] => [...counts].sort((
  * their source problems), so the card cannot drift from the data.
  */
 export function releaseStats(records: readonly ReleaseRecord[], problems: readonly ProblemFacts[], pointTypes: readonly (readonly (string | null)[])[] | null = null): ReleaseStats {
-  const used = new Set(records.map((r) => r.question_id));
+  // One pass over the records and their points, in file order (the tallies keep first-seen order).
+  const used = new Set<string>();
+  const kCounts = new Map<number, number>();
+  const keywords: string[] = [];
+  const textLengths = new Float64Array(records.length);
+  const questionLengths: number[] = [];
+  const answerLengths: number[] = [];
+  let allTyped = true;
+  records.forEach((r, i) => {
+    used.add(r.question_id);
+    kCounts.set(r.qa_pairs.length, (kCounts.get(r.qa_pairs.length) ?? 0) + 1);
+    for (const kw of r.keywords) keywords.push(kw);
+    textLengths[i] = characterLength(r.modified_content);
+    for (const p of r.qa_pairs) {
+      questionLengths.push(characterLength(p.question));
+      answerLengths.push(characterLength(p.answer));
+      if (p.type === undefined) allTyped = false;
+    }
+  });
   const sources = problems.filter((p) => used.has(p.questionId));
   const dates = sources.map((p) => p.contestDate.slice(0, 10)).filter(Boolean).sort();
-  const qa = records.flatMap((r) => r.qa_pairs);
-  const kCounts = new Map<number, number>();
-  for (const r of records) kCounts.set(r.qa_pairs.length, (kCounts.get(r.qa_pairs.length) ?? 0) + 1);
-  const types = pointTypes ?? (qa.every((p) => p.type !== undefined) && qa.length > 0 ? records.map((r) => r.qa_pairs.map((p) => p.type ?? null)) : null);
-  const keywords = records.flatMap((r) => r.keywords);
+  const types = pointTypes ?? (allTyped && questionLengths.length > 0 ? records.map((r) => r.qa_pairs.map((p) => p.type ?? null)) : null);
   return {
     tasks: records.length,
     problems: used.size,
@@ -88,10 +102,10 @@ export function releaseStats(records: readonly ReleaseRecord[], problems: readon
     keywords: tally(keywords, AMBIGUITY_TYPES),
     keywordTotal: keywords.length,
     pointTypes: types ? tally(types.flat().map((t) => t ?? '(none)'), AMBIGUITY_TYPES) : null,
-    points: qa.length,
-    textLength: lengthStats(records.map((r) => characterLength(r.modified_content))),
-    questionLength: lengthStats(qa.map((p) => characterLength(p.question))),
-    answerLength: lengthStats(qa.map((p) => characterLength(p.answer))),
+    points: questionLengths.length,
+    textLength: lengthStats(textLengths),
+    questionLength: lengthStats(questionLengths),
+    answerLength: lengthStats(answerLengths),
     contestDates: dates.length ? { from: dates[0]!, to: dates[dates.length - 1]! } : null,
     difficulty: tally(sources.map((p) => p.difficulty), ['easy', 'medium', 'hard']),
     platforms: tally(sources.map((p) => p.platform)),

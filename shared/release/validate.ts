@@ -1,10 +1,11 @@
+import type { Range } from '../edits';
 import { dedupeKeywords } from '../tasks';
 import { fieldPath } from '../schemas/fieldPath';
 import { loneSurrogateIssue } from '../schemas/wellFormed';
 import { isAmbiguityType } from '../taxonomy';
-import { provenanceSchema, qaPairSchema, releaseRecordSchema, type ReleaseRecord } from './format';
+import { provenanceSchema, qaPairSchema, releaseRecordSchema, type QaPair, type ReleaseRecord } from './format';
 import { deriveFromBase } from './derivable';
-import { contentWordsMemo, reviewWarnings } from './warnings';
+import { deletionWordsMemo, reviewWarnings, type DeletionWords } from './warnings';
 import { finding, type LineRecord, type ReleaseFinding } from './rules';
 
 export { RULES, type LineRecord, type ReleaseFinding, type Rule, type Severity } from './rules';
@@ -19,6 +20,12 @@ export interface ValidationReport {
 export interface ValidateOptions {
   /** Base text by question_id: enables the unknown-problem and derivability rules. */
   problems?: ReadonlyMap<string, string>;
+  /**
+   * The deletions each record's text is believed to make of its base text, by record
+   * (line - 1), as the exporter knows them. Only a speed-up of the derivability rule: a
+   * hint is checked against the text, and a wrong or missing one changes no finding.
+   */
+  deletionHints?: readonly (readonly Range[] | null)[];
 }
 
 const KNOWN_FIELDS = new Set(Object.keys(releaseRecordSchema.shape));
@@ -131,6 +138,8 @@ function recordFindings(entry: LineRecord): ReleaseFinding[] {
   return out;
 }
 
+const sameStrings = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
 /** Keywords are the de-duplicated point types, in point order (or, without per-point types, at most one per point). */
 function keywordAgreement({ record, line }: LineRecord): ReleaseFinding[] {
   const at = { task_id: record.task_id, line };
@@ -146,7 +155,7 @@ function keywordAgreement({ record, line }: LineRecord): ReleaseFinding[] {
     const sameSet = expected.length === new Set(record.keywords).size && expected.every((t) => record.keywords.includes(t));
     if (!sameSet) out.push(finding(at, 'keywords-mismatch', `keywords: ${JSON.stringify(record.keywords)} but the points' types give ${JSON.stringify(expected)}`));
     // Consumers read keywords as a set; another order is worth a look but not wrong.
-    else if (!repeated.length && JSON.stringify(expected) !== JSON.stringify(record.keywords)) {
+    else if (!repeated.length && !sameStrings(expected, record.keywords)) {
       out.push(finding(at, 'keywords-order', `keywords: ${JSON.stringify(record.keywords)} are not in point order ${JSON.stringify(expected)}`));
     }
   } else if (types.some((t) => t !== undefined)) {
@@ -164,59 +173,70 @@ const FEW_TEXTS = 8;
  * The first task id of each text among records with the same problem and questions. Such
  * records are few (a generated task differs from the others of its problem in its
  * questions), so texts are compared one by one, sparing the hashing of every long text;
- * a group that grows large (as in a file of copies) switches to a map.
+ * a group that grows large (as in a file of copies) switches to a map. (Classes rather
+ * than closures: one is made per problem and question list.)
  */
-function taskTexts() {
-  const list: { text: string; taskId: string }[] = [];
-  let map: Map<string, string> | null = null;
-  return {
-    first: (text: string): string | undefined => (map ? map.get(text) : list.find((t) => t.text === text)?.taskId),
-    add(text: string, taskId: string): void {
-      if (map) map.set(text, taskId);
-      else if (list.push({ text, taskId }) > FEW_TEXTS) map = new Map(list.map((t) => [t.text, t.taskId]));
-    },
-  };
+class TaskTexts {
+  private list: { text: string; taskId: string }[] = [];
+  private map: Map<string, string> | null = null;
+
+  first(text: string): string | undefined {
+    if (this.map) return this.map.get(text);
+    for (const t of this.list) if (t.text === text) return t.taskId;
+    return undefined;
+  }
+
+  add(text: string, taskId: string): void {
+    if (this.map) this.map.set(text, taskId);
+    else if (this.list.push({ text, taskId }) > FEW_TEXTS) this.map = new Map(this.list.map((t) => [t.text, t.taskId]));
+  }
 }
 
-const sameQuestions = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((q, i) => q === b[i]);
+function sameQuestions(a: readonly string[], b: readonly QaPair[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]!.question) return false;
+  return true;
+}
+
+/** length-prefixed: one key per question list */
+const questionsKey = (questions: readonly string[]) => questions.map((q) => `${q.length}:${q}`).join('');
 
 /**
  * The texts of each question list among the records of one problem. A problem has a few
  * tasks, so lists are compared one by one, sparing a joined key per record; a problem
  * with many lists (as in a file of copies) switches to a map by joined key.
  */
-function questionGroups() {
-  const list: { questions: string[]; texts: ReturnType<typeof taskTexts> }[] = [];
-  let map: Map<string, ReturnType<typeof taskTexts>> | null = null;
-  const key = (questions: readonly string[]) => questions.map((q) => `${q.length}:${q}`).join(''); // length-prefixed: one key per list
-  return (questions: string[]): ReturnType<typeof taskTexts> => {
-    if (map) {
-      const k = key(questions);
-      let texts = map.get(k);
-      if (!texts) map.set(k, (texts = taskTexts()));
+class QuestionGroups {
+  private list: { questions: string[]; texts: TaskTexts }[] = [];
+  private map: Map<string, TaskTexts> | null = null;
+
+  texts(pairs: readonly QaPair[]): TaskTexts {
+    if (this.map) {
+      const k = questionsKey(pairs.map((qa) => qa.question));
+      let texts = this.map.get(k);
+      if (!texts) this.map.set(k, (texts = new TaskTexts()));
       return texts;
     }
-    const found = list.find((g) => sameQuestions(g.questions, questions));
-    if (found) return found.texts;
-    const texts = taskTexts();
-    if (list.push({ questions, texts }) > FEW_TEXTS) map = new Map(list.map((g) => [key(g.questions), g.texts]));
+    for (const g of this.list) if (sameQuestions(g.questions, pairs)) return g.texts;
+    const texts = new TaskTexts();
+    if (this.list.push({ questions: pairs.map((qa) => qa.question), texts }) > FEW_TEXTS) this.map = new Map(this.list.map((g) => [questionsKey(g.questions), g.texts]));
     return texts;
-  };
+  }
 }
 
 /** Rules across records: ids and tasks must be unique. */
 function crossFindings(entries: readonly LineRecord[]): ReleaseFinding[] {
   const out: ReleaseFinding[] = [];
   const ids = new Map<string, number>();
-  const tasks = new Map<string, ReturnType<typeof questionGroups>>();
+  const tasks = new Map<string, QuestionGroups>();
   for (const { record, line } of entries) {
     const at = { task_id: record.task_id, line };
     const firstLine = ids.get(record.task_id);
     if (firstLine !== undefined) out.push(finding(at, 'duplicate-task-id', `task_id: "${record.task_id}" is already used on line ${firstLine}`));
     else ids.set(record.task_id, line);
     let groups = tasks.get(record.question_id);
-    if (!groups) tasks.set(record.question_id, (groups = questionGroups()));
-    const texts = groups(record.qa_pairs.map((qa) => qa.question));
+    if (!groups) tasks.set(record.question_id, (groups = new QuestionGroups()));
+    const texts = groups.texts(record.qa_pairs);
     const same = texts.first(record.modified_content);
     if (same !== undefined) out.push(finding(at, 'duplicate-task', `same problem, text and questions as ${same}`));
     else texts.add(record.modified_content, record.task_id);
@@ -225,12 +245,12 @@ function crossFindings(entries: readonly LineRecord[]): ReleaseFinding[] {
 }
 
 /** With the source problems: the problem must exist and the text must come from its base text. */
-function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string>, words: (text: string) => ReadonlySet<string>): ReleaseFinding[] {
+function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string>, words: DeletionWords, hint: readonly Range[] | null | undefined): ReleaseFinding[] {
   const { record } = entry;
   const at = { task_id: record.task_id, line: entry.line };
   const base = problems.get(record.question_id);
   if (base === undefined) return [finding(at, 'unknown-question-id', `question_id: "${record.question_id}" is not among the source problems`)];
-  const derivation = deriveFromBase(base, record.modified_content);
+  const derivation = deriveFromBase(base, record.modified_content, hint);
   const out: ReleaseFinding[] = derivation.repairs.map((r) =>
     finding(at, r.kind, `modified_content: at offset ${r.textAt} (base offset ${r.baseAt}) ${JSON.stringify(r.before)} becomes ${JSON.stringify(r.after)}`),
   );
@@ -244,10 +264,10 @@ function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string
 /** Every rule on parsed records. The exporter and the `validate` command both end here. */
 export function validateRecords(entries: readonly LineRecord[], options: ValidateOptions = {}): ReleaseFinding[] {
   const out: ReleaseFinding[] = [];
-  const words = contentWordsMemo();
+  const words = deletionWordsMemo();
   for (const entry of entries) {
     out.push(...recordFindings(entry));
-    if (options.problems) out.push(...problemFindings(entry, options.problems, words));
+    if (options.problems) out.push(...problemFindings(entry, options.problems, words, options.deletionHints?.[entry.line - 1]));
   }
   out.push(...crossFindings(entries));
   out.push(...reviewWarnings.acrossRecords(entries));

@@ -3,10 +3,18 @@ import { finding, type LineRecord, type ReleaseFinding } from './rules';
 // Function words: sharing only these does not show that an answer restores what was deleted.
 const STOPWORDS = new Set('a an the of to is are be and or in on at by as it for that this with yes no'.split(' '));
 
+const NON_ASCII = /[^\p{ASCII}]/u;
+const ASCII_WORDS = /[a-z]+|[0-9]+/g;
+const WORDS = /\p{L}+|\p{N}+/gu;
+
 /** Lower-cased words and numbers (subscripts folded, letters and digits split), without function words. */
 export function contentWords(text: string): Set<string> {
-  const words = text.normalize('NFKC').toLowerCase().match(/\p{L}+|\p{N}+/gu) ?? [];
-  return new Set(words.filter((w) => !STOPWORDS.has(w)));
+  // ASCII text is its own NFKC form, and its letters and numbers are [a-z] and [0-9] once
+  // lower-cased: the same words without normalising or Unicode classes (a property test).
+  const words = (!NON_ASCII.test(text) ? text.toLowerCase().match(ASCII_WORDS) : text.normalize('NFKC').toLowerCase().match(WORDS)) ?? [];
+  const out = new Set<string>();
+  for (const w of words) if (!STOPWORDS.has(w)) out.add(w);
+  return out;
 }
 
 /**
@@ -25,44 +33,111 @@ export function contentWordsMemo(): (text: string) => ReadonlySet<string> {
 
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
-/**
- * The deleted spans widened to whole words, so a deletion inside a word still names the word.
- * The deleted text reads as these pieces joined by spaces; a space ends every word, case
- * context and normalisation, so its content words are those of the pieces together (a
- * property test holds the two equal), and a piece recurs in every task that deletes it.
- */
-function deletedPieces(base: string, deleted: readonly [number, number][]): string[] {
-  return deleted.map(([start, end]) => {
-    let s = start;
-    let e = end;
-    while (s > 0 && WORD_CHAR.test(base[s - 1]!)) s--;
-    while (e < base.length && WORD_CHAR.test(base[e]!)) e++;
-    return base.slice(s, e);
-  });
+/** WORD_CHAR.test for the code unit at `i`: a table for ASCII (letters, digits, `_`), the regex above it. */
+function isWordChar(text: string, i: number): boolean {
+  const unit = text.charCodeAt(i);
+  if (unit < 128) return (unit >= 97 && unit <= 122) || (unit >= 65 && unit <= 90) || (unit >= 48 && unit <= 57) || unit === 95;
+  return WORD_CHAR.test(text[i]!);
 }
+
+/** The deleted span [start, end) widened to whole words, so a deletion inside a word still names the word. */
+function deletedPiece(base: string, start: number, end: number): string {
+  let s = start;
+  let e = end;
+  while (s > 0 && isWordChar(base, s - 1)) s--;
+  while (e < base.length && isWordChar(base, e)) e++;
+  return base.slice(s, e);
+}
+
+/** What forDerivation reads of one deleted span: whether its piece is blank, and its content words. */
+interface PieceWords {
+  blank: boolean;
+  words: ReadonlySet<string>;
+}
+
+/**
+ * The content words of answers and of deleted pieces for one validation run. The deleted
+ * text reads as its pieces (deletedPiece) joined by spaces; a space ends every word, case
+ * context and normalisation, so its content words are those of the pieces together (a
+ * property test holds the two equal). A problem's tasks delete the same few spans again and
+ * again, so each span's piece is read once per base text, found by its offsets, and answers
+ * (the same few per problem) once per text. The sets it returns are shared: read only.
+ */
+export function deletionWordsMemo() {
+  const words = contentWordsMemo();
+  const byBase = new Map<string, BaseWords>();
+  let last: BaseWords | null = null;
+  return {
+    /** The memo of one base text (a problem's tasks come one after another: the last one is kept at hand). */
+    of(base: string): BaseWords {
+      if (last?.base === base) return last;
+      let found = byBase.get(base);
+      if (!found) byBase.set(base, (found = new BaseWords(base, words)));
+      return (last = found);
+    },
+  };
+}
+
+/** The deleted pieces of one base text by span offsets, and the answers of its tasks, read once each. */
+class BaseWords {
+  private spans = new Map<number, PieceWords>();
+  private answers = new Map<string, ReadonlySet<string>>();
+
+  constructor(
+    readonly base: string,
+    private words: (text: string) => ReadonlySet<string>,
+  ) {}
+
+  piece(start: number, end: number): PieceWords {
+    const key = start * (this.base.length + 1) + end; // one number per span of this base
+    let found = this.spans.get(key);
+    if (!found) {
+      const piece = deletedPiece(this.base, start, end);
+      this.spans.set(key, (found = { blank: piece.trim() === '', words: this.words(piece) }));
+    }
+    return found;
+  }
+
+  answer(text: string): ReadonlySet<string> {
+    let found = this.answers.get(text);
+    if (!found) this.answers.set(text, (found = this.words(text)));
+    return found;
+  }
+}
+export type DeletionWords = ReturnType<typeof deletionWordsMemo>;
 
 /** An answer this long found word for word in the text suggests the information was not removed. */
 const VERBATIM_ANSWER_MIN = 24;
 
 /**
- * The warnings on what a task deletes. `words` is contentWords, or a memo of it shared by a
- * validation run (answers and deleted pieces recur from task to task of a problem).
+ * The warnings on what a task deletes. `memo` is shared by a validation run (deleted spans
+ * and answers recur from task to task of a problem); by default a fresh one.
  */
-function forDerivation(entry: LineRecord, base: string, deleted: readonly [number, number][], words: (text: string) => ReadonlySet<string> = contentWords): ReleaseFinding[] {
+function forDerivation(entry: LineRecord, base: string, deleted: readonly [number, number][], memo: DeletionWords = deletionWordsMemo()): ReleaseFinding[] {
   const { record } = entry;
   const at = { task_id: record.task_id, line: entry.line };
-  const pieces = deletedPieces(base, deleted);
-  if (pieces.every((p) => p.trim() === '')) return [finding(at, 'nothing-deleted', `modified_content: deletes nothing from the base text (${base.length} characters)`)];
-  const removedWords = pieces.map(words);
-  const removes = (w: string) => removedWords.some((set) => set.has(w));
+  const words = memo.of(base);
+  const pieces: PieceWords[] = [];
+  let blank = true;
+  for (const [start, end] of deleted) {
+    const piece = words.piece(start, end);
+    blank &&= piece.blank;
+    pieces.push(piece);
+  }
+  if (blank) return [finding(at, 'nothing-deleted', `modified_content: deletes nothing from the base text (${base.length} characters)`)];
   const out: ReleaseFinding[] = [];
-  record.qa_pairs.forEach((qa, i) => {
-    const answer = words(qa.answer);
-    if (answer.size > 0 && ![...answer].some(removes)) {
+  for (let i = 0; i < record.qa_pairs.length; i++) {
+    const answer = words.answer(record.qa_pairs[i]!.answer);
+    if (answer.size > 0 && !sharesWord(answer, pieces)) {
       out.push(finding(at, 'answer-not-from-deletion', `qa_pairs[${i}].answer: shares no content word with the deleted text`));
     }
-  });
+  }
   return out;
+}
+
+function sharesWord(answer: ReadonlySet<string>, pieces: readonly PieceWords[]): boolean {
+  for (const w of answer) for (const p of pieces) if (p.words.has(w)) return true;
+  return false;
 }
 
 function forRecord({ record, line }: LineRecord): ReleaseFinding[] {

@@ -147,6 +147,22 @@ describe('building a release from annotated and adjudicated problems', () => {
     fs.rmSync(parent, { recursive: true, force: true });
   });
 
+  it('replaces a release written before whole: its old files and folders (and a link in them) are gone, nothing is left next to it', () => {
+    const parent = tempDir('ccb-replace-');
+    const target = path.join(parent, 'rel');
+    const kept = path.join(parent, 'outside.txt');
+    fs.writeFileSync(kept, 'not ours');
+    const file = (p: string, text: string) => ({ path: p, content: Buffer.from(text), sha256: sha256(text) });
+    writeReleaseDir(target, [file('old.jsonl', 'x\n'), file('charts/a/deep.svg', '<svg/>'), file('manifest.json', '{}\n')]);
+    fs.symlinkSync(kept, path.join(target, 'charts', 'link'));
+    writeReleaseDir(target, [file('new.jsonl', 'y\n'), file('manifest.json', '{"v":2}\n')]);
+    expect(fs.readdirSync(target).sort()).toEqual(['manifest.json', 'new.jsonl']);
+    expect(fs.readFileSync(path.join(target, 'manifest.json'), 'utf8')).toBe('{"v":2}\n');
+    expect(fs.readdirSync(parent).sort()).toEqual(['outside.txt', 'rel']);
+    expect(fs.readFileSync(kept, 'utf8')).toBe('not ours'); // the link went, not what it pointed to
+    fs.rmSync(parent, { recursive: true, force: true });
+  });
+
   it('clears the temporary folders a killed export left behind, once they are stale', () => {
     const parent = tempDir('ccb-stale-');
     const target = path.join(parent, 'rel');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { finding, type LineRecord, type ReleaseFinding } from '../../shared/release/rules';
-import { contentWords, contentWordsMemo, reviewWarnings } from '../../shared/release/warnings';
+import { contentWords, deletionWordsMemo, reviewWarnings } from '../../shared/release/warnings';
 
 // forDerivation reads the content words of each deleted piece (memoised across tasks)
 // instead of those of the pieces joined by spaces. The straightforward reading, as it was:
@@ -54,7 +54,7 @@ describe('answer-not-from-deletion reads the deleted text piece by piece', () =>
           .filter(([x, y]) => x < y)
           .sort((p, q) => p[0] - q[0]),
       );
-    const memo = contentWordsMemo(); // shared across cases, as across the tasks of a run
+    const memo = deletionWordsMemo(); // shared across cases (and base texts), as across the tasks of a run
     fc.assert(
       fc.property(
         text.chain((base) => fc.tuple(fc.constant(base), spans(base.length), fc.array(text, { minLength: 1, maxLength: 3 }))),
@@ -67,5 +67,23 @@ describe('answer-not-from-deletion reads the deleted text piece by piece', () =>
       ),
       { numRuns: 3000 },
     );
+  });
+});
+
+// contentWords skips normalising and Unicode classes for ASCII text; the reading it had before:
+const STOPWORDS = new Set('a an the of to is are be and or in on at by as it for that this with yes no'.split(' '));
+const unicodeWords = (text: string) => new Set((text.normalize('NFKC').toLowerCase().match(/\p{L}+|\p{N}+/gu) ?? []).filter((w) => !STOPWORDS.has(w)));
+
+describe('contentWords on ASCII text', () => {
+  it('gives the words of the Unicode reading, function words left out', () => {
+    const ascii = fc.string({ unit: fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)), maxLength: 40 });
+    const words = fc.array(fc.constantFrom('The', 'answer', 'IS', '42', 'x1', 'n_max', 'Yes', 'of', 'A-B', '\t', ' ', '\n', ',', 'Zz9'), { maxLength: 12 }).map((w) => w.join(''));
+    fc.assert(
+      fc.property(fc.oneof(ascii, words), (text) => {
+        expect(contentWords(text)).toEqual(unicodeWords(text));
+      }),
+      { numRuns: 3000 },
+    );
+    expect([...contentWords('Print N_MAX, the Answer: 42x.')]).toEqual(['print', 'n', 'max', 'answer', '42', 'x']);
   });
 });

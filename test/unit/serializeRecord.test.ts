@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pythonJson, serializeRecord, type ReleaseRecord } from '../../shared/release/format';
+import { pythonJson, serializeRecord, serializeRelease, serializeReleaseBytes, type ReleaseRecord } from '../../shared/release/format';
 
 // The reading of the format: the record as an object with its fields in public order,
 // written by pythonJson. serializeRecord writes the same text field by field.
@@ -49,5 +49,30 @@ describe('serializeRecord', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('serializeReleaseBytes', () => {
+  it('gives the UTF-8 bytes of serializeRelease, for any records (lone surrogates, astral and non-ASCII text included)', () => {
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 6 }), (records) => {
+        expect(serializeReleaseBytes(records).equals(Buffer.from(serializeRelease(records), 'utf8'))).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('grows past its first guess of the size (texts of many-byte characters, long questions)', () => {
+    const long = (i: number): ReleaseRecord => ({
+      task_id: `task_${i}`,
+      question_id: 'q1',
+      keywords: ['Behavior'],
+      modified_content: '𝑥≤\n"'.repeat(50 * i),
+      qa_pairs: [{ question: '？'.repeat(3000), answer: '\u0001'.repeat(700) }],
+    });
+    const records = Array.from({ length: 40 }, (_, i) => long(i));
+    const bytes = serializeReleaseBytes(records);
+    expect(bytes.equals(Buffer.from(serializeRelease(records), 'utf8'))).toBe(true);
+    expect(bytes.length).toBeGreaterThan(40 * 512 + 1024 + Math.ceil(1.1 * records.reduce((n, r) => n + r.modified_content.length, 0)));
   });
 });

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { all, get, type DB } from '../../../db/database';
-import { overallAgreement } from '../../../shared/agreement';
+import { overallAgreement, type AgreementFigures } from '../../../shared/agreement';
 import type { CardAgreement, CardCreation, CardEffort } from '../../../shared/release/card';
 import { RELEASE_FILE } from '../../../shared/release/format';
 import type { Count } from '../../../shared/release/stats';
 import { ROOT } from '../../config';
 import { loadAgreementItems } from '../agreement';
+import { agreementDataVersion, freshCachedAgreementReport } from '../agreementCache';
 
 let version: string | null = null;
 /** The tool's version, from package.json. */
@@ -15,12 +16,34 @@ export function toolVersion(): string {
   return version;
 }
 
+/** The figures the card quotes, by data version (triggers of migration 171) and released question ids. */
+const cardFigures = new WeakMap<DB, { version: number; released: string; figures: AgreementFigures }>();
+
+/**
+ * The agreement figures over the released problems: the Agreement page's cached report when
+ * it is fresh and covers no other problem (its overall figures are then these), else
+ * computed over the released items. Remembered until the data or the released set changes.
+ */
+function releasedAgreement(db: DB, released: ReadonlySet<string>): AgreementFigures {
+  const version = agreementDataVersion(db);
+  const key = JSON.stringify([...released]);
+  const hit = cardFigures.get(db);
+  if (hit && hit.version === version && hit.released === key) return hit.figures;
+  const page = freshCachedAgreementReport(db, version);
+  const figures =
+    page && page.perProblem.every((p) => released.has(p.questionId))
+      ? page
+      : overallAgreement(loadAgreementItems(db).items.filter((item) => released.has(item.questionId)));
+  cardFigures.set(db, { version, released: key, figures });
+  return figures;
+}
+
 /**
  * The agreement figures the card quotes: over the released problems (by question id) that
  * have two submitted annotations, and no other; null when none has.
  */
 export function cardAgreement(db: DB, released: ReadonlySet<string>): CardAgreement | null {
-  const report = overallAgreement(loadAgreementItems(db).items.filter((item) => released.has(item.questionId)));
+  const report = releasedAgreement(db, released);
   if (report.problems === 0) return null;
   return {
     problems: report.problems,

@@ -1,4 +1,5 @@
 import { all, type DB } from '../../../db/database';
+import type { Point, Range } from '../../../shared/edits';
 import type { ReleaseRecord } from '../../../shared/release/format';
 import { generateTasks, type GeneratedTask, type TaskOverride } from '../../../shared/tasks';
 import type { VariantPolicy } from '../../../shared/subsets';
@@ -27,6 +28,8 @@ export interface ReleaseTask {
   position: number | null;
   generated: GeneratedTask;
   points: GoldRow[];
+  /** The deletions the task's text makes of the base text, when it is made by deletions alone (a validation hint). */
+  deletions: Range[] | null;
 }
 
 export interface ReleaseTasks {
@@ -112,6 +115,18 @@ function loadProblems(db: DB): ReleaseProblem[] {
   }));
 }
 
+/** The deletions a generated task's text makes: its points' deletions, unless a point repairs or an override replaces the text. */
+function deletionsOf(task: GeneratedTask, points: readonly Point[]): Range[] | null {
+  if (task.override?.text != null) return null;
+  const out: Range[] = [];
+  for (const i of task.subset) {
+    const p = points[i]!;
+    if (p.repairs.length > 0) return null;
+    for (const range of p.deletions) out.push(range);
+  }
+  return out;
+}
+
 /** Ids for tasks a kept-id release does not know: after the highest task_N ever kept or retired. */
 function freshIds(kept: readonly TaskIdRow[], retired: readonly string[]) {
   const used = new Set([...kept.map((r) => r.task_id), ...retired]);
@@ -139,23 +154,27 @@ export function loadReleaseTasks(db: DB, policy: VariantPolicy): ReleaseTasks {
   const kept = new Map(keptRows.map((r) => [exclusionKey(r.problem_id, r.subset), r]));
   const excluded = excludedSubsets(db);
 
-  const tasks: ReleaseTask[] = [];
+  // Each task is made once with its final id to come (filled in below), not copied to add it.
+  const tasks: (ReleaseTask & { taskId: string })[] = [];
+  const keyed = kept.size > 0 || excluded.size > 0; // else no task needs its key looked up
   for (const problem of problems) {
     const points = gold.get(problem.id) ?? [];
-    const generated = generateTasks(problem.baseText, points.map(presentPoint), policy, (overrides.get(problem.id) ?? []).map(toOverride));
+    const presented = points.map(presentPoint);
+    const generated = generateTasks(problem.baseText, presented, policy, (overrides.get(problem.id) ?? []).map(toOverride));
     for (const task of generated) {
-      if (excluded.has(exclusionKey(problem.id, task.key))) continue;
-      const keptRow = kept.get(exclusionKey(problem.id, task.key));
-      tasks.push({ problemId: problem.id, questionId: problem.questionId, subset: task.key, keptId: keptRow?.task_id ?? null, position: keptRow?.position ?? null, generated: task, points });
+      const key = keyed ? exclusionKey(problem.id, task.key) : '';
+      if (keyed && excluded.has(key)) continue;
+      const keptRow = keyed ? kept.get(key) : undefined;
+      const deletions = deletionsOf(task, presented);
+      const keptId = keptRow?.task_id ?? null;
+      tasks.push({ problemId: problem.id, questionId: problem.questionId, subset: task.key, keptId, position: keptRow?.position ?? null, generated: task, points, deletions, taskId: keptId ?? '' });
     }
   }
   const withKept = tasks.filter((t) => t.keptId !== null).sort((a, b) => a.position! - b.position!);
   const fresh = tasks.filter((t) => t.keptId === null);
   const nextId = freshIds(keptRows, all<{ task_id: string }>(db, 'SELECT task_id FROM retired_task_ids').map((r) => r.task_id));
-  return {
-    problems,
-    tasks: [...withKept.map((t) => ({ ...t, taskId: t.keptId! })), ...fresh.map((t) => ({ ...t, taskId: nextId() }))],
-  };
+  for (const t of fresh) t.taskId = nextId();
+  return { problems, tasks: withKept.length ? [...withKept, ...fresh] : fresh };
 }
 
 /** A task as a release record: the five public fields, plus per-point types and provenance when extended. */

@@ -59,5 +59,23 @@ export function writeReleaseDir(target: string, files: readonly BuiltFile[]): vo
     fs.rmSync(tmp, { recursive: true, force: true });
     throw err;
   }
-  if (old) fs.rmSync(old, { recursive: true, force: true });
+  if (old) removeFolder(old);
+}
+
+/**
+ * Remove a folder we wrote (files and folders only): children first, so that no `rmdir` is
+ * tried on a folder that is not empty yet (which `fs.rmSync` does first, and which some
+ * file systems answer slowly); anything unexpected falls back to `fs.rmSync`.
+ */
+function removeFolder(dir: string): void {
+  try {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) removeFolder(full);
+      else fs.unlinkSync(full);
+    }
+    fs.rmdirSync(dir);
+  } catch {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { all, openDatabase, type DB } from '../../../db/database';
-import { buildRelease } from '../../../server/services/releases/build';
+import { buildRelease, type BuiltRelease } from '../../../server/services/releases/build';
 import { writeReleaseDir } from '../../../server/services/releases/writeDir';
 import { RELEASE_FILE } from '../../../shared/release/format';
 import { validateRelease } from '../../../shared/release/validate';
@@ -22,12 +22,16 @@ function bareDump(db: DB, out: string): void {
   fs.writeFileSync(out, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
 }
 
-/** The real export, as `npm run cli -- export --out DIR` does it: build (validation and card included), then write. */
-function realExport(db: DB, out: string): { tasks: number; jsonl: string } {
+/**
+ * The real export, as `npm run cli -- export --out DIR` does it: build (validation and card
+ * included), then write. What it returns is read after the timing (the JSONL's decoding for
+ * the validation note is no part of an export).
+ */
+function realExport(db: DB, out: string): BuiltRelease {
   const built = buildRelease(db, { name: 'bench', notes: '', policy: 'all-subsets', extended: false });
   if (built.report.errors > 0) throw new Error(`the generated release has ${built.report.errors} validation error(s)`);
   writeReleaseDir(out, built.files);
-  return { tasks: built.manifest.counts.tasks, jsonl: built.files.find((f) => f.path === RELEASE_FILE)!.content.toString('utf8') };
+  return built;
 }
 
 /** How long the validation step alone takes on the exported JSONL (for the note on the row). */
@@ -56,14 +60,16 @@ async function measure(ctx: BenchContext, problems: number, runs: number): Promi
     const db = openDatabase(file);
     try {
       ctx.log(`${problems} problems / ${tasks} tasks (database built in ${((Date.now() - started) / 1000).toFixed(1)} s); ${runs} runs each`);
-      let exported = { tasks: 0, jsonl: '' };
+      let exported: BuiltRelease | null = null;
       const [exportMs, baselineMs] = await timeInterleaved(
         [() => (exported = realExport(db, path.join(dir, 'release'))), () => bareDump(db, path.join(dir, 'bare.jsonl'))],
         runs,
         problems > 1000 ? 0 : 1,
       );
-      if (exported.tasks !== tasks) throw new Error(`export wrote ${exported.tasks} tasks, expected ${tasks}`);
-      const validation = median(Array.from({ length: problems > 1000 ? 1 : 3 }, () => validationMs(db, exported.jsonl)));
+      const built = exported as BuiltRelease | null;
+      if (built?.manifest.counts.tasks !== tasks) throw new Error(`export wrote ${built?.manifest.counts.tasks} tasks, expected ${tasks}`);
+      const jsonl = built.files.find((f) => f.path === RELEASE_FILE)!.content.toString('utf8');
+      const validation = median(Array.from({ length: problems > 1000 ? 1 : 3 }, () => validationMs(db, jsonl)));
       const m = { problems, tasks, exportMs: median(exportMs!), baselineMs: median(baselineMs!), validationMs: validation, runs };
       ctx.log(`export ${m.exportMs.toFixed(0)} ms, bare dump ${m.baselineMs.toFixed(0)} ms`);
       return m;
