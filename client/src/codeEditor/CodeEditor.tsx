@@ -1,0 +1,103 @@
+import { useEffect, useRef } from 'react';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { python } from '@codemirror/lang-python';
+import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { Annotation, Compartment, EditorState } from '@codemirror/state';
+import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import './codeEditor.css';
+
+export interface CodeEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called once per paste into the editor (telemetry counts them). */
+  onPaste?: () => void;
+  readOnly?: boolean;
+  /** The accessible name of the editing area. */
+  label: string;
+  /** Id of an element describing the editor (e.g. its keyboard help). */
+  describedBy?: string;
+}
+
+/** Marks a document replaced from the `value` prop, which must not be echoed back as a change. */
+const fromOutside = Annotation.define<boolean>();
+
+const editableExtensions = (readOnly: boolean) => [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)];
+
+/**
+ * A Python code editor (CodeMirror 6): line numbers, syntax highlighting, undo history, the
+ * standard keyboard. Tab indents; Escape then Tab leaves the editor (CodeMirror's tab-focus
+ * escape), so the keyboard is never trapped. Loaded on its own (see LazyCodeEditor), so no
+ * other page pays for it.
+ */
+export default function CodeEditor({ value, onChange, onPaste, readOnly = false, label, describedBy }: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const callbacks = useRef({ onChange, onPaste });
+  const editable = useRef(new Compartment());
+  const labels = useRef(new Compartment());
+  useEffect(() => {
+    callbacks.current = { onChange, onPaste };
+  });
+
+  // One EditorView for the component's life; value, label and read-only follow by transactions.
+  useEffect(() => {
+    const created = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          lineNumbers(),
+          highlightActiveLineGutter(),
+          highlightActiveLine(),
+          drawSelection(),
+          history(),
+          indentOnInput(),
+          bracketMatching(),
+          python(),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          editable.current.of(editableExtensions(readOnly)),
+          labels.current.of(EditorView.contentAttributes.of(contentAttributes(label, describedBy))),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged && !u.transactions.some((t) => t.annotation(fromOutside))) callbacks.current.onChange(u.state.doc.toString());
+          }),
+          EditorView.domEventHandlers({
+            paste: () => {
+              callbacks.current.onPaste?.();
+              return false; // CodeMirror still inserts the text
+            },
+          }),
+        ],
+      }),
+    });
+    view.current = created;
+    return () => {
+      created.destroy();
+      view.current = null;
+    };
+    // Created once; later props are applied by the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const v = view.current;
+    if (!v) return;
+    const current = v.state.doc.toString();
+    // A value from outside (a restored draft): replace the document without echoing onChange.
+    if (current !== value) v.dispatch({ changes: { from: 0, to: current.length, insert: value }, annotations: fromOutside.of(true) });
+  }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: editable.current.reconfigure(editableExtensions(readOnly)) });
+  }, [readOnly]);
+
+  useEffect(() => {
+    view.current?.dispatch({ effects: labels.current.reconfigure(EditorView.contentAttributes.of(contentAttributes(label, describedBy))) });
+  }, [label, describedBy]);
+
+  return <div ref={host} className="code-editor" data-testid="code-editor" />;
+}
+
+function contentAttributes(label: string, describedBy: string | undefined): Record<string, string> {
+  return { 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) };
+}
