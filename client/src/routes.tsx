@@ -60,4 +60,5 @@ export const HOME_BY_ROLE: Record<Role, string> = {
   annotator: '/queue',
   adjudicator: '/adjudicate',
   maintainer: '/problems',
+  pilot: '/pilot',
 };

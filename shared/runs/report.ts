@@ -133,12 +133,17 @@ export interface KeyQuestionDiscoverability {
   runs: number;
   /** Runs that hit it at least once, by model. */
   hitBy: string[];
+  /** The same counts for pilot runs (`human:…`) and for model runs apart. */
+  humans?: { runs: number; hitBy: string[] };
+  models?: { runs: number; hitBy: string[] };
 }
 
 export interface Curation {
   keyQuestions: KeyQuestionDiscoverability[];
   /** Key questions no run asked (hitBy is empty), by problem. */
   neverAsked: KeyQuestionDiscoverability[];
+  /** Key questions some pilot run had a task for but no pilot asked. */
+  neverAskedByHumans?: KeyQuestionDiscoverability[];
   /** Tasks where no run hit anything. */
   noHitTasks: { taskId: string; questionId: string; runs: number }[];
 }

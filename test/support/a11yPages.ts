@@ -49,7 +49,7 @@ async function storeA11yRun(db: DB, mara: Actor): Promise<string> {
   return first.task_id;
 }
 
-const DEMO_USER: Record<Role, string> = { annotator: 'alice', adjudicator: 'ada', maintainer: 'mara' };
+const DEMO_USER: Record<Role, string> = { annotator: 'alice', adjudicator: 'ada', maintainer: 'mara', pilot: 'pia' };
 
 function account(db: DB, role: Role) {
   const username = DEMO_USER[role];
@@ -78,7 +78,7 @@ function threePointsAndARepair(base: string): Point[] {
 
 export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
   await seedDemo(db);
-  const accounts = { annotator: account(db, 'annotator'), adjudicator: account(db, 'adjudicator'), maintainer: account(db, 'maintainer') };
+  const accounts = { annotator: account(db, 'annotator'), adjudicator: account(db, 'adjudicator'), maintainer: account(db, 'maintainer'), pilot: account(db, 'pilot') };
   const bob = get<{ id: number }>(db, `SELECT id FROM users WHERE username = 'bob'`)!;
   const problem = buildProblem(db, { questionId: 'abc390_b', title: 'Geometric Sequence' });
   const spare = buildProblem(db, { questionId: 'abc390_c', title: 'Geometric Sequence (again)' });
