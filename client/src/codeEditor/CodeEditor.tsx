@@ -4,6 +4,7 @@ import { python } from '@codemirror/lang-python';
 import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { Annotation, Compartment, EditorState } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import { codeEditorTheme } from './theme';
 import './codeEditor.css';
 
 export interface CodeEditorProps {
@@ -14,35 +15,49 @@ export interface CodeEditorProps {
   readOnly?: boolean;
   /** The accessible name of the editing area. */
   label: string;
-  /** Id of an element describing the editor (e.g. its keyboard help). */
-  describedBy?: string;
+  /** Read to screen-reader users with the name (e.g. the editor's keys). */
+  description?: string;
 }
 
 /** Marks a document replaced from the `value` prop, which must not be echoed back as a change. */
 const fromOutside = Annotation.define<boolean>();
+const DESCRIPTION_ID = 'code-editor-description';
 
 const editableExtensions = (readOnly: boolean) => [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)];
+const contentAttributes = (label: string, description: string | undefined) =>
+  EditorView.contentAttributes.of({ 'aria-label': label, ...(description ? { 'aria-describedby': DESCRIPTION_ID } : {}) });
 
 /**
  * A Python code editor (CodeMirror 6): line numbers, syntax highlighting, undo history, the
  * standard keyboard. Tab indents; Escape then Tab leaves the editor (CodeMirror's tab-focus
- * escape), so the keyboard is never trapped. Loaded on its own (see LazyCodeEditor), so no
- * other page pays for it.
+ * escape), so the keyboard is never trapped.
+ *
+ * It lives in an open shadow root: there CodeMirror's styles go into a constructed style sheet,
+ * where in the document it would add a <style> element that the app's Content Security Policy
+ * (style-src 'self', nothing inline) refuses. Loaded on its own (see LazyCodeEditor).
  */
-export default function CodeEditor({ value, onChange, onPaste, readOnly = false, label, describedBy }: CodeEditorProps) {
+export default function CodeEditor({ value, onChange, onPaste, readOnly = false, label, description }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const callbacks = useRef({ onChange, onPaste });
   const editable = useRef(new Compartment());
   const labels = useRef(new Compartment());
+  const describer = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
     callbacks.current = { onChange, onPaste };
   });
 
   // One EditorView for the component's life; value, label and read-only follow by transactions.
   useEffect(() => {
+    const root = host.current!.shadowRoot ?? host.current!.attachShadow({ mode: 'open' });
+    const said = root.ownerDocument.createElement('div');
+    said.id = DESCRIPTION_ID;
+    said.hidden = true; // aria-describedby still reads a hidden element's text
+    root.appendChild(said);
+    describer.current = said;
     const created = new EditorView({
-      parent: host.current!,
+      parent: root,
+      root,
       state: EditorState.create({
         doc: value,
         extensions: [
@@ -56,8 +71,9 @@ export default function CodeEditor({ value, onChange, onPaste, readOnly = false,
           python(),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          codeEditorTheme,
           editable.current.of(editableExtensions(readOnly)),
-          labels.current.of(EditorView.contentAttributes.of(contentAttributes(label, describedBy))),
+          labels.current.of(contentAttributes(label, description)),
           EditorView.updateListener.of((u) => {
             if (u.docChanged && !u.transactions.some((t) => t.annotation(fromOutside))) callbacks.current.onChange(u.state.doc.toString());
           }),
@@ -73,6 +89,7 @@ export default function CodeEditor({ value, onChange, onPaste, readOnly = false,
     view.current = created;
     return () => {
       created.destroy();
+      said.remove();
       view.current = null;
     };
     // Created once; later props are applied by the effects below.
@@ -92,12 +109,9 @@ export default function CodeEditor({ value, onChange, onPaste, readOnly = false,
   }, [readOnly]);
 
   useEffect(() => {
-    view.current?.dispatch({ effects: labels.current.reconfigure(EditorView.contentAttributes.of(contentAttributes(label, describedBy))) });
-  }, [label, describedBy]);
+    if (describer.current) describer.current.textContent = description ?? '';
+    view.current?.dispatch({ effects: labels.current.reconfigure(contentAttributes(label, description)) });
+  }, [label, description]);
 
   return <div ref={host} className="code-editor" data-testid="code-editor" />;
-}
-
-function contentAttributes(label: string, describedBy: string | undefined): Record<string, string> {
-  return { 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) };
 }

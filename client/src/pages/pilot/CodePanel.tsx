@@ -1,9 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { LazyCodeEditor } from '../../codeEditor/LazyCodeEditor';
 import type { ActiveTimer } from '../../drafts/activeTime';
 import type { PilotSessionView } from '../../../../shared/schemas/pilots';
 import { SaveIndicator } from '../annotator/editor/SaveIndicator';
 import { useCodeDraft } from './useCodeDraft';
+
+const EDITOR_KEYS = 'Python. Tab indents; press Escape then Tab to leave the editor. Saved as you type; never run.';
 
 interface Props {
   view: PilotSessionView;
@@ -24,7 +26,6 @@ export function CodePanel({ view, timer, onSubmitted, onReload }: Props) {
   const [code, setCode] = useState(restored ?? view.code.content);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const helpId = useId();
   const state = draft.saveState;
   const readOnly = submitted || state.kind === 'conflict';
 
@@ -81,11 +82,11 @@ export function CodePanel({ view, timer, onSubmitted, onReload }: Props) {
           )}
         </div>
       )}
-      <p id={helpId} className="muted small">
+      <p className="muted small">
         Python. Your code is saved as you type and kept as a snapshot every 15 seconds; it is never run. <kbd>Tab</kbd> indents; press <kbd>Esc</kbd> then{' '}
         <kbd>Tab</kbd> to leave the editor.
       </p>
-      <LazyCodeEditor value={code} onChange={change} onPaste={draft.notePaste} readOnly={readOnly} label="Your code (Python)" describedBy={helpId} />
+      <LazyCodeEditor value={code} onChange={change} onPaste={draft.notePaste} readOnly={readOnly} label="Your code (Python)" description={EDITOR_KEYS} />
       {error && (
         <p className="error" role="alert">
           {error}
