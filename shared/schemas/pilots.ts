@@ -40,6 +40,11 @@ export const studyTasks = z.discriminatedUnion('mode', [
     /** The sample is the same for the same release, size and seed. */
     seed: count.min(0, 'must be ≥ 0').default(0),
   }),
+  /** Named tasks of the release (added after the first contract; the other modes are unchanged). */
+  z.object({
+    mode: z.literal('tasks'),
+    taskIds: z.array(z.string().trim().min(1, 'must be a task id')).min(1, 'name at least one task').max(100_000),
+  }),
 ]);
 export type StudyTasks = z.infer<typeof studyTasks>;
 

@@ -85,6 +85,17 @@ function nextAliases(db: DB, count: number): string[] {
   return out;
 }
 
+function chooseTasks<T extends { taskId: string; k: number; type: string | null }>(candidates: readonly T[], choice: StudyTasks): T[] {
+  if (choice.mode === 'all') return [...candidates];
+  if (choice.mode === 'sample') return stratifiedSample(candidates, choice.size, choice.seed);
+  const known = new Set(candidates.map((t) => t.taskId));
+  choice.taskIds.forEach((id, i) => {
+    if (!known.has(id)) throw pilotErrors.field(`tasks.taskIds.${i}`, `"${id}" is not a task of the release`);
+  });
+  const wanted = new Set(choice.taskIds);
+  return candidates.filter((t) => wanted.has(t.taskId));
+}
+
 /** Create the study and assign its tasks, in one transaction, with one event. */
 export function createStudy(db: DB, actor: Actor, body: CreateStudyRequest): StudyDetail {
   if (studyByName(db, body.name)) throw pilotErrors.studyTaken(body.name);
@@ -97,7 +108,7 @@ export function createStudy(db: DB, actor: Actor, body: CreateStudyRequest): Stu
   if (ids.length !== pilots.length) throw pilotErrors.field('pilots', 'name each pilot once');
   const release = studyRelease(db, body.release);
   const candidates = release.tasks.map((t) => ({ ...t, k: t.keyQuestions.length, type: t.keyQuestions[0]?.type ?? null }));
-  const tasks = body.tasks.mode === 'all' ? candidates : stratifiedSample(candidates, body.tasks.size, body.tasks.seed);
+  const tasks = chooseTasks(candidates, body.tasks);
   return transaction(db, () => {
     const studyId = insertStudy(db, {
       name: body.name,
