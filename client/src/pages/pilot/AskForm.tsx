@@ -21,6 +21,7 @@ export function AskForm({ canAsk, timeUp, onAsk, onWriteCode, busy }: Props) {
   const [asking, setAsking] = useState(false);
   const helpId = useId();
   const errorId = useId();
+  const boxId = useId();
 
   async function ask(e?: FormEvent) {
     e?.preventDefault();
@@ -51,20 +52,20 @@ export function AskForm({ canAsk, timeUp, onAsk, onWriteCode, busy }: Props) {
   }
   return (
     <form className="ask-form" onSubmit={ask} aria-label="Your turn">
-      <label>
-        Your question
-        <textarea
-          rows={3}
-          value={question}
-          onChange={(e) => {
-            setQuestion(e.target.value);
-            if (message) setMessage(null);
-          }}
-          onKeyDown={keys}
-          aria-describedby={message ? `${helpId} ${errorId}` : helpId}
-          aria-invalid={message ? true : undefined}
-        />
-      </label>
+      {/* Not wrapping the box: a wrapping label would take the typed text into the box's name. */}
+      <label htmlFor={boxId}>Your question</label>
+      <textarea
+        id={boxId}
+        rows={3}
+        value={question}
+        onChange={(e) => {
+          setQuestion(e.target.value);
+          if (message) setMessage(null);
+        }}
+        onKeyDown={keys}
+        aria-describedby={message ? `${helpId} ${errorId}` : helpId}
+        aria-invalid={message ? true : undefined}
+      />
       <p id={helpId} className="muted small">
         One question per turn, under 1,000 characters; <kbd>Ctrl</kbd>+<kbd>Enter</kbd> asks it. {question.length > 0 && `${question.length} characters.`}
       </p>
