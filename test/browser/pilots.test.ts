@@ -47,8 +47,13 @@ const app = browserHarness(async (db) => {
   combined = lines.find((l) => l.question_id === w.problems.two.questionId && l.qa_pairs.length === 2)!;
   single = lines.find((l) => l.question_id === w.problems.one.questionId)!;
   createStudy(db, w.mara, createStudyBody.parse({ name: STUDY, release: PILOT_RELEASE, pilots: ['pia'], tasks: { mode: 'tasks', taskIds: [combined.task_id, single.task_id] } }));
-  // A model beside the pilot on the Runs page: it asks the values question of every task.
-  await storeRun(db, CLI_ACTOR, 'model-x', { release: PILOT_RELEASE }, lines.map((l) => runLine(l.task_id, l.question_id, l.qa_pairs.length, [l.qa_pairs[0]!.question], [1])));
+  // Models beside the pilot on the Runs page: one asks every task's first key question, one asks off the point, one codes at once.
+  const models: [string, (l: ReleaseLine) => [string[], (0 | 1)[]]][] = [
+    ['model-x', (l) => [[l.qa_pairs[0]!.question], [1]]],
+    ['chatty-model', (l) => [['Should the output end with a newline?', l.qa_pairs.at(-1)!.question], [0, 1]]],
+    ['silent-model', () => [[], []]],
+  ];
+  for (const [model, habit] of models) await storeRun(db, CLI_ACTOR, model, { release: PILOT_RELEASE }, lines.map((l) => runLine(l.task_id, l.question_id, l.qa_pairs.length, ...habit(l))));
 });
 
 let pia: Page;
@@ -212,7 +217,8 @@ describe('a pilot study in the browser', () => {
     await expect(discover.locator('thead').textContent()).resolves.toMatch(/models that asked it.*pilots that asked it/);
     await discover.getByRole('row', { name: new RegExp(KQ.kind.question) }).waitFor();
     if (process.env.CCB_SCREENSHOTS) {
-      await page.getByRole('heading', { name: 'Models and pilots' }).scrollIntoViewIfNeeded();
+      await page.setViewportSize({ width: 1400, height: 640 });
+      await page.getByRole('heading', { name: 'Models and pilots' }).evaluate((h) => h.closest('section')!.scrollIntoView({ block: 'start' }));
       await page.screenshot({ path: 'docs/screenshots/pilot-comparison.png', fullPage: false });
     }
     expect(errors.filter((e) => !/\b401\b/.test(e)), errors.join('\n')).toEqual([]);
