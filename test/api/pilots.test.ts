@@ -229,3 +229,20 @@ describe('the pilot run, review and agreement', () => {
     expect((await figuresOf('human:P01'))!.kind).toBe('human');
   });
 });
+
+describe('a time limit per task', () => {
+  it('sets a deadline when the task is opened; past it only "Write code" remains', async () => {
+    const res = await mara.post('/api/pilot-studies').send({ name: 's2', release: PILOT_RELEASE, pilots: ['pete'], timeLimitMinutes: 1 });
+    expect(res.status).toBe(201);
+    const task = (await pete.get('/api/pilot/tasks')).body.tasks.find((t: { study: string }) => t.study === 's2');
+    const opened = (await pete.get(`/api/pilot/sessions/${task.id}`)).body as PilotSessionView;
+    expect(Date.parse(opened.deadline!) - Date.parse(opened.openedAt!)).toBe(60_000);
+    expect(opened.canAsk).toBe(true);
+    ctx.db.prepare('UPDATE pilot_sessions SET opened_at = ? WHERE id = ?').run(new Date(Date.now() - 61_000).toISOString(), task.id);
+    const late = await ask(pete, 'Is the input sorted?', task.id);
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe('The time limit of this task has passed: only "Write code" remains.');
+    expect((await pete.get(`/api/pilot/sessions/${task.id}`)).body.canAsk).toBe(false);
+    expect((await pete.post(`/api/pilot/sessions/${task.id}/submit`).send({ version: 0, code: 'print(0)' })).body.status).toBe('submitted');
+  });
+});
