@@ -97,3 +97,20 @@ describe('pilots export', () => {
     expect(pete.per_k['2']!.tkqr).toBeGreaterThan(0);
   });
 });
+
+describe('pilots create and status', () => {
+  it('creates a sampled study from the command line and reports a study, refusing bad input with the field named', () => {
+    const bad = runCli(['pilots', 'create', '--study', 'cli', '--release', PILOT_RELEASE, '--pilots', 'pia', '--threshold', '2', '--db', ctx.file]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('threshold: must be between 0 and 1');
+    const made = runCli(['pilots', 'create', '--study', 'cli', '--release', PILOT_RELEASE, '--pilots', 'pia,pete', '--sample', '2', '--seed', '3', '--json', '--db', ctx.file]);
+    expect(made.status, made.stderr).toBe(0);
+    expect(JSON.parse(made.stdout)).toMatchObject({ name: 'cli', tasks: 2, sampling: { mode: 'sample', size: 2, seed: 3 }, pilotList: [{ alias: 'P03' }, { alias: 'P04' }] });
+    const status = runCli(['pilots', 'status', '--study', 'exp', '--db', ctx.file]);
+    expect(status.status, status.stderr).toBe(0);
+    expect(status.stdout).toContain('progress: 4/4 sessions submitted');
+    expect(status.stdout).toContain('live vs reviewed labels: 1 reviewed, accuracy 0.000');
+    expect(status.stdout).toMatch(/P01 +human:P01 +2\/2/);
+    expect(status.stdout).not.toMatch(/pia|pete/);
+  });
+});
