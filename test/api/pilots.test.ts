@@ -246,3 +246,17 @@ describe('a time limit per task', () => {
     expect((await pete.post(`/api/pilot/sessions/${task.id}/submit`).send({ version: 0, code: 'print(0)' })).body.status).toBe('submitted');
   });
 });
+
+describe('curation', () => {
+  it('a key question pilots were given is flagged back to adjudication through the runs flag', async () => {
+    const curation = (await mara.get('/api/runs/curation')).body;
+    const single = curation.keyQuestions.find((k: { question: string }) => k.question === KQ.single.question);
+    // pete's s2 task was submitted without a question; his s1 task (the one-point problem) was never submitted.
+    expect(single === undefined || single.humans.hitBy.length === 0).toBe(true);
+    const res = await mara.post(`/api/runs/tasks/${session.taskId}/flag`).send({ reason: 'no pilot asks about the values', model: 'human:P01' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ questionId: w.problems.two.questionId });
+    const event = get<{ details: string }>(ctx.db, `SELECT details FROM events WHERE action = 'adjudication.reopen' ORDER BY id DESC LIMIT 1`)!;
+    expect(JSON.parse(event.details)).toMatchObject({ source: 'runs', model: 'human:P01', taskId: session.taskId });
+  });
+});

@@ -6,7 +6,7 @@ import { get } from '../../db/database';
 import type { Actor } from '../../db/events';
 import { runLineSchema } from '../../shared/runs/runLine';
 import { createStudyBody, saveCodeBody } from '../../shared/schemas/pilots';
-import { runsReport } from '../../server/services/runs/reports';
+import { runsCuration, runsReport } from '../../server/services/runs/reports';
 import { askQuestion, myTasks, submitSession } from '../../server/services/pilots/session';
 import { createStudy } from '../../server/services/pilots/studies';
 import { reviewQuestion } from '../../server/services/pilots/review';
@@ -95,6 +95,10 @@ describe('pilots export', () => {
     // The reviewed label counts: pete's "Can A contain zero?" was corrected to a hit.
     const pete = runsReport(ctx.db).runs.find((r) => r.model === 'human:P02')!;
     expect(pete.per_k['2']!.tkqr).toBeGreaterThan(0);
+    // Discoverability counts the pilots' runs and the (re-imported, model) runs apart.
+    const kind = runsCuration(ctx.db).keyQuestions.find((k) => k.question === KQ.kind.question)!;
+    expect(kind.humans).toEqual({ runs: 2, hitBy: ['human:P01'] });
+    expect(kind.models).toEqual({ runs: 2, hitBy: ['reimport-P01'] });
   });
 });
 
