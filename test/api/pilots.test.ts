@@ -215,7 +215,22 @@ describe('the pilot run, review and agreement', () => {
     expect(study.agreement.accuracy).toBeCloseTo(2 / 3, 12);
     expect(study.agreement.kappa).toBeCloseTo(0.4, 12);
     expect(study.agreement.confusion).toEqual({ tp: 1, tn: 1, fp: 0, fn: 1 });
-    expect(study.pilotList[0]).toMatchObject({ alias: 'P01', username: 'pia', submitted: 1, avgSecondsPerTask: expect.any(Number), avgSecondsToFirstQuestion: expect.any(Number) });
+    expect(study.pilotList[0]).toMatchObject({
+      alias: 'P01',
+      username: 'pia',
+      submitted: 1,
+      avgSecondsPerTask: expect.any(Number),
+      avgSecondsToFirstQuestion: expect.any(Number),
+      avgSecondsToCode: expect.any(Number),
+      pastes: 3,
+    });
+    const times = get<{ opened_at: string; first_question_at: string; code_started_at: string; submitted_at: string }>(
+      ctx.db,
+      'SELECT opened_at, first_question_at, code_started_at, submitted_at FROM pilot_sessions WHERE id = ?',
+      [session.id],
+    )!;
+    expect(study.pilotList[0].avgSecondsPerTask).toBeCloseTo((Date.parse(times.submitted_at) - Date.parse(times.opened_at)) / 1000, 6);
+    expect(times.opened_at <= times.first_question_at && times.first_question_at <= times.code_started_at && times.code_started_at <= times.submitted_at).toBe(true);
     const curation = (await mara.get('/api/runs/curation')).body;
     expect(curation.neverAskedByHumans).toEqual([]);
   });

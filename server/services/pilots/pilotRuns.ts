@@ -56,8 +56,10 @@ export function materializePilotRun(db: DB, actor: Actor, studyId: number, userI
 }
 
 /** Which runs are pilots', with their study and timings: for the runs report. */
-export function humanRuns(db: DB): Map<string, { study: string; avgSecondsPerTask: number | null; avgSecondsToFirstQuestion: number | null }> {
-  const out = new Map<string, { study: string; avgSecondsPerTask: number | null; avgSecondsToFirstQuestion: number | null }>();
+type HumanRun = ReturnType<typeof pilotTimings> & { study: string };
+
+export function humanRuns(db: DB): Map<string, HumanRun> {
+  const out = new Map<string, HumanRun>();
   const byStudy = new Map<number, SessionRow[]>();
   for (const a of allAliases(db)) {
     let sessions = byStudy.get(a.study_id);
