@@ -1,6 +1,7 @@
 /** Pilot studies over HTTP: the live answer rules, code saves, submit, review, κ and the pilot runs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { all, get } from '../../db/database';
+import { matchQuestion } from '../../shared/pilots/protocol';
 import { scoreTask } from '../../shared/runs/metrics';
 import { ALREADY_ANSWERED, NOT_RELEVANT, PILOT_ENDPOINTS, type PilotSessionView, type ReviewQuestion } from '../../shared/schemas/pilots';
 import { pilotRoutes } from '../../server/routes/pilots/pilots';
@@ -112,6 +113,17 @@ describe('the pilot page', () => {
       [expect.any(Number), 0, null],
     ]);
     expect(turns[0]!.similarity).toBeCloseTo(1, 6);
+    // The documented vocabulary: every key question of the release in release order, the study's earlier questions, this one.
+    const release = all<{ task_id: string; key_questions: string }>(ctx.db, 'SELECT task_id, key_questions FROM run_release_tasks ORDER BY position');
+    const keys: string[] = [];
+    let start = 0;
+    for (const t of release) {
+      if (t.task_id === session.taskId) start = keys.length;
+      keys.push(...(JSON.parse(t.key_questions) as { question: string }[]).map((k) => k.question));
+    }
+    const again = matchQuestion('Which kind of progression is meant here?', keys, start, 2, [KQ.kind.question]);
+    expect(again.similarity).toBeCloseTo(turns[1]!.similarity, 12);
+    expect(matchQuestion('Which kind of progression is meant here?', keys, start, 2, []).similarity).not.toBeCloseTo(turns[1]!.similarity, 12);
     expect(turns[1]!.similarity).toBeGreaterThanOrEqual(0.4);
     expect(turns[2]!.similarity).toBeLessThan(0.4);
   });
