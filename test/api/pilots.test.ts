@@ -178,13 +178,14 @@ describe('the pilot page', () => {
   });
 });
 
-const figuresOf = async (model: string) => ((await mara.get('/api/runs')).body.runs as { model: string; tkqr: number; ora: number; avg_turns: number; kind: string }[]).find((r) => r.model === model);
+const figuresOf = async (model: string) =>
+  ((await mara.get('/api/runs')).body.runs as { model: string; tkqr: number; ora: number; avg_turns: number; kind: string; imported_by: string | null }[]).find((r) => r.model === model);
 
 describe('the pilot run, review and agreement', () => {
   it('the submitted session is a run human:P01 beside the models, scored with the live labels', async () => {
     const run = await figuresOf('human:P01');
     const expected = scoreTask(2, 4, { '0': 1, '1': 0, '2': 0 });
-    expect(run).toMatchObject({ kind: 'human', tasks: 1, avg_turns: 3, human: { study: 's1' } });
+    expect(run).toMatchObject({ kind: 'human', tasks: 1, avg_turns: 3, human: { study: 's1' }, imported_by: 'mara', source_file: 'pilot study s1' });
     expect(run!.tkqr).toBeCloseTo(expected.tkqr, 12);
     expect(run!.ora).toBeCloseTo(expected.ora, 12);
     expect(await figuresOf('human:P02')).toBeUndefined();
