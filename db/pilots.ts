@@ -21,6 +21,8 @@ const SELECT_STUDY = `SELECT s.id, s.name, s.release_name, s.release_sha256, s.s
 
 export const studyByName = (db: DB, name: string): StudyRow | undefined => get<StudyRow>(db, `${SELECT_STUDY} WHERE s.name = ?`, [name]);
 export const studyById = (db: DB, id: number): StudyRow | undefined => get<StudyRow>(db, `${SELECT_STUDY} WHERE s.id = ?`, [id]);
+/** Who created the study (the pilot runs are recorded as theirs, never as the pilot's). */
+export const studyCreatorId = (db: DB, id: number): number | null => get<{ created_by: number | null }>(db, 'SELECT created_by FROM pilot_studies WHERE id = ?', [id])?.created_by ?? null;
 export const listStudyRows = (db: DB): StudyRow[] => all<StudyRow>(db, `${SELECT_STUDY} ORDER BY s.created_at, s.id`);
 
 export interface NewStudy {

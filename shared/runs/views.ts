@@ -37,7 +37,7 @@ export interface RunSummary extends RunTables {
   /** 'human' for a pilot's run (`human:<alias>`, materialized from a pilot study), else 'model'. */
   kind?: 'model' | 'human';
   /** A pilot run's timings: mean seconds per submitted task and to the first question (null when none). */
-  human?: { study: string; avgSecondsPerTask: number | null; avgSecondsToFirstQuestion: number | null };
+  human?: { study: string; avgSecondsPerTask: number | null; avgSecondsToFirstQuestion: number | null; avgSecondsToCode?: number | null };
 }
 
 export interface TaskScoreRow {

@@ -151,6 +151,12 @@ export interface StudyPilot {
   avgSecondsPerTask: number | null;
   /** Mean seconds from opening a task to its first question, over sessions with one; null for none. */
   avgSecondsToFirstQuestion: number | null;
+  /** Mean seconds from opening a task to "Write code" (added after the first contract); null for none. */
+  avgSecondsToCode?: number | null;
+  /** Total active time in the code editor over the pilot's sessions, ms (added after the first contract). */
+  activeMs?: number;
+  /** Pastes into the code editor over the pilot's sessions (added after the first contract). */
+  pastes?: number;
 }
 
 export interface StudyDetail extends StudySummary {

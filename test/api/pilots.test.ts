@@ -1,6 +1,7 @@
 /** Pilot studies over HTTP: the live answer rules, code saves, submit, review, κ and the pilot runs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { all, get } from '../../db/database';
+import { matchQuestion } from '../../shared/pilots/protocol';
 import { scoreTask } from '../../shared/runs/metrics';
 import { ALREADY_ANSWERED, NOT_RELEVANT, PILOT_ENDPOINTS, type PilotSessionView, type ReviewQuestion } from '../../shared/schemas/pilots';
 import { pilotRoutes } from '../../server/routes/pilots/pilots';
@@ -112,6 +113,17 @@ describe('the pilot page', () => {
       [expect.any(Number), 0, null],
     ]);
     expect(turns[0]!.similarity).toBeCloseTo(1, 6);
+    // The documented vocabulary: every key question of the release in release order, the study's earlier questions, this one.
+    const release = all<{ task_id: string; key_questions: string }>(ctx.db, 'SELECT task_id, key_questions FROM run_release_tasks ORDER BY position');
+    const keys: string[] = [];
+    let start = 0;
+    for (const t of release) {
+      if (t.task_id === session.taskId) start = keys.length;
+      keys.push(...(JSON.parse(t.key_questions) as { question: string }[]).map((k) => k.question));
+    }
+    const again = matchQuestion('Which kind of progression is meant here?', keys, start, 2, [KQ.kind.question]);
+    expect(again.similarity).toBeCloseTo(turns[1]!.similarity, 12);
+    expect(matchQuestion('Which kind of progression is meant here?', keys, start, 2, []).similarity).not.toBeCloseTo(turns[1]!.similarity, 12);
     expect(turns[1]!.similarity).toBeGreaterThanOrEqual(0.4);
     expect(turns[2]!.similarity).toBeLessThan(0.4);
   });
@@ -166,13 +178,14 @@ describe('the pilot page', () => {
   });
 });
 
-const figuresOf = async (model: string) => ((await mara.get('/api/runs')).body.runs as { model: string; tkqr: number; ora: number; avg_turns: number; kind: string }[]).find((r) => r.model === model);
+const figuresOf = async (model: string) =>
+  ((await mara.get('/api/runs')).body.runs as { model: string; tkqr: number; ora: number; avg_turns: number; kind: string; imported_by: string | null }[]).find((r) => r.model === model);
 
 describe('the pilot run, review and agreement', () => {
   it('the submitted session is a run human:P01 beside the models, scored with the live labels', async () => {
     const run = await figuresOf('human:P01');
     const expected = scoreTask(2, 4, { '0': 1, '1': 0, '2': 0 });
-    expect(run).toMatchObject({ kind: 'human', tasks: 1, avg_turns: 3, human: { study: 's1' } });
+    expect(run).toMatchObject({ kind: 'human', tasks: 1, avg_turns: 3, human: { study: 's1' }, imported_by: 'mara', source_file: 'pilot study s1' });
     expect(run!.tkqr).toBeCloseTo(expected.tkqr, 12);
     expect(run!.ora).toBeCloseTo(expected.ora, 12);
     expect(await figuresOf('human:P02')).toBeUndefined();
@@ -215,7 +228,22 @@ describe('the pilot run, review and agreement', () => {
     expect(study.agreement.accuracy).toBeCloseTo(2 / 3, 12);
     expect(study.agreement.kappa).toBeCloseTo(0.4, 12);
     expect(study.agreement.confusion).toEqual({ tp: 1, tn: 1, fp: 0, fn: 1 });
-    expect(study.pilotList[0]).toMatchObject({ alias: 'P01', username: 'pia', submitted: 1, avgSecondsPerTask: expect.any(Number), avgSecondsToFirstQuestion: expect.any(Number) });
+    expect(study.pilotList[0]).toMatchObject({
+      alias: 'P01',
+      username: 'pia',
+      submitted: 1,
+      avgSecondsPerTask: expect.any(Number),
+      avgSecondsToFirstQuestion: expect.any(Number),
+      avgSecondsToCode: expect.any(Number),
+      pastes: 3,
+    });
+    const times = get<{ opened_at: string; first_question_at: string; code_started_at: string; submitted_at: string }>(
+      ctx.db,
+      'SELECT opened_at, first_question_at, code_started_at, submitted_at FROM pilot_sessions WHERE id = ?',
+      [session.id],
+    )!;
+    expect(study.pilotList[0].avgSecondsPerTask).toBeCloseTo((Date.parse(times.submitted_at) - Date.parse(times.opened_at)) / 1000, 6);
+    expect(times.opened_at <= times.first_question_at && times.first_question_at <= times.code_started_at && times.code_started_at <= times.submitted_at).toBe(true);
     const curation = (await mara.get('/api/runs/curation')).body;
     expect(curation.neverAskedByHumans).toEqual([]);
   });
@@ -227,5 +255,36 @@ describe('the pilot run, review and agreement', () => {
       .send(Buffer.from('{}\n'));
     expect(res.status).toBe(409);
     expect((await figuresOf('human:P01'))!.kind).toBe('human');
+  });
+});
+
+describe('a time limit per task', () => {
+  it('sets a deadline when the task is opened; past it only "Write code" remains', async () => {
+    const res = await mara.post('/api/pilot-studies').send({ name: 's2', release: PILOT_RELEASE, pilots: ['pete'], timeLimitMinutes: 1 });
+    expect(res.status).toBe(201);
+    const task = (await pete.get('/api/pilot/tasks')).body.tasks.find((t: { study: string }) => t.study === 's2');
+    const opened = (await pete.get(`/api/pilot/sessions/${task.id}`)).body as PilotSessionView;
+    expect(Date.parse(opened.deadline!) - Date.parse(opened.openedAt!)).toBe(60_000);
+    expect(opened.canAsk).toBe(true);
+    ctx.db.prepare('UPDATE pilot_sessions SET opened_at = ? WHERE id = ?').run(new Date(Date.now() - 61_000).toISOString(), task.id);
+    const late = await ask(pete, 'Is the input sorted?', task.id);
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe('The time limit of this task has passed: only "Write code" remains.');
+    expect((await pete.get(`/api/pilot/sessions/${task.id}`)).body.canAsk).toBe(false);
+    expect((await pete.post(`/api/pilot/sessions/${task.id}/submit`).send({ version: 0, code: 'print(0)' })).body.status).toBe('submitted');
+  });
+});
+
+describe('curation', () => {
+  it('a key question pilots were given is flagged back to adjudication through the runs flag', async () => {
+    const curation = (await mara.get('/api/runs/curation')).body;
+    const single = curation.keyQuestions.find((k: { question: string }) => k.question === KQ.single.question);
+    // pete's s2 task was submitted without a question; his s1 task (the one-point problem) was never submitted.
+    expect(single === undefined || single.humans.hitBy.length === 0).toBe(true);
+    const res = await mara.post(`/api/runs/tasks/${session.taskId}/flag`).send({ reason: 'no pilot asks about the values', model: 'human:P01' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ questionId: w.problems.two.questionId });
+    const event = get<{ details: string }>(ctx.db, `SELECT details FROM events WHERE action = 'adjudication.reopen' ORDER BY id DESC LIMIT 1`)!;
+    expect(JSON.parse(event.details)).toMatchObject({ source: 'runs', model: 'human:P01', taskId: session.taskId });
   });
 });

@@ -6,7 +6,7 @@ import { get } from '../../db/database';
 import type { Actor } from '../../db/events';
 import { runLineSchema } from '../../shared/runs/runLine';
 import { createStudyBody, saveCodeBody } from '../../shared/schemas/pilots';
-import { runsReport } from '../../server/services/runs/reports';
+import { runsCuration, runsReport } from '../../server/services/runs/reports';
 import { askQuestion, myTasks, submitSession } from '../../server/services/pilots/session';
 import { createStudy } from '../../server/services/pilots/studies';
 import { reviewQuestion } from '../../server/services/pilots/review';
@@ -95,5 +95,26 @@ describe('pilots export', () => {
     // The reviewed label counts: pete's "Can A contain zero?" was corrected to a hit.
     const pete = runsReport(ctx.db).runs.find((r) => r.model === 'human:P02')!;
     expect(pete.per_k['2']!.tkqr).toBeGreaterThan(0);
+    // Discoverability counts the pilots' runs and the (re-imported, model) runs apart.
+    const kind = runsCuration(ctx.db).keyQuestions.find((k) => k.question === KQ.kind.question)!;
+    expect(kind.humans).toEqual({ runs: 2, hitBy: ['human:P01'] });
+    expect(kind.models).toEqual({ runs: 2, hitBy: ['reimport-P01'] });
+  });
+});
+
+describe('pilots create and status', () => {
+  it('creates a sampled study from the command line and reports a study, refusing bad input with the field named', () => {
+    const bad = runCli(['pilots', 'create', '--study', 'cli', '--release', PILOT_RELEASE, '--pilots', 'pia', '--threshold', '2', '--db', ctx.file]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('threshold: must be between 0 and 1');
+    const made = runCli(['pilots', 'create', '--study', 'cli', '--release', PILOT_RELEASE, '--pilots', 'pia,pete', '--sample', '2', '--seed', '3', '--json', '--db', ctx.file]);
+    expect(made.status, made.stderr).toBe(0);
+    expect(JSON.parse(made.stdout)).toMatchObject({ name: 'cli', tasks: 2, sampling: { mode: 'sample', size: 2, seed: 3 }, pilotList: [{ alias: 'P03' }, { alias: 'P04' }] });
+    const status = runCli(['pilots', 'status', '--study', 'exp', '--db', ctx.file]);
+    expect(status.status, status.stderr).toBe(0);
+    expect(status.stdout).toContain('progress: 4/4 sessions submitted');
+    expect(status.stdout).toContain('live vs reviewed labels: 1 reviewed, accuracy 0.000');
+    expect(status.stdout).toMatch(/P01 +human:P01 +2\/2/);
+    expect(status.stdout).not.toMatch(/pia|pete/);
   });
 });

@@ -6,8 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DB } from '../../../db/database';
-import type { Actor } from '../../../db/events';
-import { aliasesOfStudy, allAliases, studyById, sessionsOfStudy, submittedSessions, turnsOfSession, type SessionRow, type StudyRow } from '../../../db/pilots';
+import { aliasesOfStudy, allAliases, studyById, studyCreatorId, sessionsOfStudy, submittedSessions, turnsOfSession, type SessionRow, type StudyRow } from '../../../db/pilots';
 import { sessionRunLine } from '../../../shared/pilots/protocol';
 import { scoreTask } from '../../../shared/runs/metrics';
 import { toRunRecord, type RunLine } from '../../../shared/runs/runLine';
@@ -33,8 +32,11 @@ function runLines(db: DB, study: { id: number; release_sha256: string }, userId:
 
 const sourceFile = (study: string) => `pilot study ${study}`;
 
-/** Rewrite the pilot's run from their submitted sessions (call inside the caller's transaction). */
-export function materializePilotRun(db: DB, actor: Actor, studyId: number, userId: number): void {
+/**
+ * Rewrite the pilot's run from their submitted sessions (call inside the caller's transaction).
+ * The run is recorded as imported by the study's creator: the pilot's username never shows.
+ */
+export function materializePilotRun(db: DB, studyId: number, userId: number): void {
   const alias = aliasesOfStudy(db, studyId).find((a) => a.user_id === userId);
   if (!alias) return;
   const study = studyById(db, studyId)!;
@@ -45,7 +47,7 @@ export function materializePilotRun(db: DB, actor: Actor, studyId: number, userI
   if (existing) deleteRun(db, existing.id);
   const lines = runLines(db, { id: studyId, release_sha256: study.release_sha256 }, userId);
   if (lines.length === 0) return;
-  const writer = runWriter(db, model, study.release_sha256, sourceFile(name), actor.id);
+  const writer = runWriter(db, model, study.release_sha256, sourceFile(name), studyCreatorId(db, studyId));
   lines.forEach((line, i) => {
     const parsed = toRunRecord(line);
     if ('problems' in parsed) throw new Error(`pilot run line of ${line.task_id} does not read back: ${parsed.problems[0]!.message}`);
@@ -56,8 +58,10 @@ export function materializePilotRun(db: DB, actor: Actor, studyId: number, userI
 }
 
 /** Which runs are pilots', with their study and timings: for the runs report. */
-export function humanRuns(db: DB): Map<string, { study: string; avgSecondsPerTask: number | null; avgSecondsToFirstQuestion: number | null }> {
-  const out = new Map<string, { study: string; avgSecondsPerTask: number | null; avgSecondsToFirstQuestion: number | null }>();
+type HumanRun = ReturnType<typeof pilotTimings> & { study: string };
+
+export function humanRuns(db: DB): Map<string, HumanRun> {
+  const out = new Map<string, HumanRun>();
   const byStudy = new Map<number, SessionRow[]>();
   for (const a of allAliases(db)) {
     let sessions = byStudy.get(a.study_id);

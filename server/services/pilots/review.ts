@@ -74,7 +74,7 @@ export function reviewQuestion(db: DB, actor: Actor, name: string, turnId: numbe
       after: { hit: body.hit, keyQuestion: body.keyQuestion },
       details: { study: study.name, alias: row.alias, task: row.task_id, turn: row.turn },
     });
-    materializePilotRun(db, actor, study.id, row.user_id);
+    materializePilotRun(db, study.id, row.user_id);
     return toQuestion(reviewRow(db, study.id, turnId)!, task);
   });
 }

@@ -171,7 +171,7 @@ function save(db: DB, actor: Actor, userId: number, id: number, body: SaveCodeRe
     }
     if (!saveCode(db, id, body.version, body.code, creditedActiveMs(s, body.activeMs, at), body.pastes, at, submit)) throw pilotErrors.staleCode(s.version);
     appendEvent(db, actor, { action: submit ? 'pilot_session.submit' : 'pilot_session.save', entityType: 'pilot_session', entityId: id, details: { study: s.study, task: s.task_id, version: body.version + 1 } });
-    if (submit) materializePilotRun(db, actor, s.study_id, userId);
+    if (submit) materializePilotRun(db, s.study_id, userId);
     return sessionRow(db, id)!;
   });
 }

@@ -70,6 +70,8 @@ export function studyDetail(db: DB, name: string, showUsernames: boolean, shortf
       sessions: own.length,
       submitted: own.filter((s) => s.status === 'submitted').length,
       ...pilotTimings(own),
+      activeMs: own.reduce((n, s) => n + s.active_ms, 0),
+      pastes: own.reduce((n, s) => n + s.pastes, 0),
     };
   });
   return { ...summary(db, study, sessions), pilotList, agreement: labelAgreement(db, study.id).agreement, shortfall };
