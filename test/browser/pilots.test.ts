@@ -252,4 +252,38 @@ describe('a pilot study in the browser', () => {
     expect(get<{ n: number }>(app.db, `SELECT COUNT(*) AS n FROM pilot_sessions s JOIN users u ON u.id = s.user_id WHERE u.username = 'paul'`)!.n).toBe(2);
     await page.close();
   });
+
+  it('works by keyboard alone: Ctrl+Enter asks, Write code moves focus to the code, Tab indents, Esc then Tab leaves the editor, Enter submits', async () => {
+    await pia.goto(`${app.url}/pilot`);
+    await pia.getByRole('link', { name: `Task ${single.task_id}`, exact: true }).click();
+    await pia.getByTestId('task-text').waitFor();
+    const focusedLabel = () => pia.evaluate(() => document.activeElement?.id && document.querySelector(`label[for="${document.activeElement.id}"]`)?.textContent);
+    for (let i = 0; i < 30 && (await focusedLabel()) !== 'Your question'; i++) await pia.keyboard.press('Tab');
+    expect(await focusedLabel()).toBe('Your question');
+    await pia.keyboard.type(KQ.single.question);
+    await pia.keyboard.press('Control+Enter');
+    await dialogue(pia).getByText(KQ.single.answer).waitFor();
+
+    await pia.keyboard.press('Tab'); // Ask
+    await pia.keyboard.press('Tab'); // Write code
+    await pia.keyboard.press('Enter');
+    await pia.getByRole('textbox', { name: 'Your code (Python)' }).waitFor();
+    await expect(pia.evaluate(() => document.activeElement?.id)).resolves.toBe('code-h');
+    await pia.keyboard.press('Tab');
+    const inEditor = () => pia.evaluate(() => document.querySelector('[data-testid="code-editor"]')?.shadowRoot?.activeElement?.classList.contains('cm-content') ?? false);
+    await expect(inEditor()).resolves.toBe(true);
+    await pia.keyboard.type('if True:');
+    await pia.keyboard.press('Enter'); // Python indentation after the colon
+    await pia.keyboard.type('pass');
+    await pia.keyboard.press('Escape');
+    await pia.keyboard.press('Tab'); // leaves the editor instead of indenting
+    await expect(inEditor()).resolves.toBe(false);
+    await expect(pia.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Submit code…');
+    await pia.keyboard.press('Enter');
+    await expect(pia.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Confirm submit');
+    await pia.keyboard.press('Enter');
+    await pia.getByText('This task is finished and read-only.').waitFor();
+    const code = get<{ code: string }>(app.db, 'SELECT code FROM pilot_sessions WHERE task_id = ?', [single.task_id])!.code;
+    expect(code).toBe('if True:\n    pass');
+  });
 });

@@ -52,7 +52,9 @@ export function CodePanel({ view, timer, onSubmitted, onReload }: Props) {
   return (
     <section className="card code-panel" aria-labelledby="code-h">
       <div className="row">
-        <h2 id="code-h">Your code</h2>
+        <h2 id="code-h" tabIndex={-1}>
+          Your code
+        </h2>
         <span className="spacer" />
         {!submitted && <span className="muted small">Pastes: {draft.pastes}</span>}
         <SaveIndicator state={state} submitted={submitted} />
@@ -99,7 +101,8 @@ export function CodePanel({ view, timer, onSubmitted, onReload }: Props) {
       ) : confirming ? (
         <div className="row">
           <span>Submit this code? You cannot change it afterwards.</span>
-          <button type="button" className="primary" onClick={() => void submit()} disabled={readOnly}>
+          {/* The button that was pressed is gone: the keyboard's focus moves on to the confirmation. */}
+          <button type="button" className="primary" onClick={() => void submit()} disabled={readOnly} autoFocus>
             Confirm submit
           </button>
           <button type="button" onClick={() => setConfirming(false)}>
