@@ -58,9 +58,14 @@ const app = browserHarness(async (db) => {
 
 let pia: Page;
 let piaErrors: string[];
+/** Every API answer the pilot's browser received (the page can only leak what it was sent). */
+const piaResponses: Promise<string>[] = [];
 beforeAll(async () => {
   pia = await app.browser.newPage({ viewport: { width: 1400, height: 1000 } });
   piaErrors = watchErrors(pia);
+  pia.on('response', (res) => {
+    if (new URL(res.url()).pathname.startsWith('/api/')) piaResponses.push(res.text().catch(() => ''));
+  });
   await login(pia, app.url, 'pia', 'correct-horse-battery');
 });
 
@@ -153,6 +158,14 @@ describe('a pilot study in the browser', () => {
     const turns = all<{ live_hit: number }>(app.db, 'SELECT t.live_hit FROM pilot_turns t ORDER BY t.turn');
     expect(turns.map((t) => t.live_hit)).toEqual([1, 0, 0]);
     expect(piaErrors.filter((e) => !/\b40[0-9]\b/.test(e)), piaErrors.join('\n')).toEqual([]);
+  });
+
+  it('never sent the pilot the base text, the deletions, the key questions or an answer not earned', async () => {
+    const bodies = (await Promise.all(piaResponses)).join('\n');
+    expect(bodies).toContain(combined.modified_content.slice(0, 40).replace(/\n/g, '\\n')); // the underspecified text did arrive
+    expect(bodies).not.toContain('of positive integers');
+    expect(bodies).not.toContain(JSON.stringify(w.problems.two.baseText).slice(1, 80));
+    for (const secret of [KQ.values.question, KQ.values.answer, KQ.single.question, KQ.single.answer]) expect(bodies).not.toContain(secret);
   });
 
   it('lets the adjudicator confirm one live label and correct another; the study page shows live vs reviewed agreement', async () => {
