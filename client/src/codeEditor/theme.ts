@@ -8,8 +8,8 @@ export const codeEditorTheme = EditorView.theme({
   '&': { minHeight: '16rem', maxHeight: '32rem', fontSize: '0.95rem', backgroundColor: '#fff', color: 'var(--text)' },
   '.cm-scroller': { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", lineHeight: '1.5' },
   '.cm-content': { minHeight: '16rem' },
-  // Inset: the host clips what lies outside its rounded border.
-  '&.cm-focused': { outline: '3px solid var(--focus)', outlineOffset: '-3px' },
+  // The focus ring is the host's (codeEditor.css), drawn outside the text.
+  '&.cm-focused': { outline: 'none' },
   // Line numbers in a grey dark enough for the contrast rule.
   '.cm-gutters': { color: 'var(--muted)', backgroundColor: '#f4f5f7', borderRight: '1px solid var(--border)' },
   '.cm-activeLineGutter': { backgroundColor: '#e4e8f0', color: 'var(--text)' },

@@ -71,7 +71,7 @@ export function PilotSession({ view: initial, onReload }: Props) {
         <h1>Task {view.taskId}</h1>
         <span className="spacer" />
         <span className="badge rounds" data-testid="rounds-left">
-          {coding ? 'Writing code' : left}
+          {coding ? `${view.turns.length} question${view.turns.length === 1 ? '' : 's'} asked · ${view.status === 'submitted' ? 'submitted' : 'writing code'}` : left}
         </span>
         {remaining !== null && !coding && (
           <span className={`badge ${remaining < 60_000 ? 'late' : ''}`} role="timer" aria-live="off">
