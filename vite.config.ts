@@ -24,6 +24,12 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // The draft machinery the annotation editor and the pilot's code editor share: one chunk, not three.
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'drafts', test: /client[\\/]src[\\/](drafts[\\/]|keyboardSelection|pages[\\/]annotator[\\/]editor[\\/]SaveIndicator)|shared[\\/]schemas[\\/]annotation\./ }] },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 });

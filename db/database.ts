@@ -52,10 +52,20 @@ export function migrate(db: DB, migrations = listMigrations()): number[] {
   const applied: number[] = [];
   for (const m of migrations) {
     if (done.has(m.version)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(m.version, m.name);
-    }).immediate();
+    // A migration that rebuilds a table others reference starts with "-- foreign_keys: off": it
+    // runs with them off (the pragma is a no-op inside a transaction) and must leave none broken.
+    const rebuild = m.sql.startsWith('-- foreign_keys: off');
+    const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+    if (rebuild) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(m.sql);
+        if (rebuild && (db.pragma('foreign_key_check') as unknown[]).length > 0) throw new Error(`migration ${m.name} leaves broken foreign keys`);
+        db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(m.version, m.name);
+      }).immediate();
+    } finally {
+      if (rebuild) db.pragma(`foreign_keys = ${foreignKeys ? 'ON' : 'OFF'}`);
+    }
     applied.push(m.version);
   }
   return applied;

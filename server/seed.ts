@@ -17,6 +17,7 @@ export const DEMO_ACCOUNTS: { username: string; role: Role; password: string }[]
   { username: 'alice', role: 'annotator', password: 'alice-demo-pass' },
   { username: 'bob', role: 'annotator', password: 'bob-demo-pass' },
   { username: 'carol', role: 'annotator', password: 'carol-demo-pass' },
+  { username: 'pia', role: 'pilot', password: 'pia-demo-pass' },
 ];
 
 export function isEmpty(db: DB): boolean {

@@ -1,2 +1,2 @@
-export const ROLES = ['annotator', 'adjudicator', 'maintainer'] as const;
+export const ROLES = ['annotator', 'adjudicator', 'maintainer', 'pilot'] as const;
 export type Role = (typeof ROLES)[number];

@@ -18,7 +18,7 @@ export interface PageRoute {
   preload?: () => Promise<unknown>;
 }
 
-const ALL: readonly Role[] = ['annotator', 'adjudicator', 'maintainer'];
+const ALL: readonly Role[] = ['annotator', 'adjudicator', 'maintainer', 'pilot'];
 // One promise for the editor's code: when it was preloaded, lazy() gets it already settled and
 // React can render the page without showing a fallback.
 let editorCode: ReturnType<typeof importEditor> | null = null;
@@ -53,6 +53,12 @@ export const pageRoutes: PageRoute[] = [
   { path: '/audit', roles: ['maintainer'], nav: 'Audit log', page: lazy(() => import('./pages/maintainer/AuditLogPage')) },
   { path: '/runs', roles: ['maintainer', 'adjudicator'], nav: 'Runs', page: lazy(() => import('./pages/maintainer/RunsPage')) },
   { path: '/runs/tasks/:taskId', roles: ['maintainer', 'adjudicator'], page: lazy(() => import('./pages/maintainer/RunTaskPage')) },
+  { path: '/pilot-studies', roles: ['maintainer', 'adjudicator'], nav: 'Pilot studies', page: lazy(() => import('./pages/maintainer/PilotStudiesPage')) },
+  { path: '/pilot-studies/:study', roles: ['maintainer', 'adjudicator'], page: lazy(() => import('./pages/maintainer/PilotStudyPage')) },
+  { path: '/pilot-studies/:study/review', roles: ['adjudicator', 'maintainer'], page: lazy(() => import('./pages/adjudicator/PilotReviewPage')) },
+  // The pilot's pages: their tasks, and one task as a model would work it.
+  { path: '/pilot', roles: ['pilot'], nav: 'My tasks', page: lazy(() => import('./pages/pilot/PilotTasksPage')) },
+  { path: '/pilot/sessions/:id', roles: ['pilot'], page: lazy(() => import('./pages/pilot/PilotTaskPage')) },
 ];
 
 /** Where each role lands after login. */
@@ -60,4 +66,5 @@ export const HOME_BY_ROLE: Record<Role, string> = {
   annotator: '/queue',
   adjudicator: '/adjudicate',
   maintainer: '/problems',
+  pilot: '/pilot',
 };

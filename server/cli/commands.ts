@@ -10,6 +10,7 @@ import { exportCommand } from './commands/export';
 import { validateCommand } from './commands/validate';
 import { importReleaseCommand } from './commands/importRelease';
 import { diffReleaseCommand } from './commands/diffRelease';
+import { pilotsCreateCommand, pilotsExportCommand, pilotsStatusCommand } from './commands/pilots';
 import { runsFlagCommand, runsImportCommand, runsJudgeCheckCommand, runsReportCommand, runsTaskScoresCommand } from './commands/runs';
 
 /** Every CLI command; each lives in its own file under commands/. */
@@ -32,4 +33,7 @@ export const commands: Command[] = [
   runsTaskScoresCommand,
   runsJudgeCheckCommand,
   runsFlagCommand,
+  pilotsCreateCommand,
+  pilotsStatusCommand,
+  pilotsExportCommand,
 ];

@@ -12,6 +12,7 @@ import { userRoutes } from './users/users';
 import { assignmentAdminRoutes } from './assignments/assignments';
 import { healthRoutes } from './health/health';
 import { runRoutes } from './runs/runs';
+import { pilotRoutes } from './pilots/pilots';
 
 /**
  * Every API route of the server. Each resource folder exports its route definitions;
@@ -31,4 +32,5 @@ export const allRoutes: RouteDef[] = [
   ...assignmentAdminRoutes,
   ...healthRoutes,
   ...runRoutes,
+  ...pilotRoutes,
 ];

@@ -79,6 +79,17 @@ export interface JudgeCheck {
 }
 
 /**
+ * The check's similarity of two documents of a corpus (indexes into it): the larger cosine of
+ * their TF-IDF rows under the two models fit on the whole corpus (word 1–2-grams with max_df 0.95,
+ * char_wb 3–5-grams with max_df 0.98). The documents are expected whitespace-normalised.
+ */
+export function fitJudgeSimilarity(corpus: readonly string[]): (a: number, b: number) => number {
+  const word = fitTransformTfidf(corpus, wordNgrams(1, 2), 0.95).rows;
+  const char = fitTransformTfidf(corpus, charWbNgrams(3, 5), 0.98).rows;
+  return (a, b) => Math.max(cosine(word[a]!, word[b]!), cosine(char[a]!, char[b]!));
+}
+
+/**
  * Both models fit on one corpus: per record in order, its normalised questions, then its task's
  * key questions. Every question and key question is a document of that corpus, so its rows are
  * the corpus rows (each document is analysed once).
@@ -96,8 +107,7 @@ export function judgeTurns(records: readonly JudgeRecord[], keyQuestions: Readon
     at.push({ questions, keys });
   }
   if (corpus.length === 0) return [];
-  const word = fitTransformTfidf(corpus, wordNgrams(1, 2), 0.95).rows;
-  const char = fitTransformTfidf(corpus, charWbNgrams(3, 5), 0.98).rows;
+  const similarity = fitJudgeSimilarity(corpus);
   const turns: JudgeTurn[] = [];
   records.forEach((r, i) => {
     const keys = keyQuestions.get(r.taskId);
@@ -106,16 +116,16 @@ export function judgeTurns(records: readonly JudgeRecord[], keyQuestions: Readon
     r.questions.forEach((_q, turn) => {
       const doc = at[i]!.questions + turn;
       let best = -1;
-      let similarity = -1;
+      let bestSimilarity = -1;
       keys.forEach((_k, j) => {
-        const sim = Math.max(cosine(word[doc]!, word[keyStart + j]!), cosine(char[doc]!, char[keyStart + j]!));
-        if (sim > similarity) {
-          similarity = sim;
+        const sim = similarity(doc, keyStart + j);
+        if (sim > bestSimilarity) {
+          bestSimilarity = sim;
           best = j;
         }
       });
       const label = Math.trunc(r.hitDict[String(turn)] ?? 0) === 1 ? 1 : 0;
-      turns.push({ taskId: r.taskId, turn, label, similarity: Math.max(0, similarity), best });
+      turns.push({ taskId: r.taskId, turn, label, similarity: Math.max(0, bestSimilarity), best });
     });
   });
   return turns;

@@ -119,6 +119,8 @@ export function runTables(records: readonly ScoredRecord[], tasks: ReadonlyMap<s
 /** A run as the curation signals see it: which of its tasks' key questions it hit. */
 export interface RunHits {
   model: string;
+  /** A pilot's run (`human:<alias>`): counted apart from the models' in each key question's `humans`. */
+  human?: boolean;
   records: readonly { taskId: string; hitQuestions: readonly string[]; anyHit: boolean }[];
   tasks: ReadonlyMap<string, ReleaseTask>;
 }
@@ -133,12 +135,17 @@ export interface KeyQuestionDiscoverability {
   runs: number;
   /** Runs that hit it at least once, by model. */
   hitBy: string[];
+  /** The same counts for pilot runs (`human:…`) and for model runs apart. */
+  humans?: { runs: number; hitBy: string[] };
+  models?: { runs: number; hitBy: string[] };
 }
 
 export interface Curation {
   keyQuestions: KeyQuestionDiscoverability[];
   /** Key questions no run asked (hitBy is empty), by problem. */
   neverAsked: KeyQuestionDiscoverability[];
+  /** Key questions some pilot run had a task for but no pilot asked. */
+  neverAskedByHumans?: KeyQuestionDiscoverability[];
   /** Tasks where no run hit anything. */
   noHitTasks: { taskId: string; questionId: string; runs: number }[];
 }
@@ -148,7 +155,7 @@ export interface Curation {
  * (whitespace-normalised), so the single and combination tasks that repeat it count together.
  */
 export function curation(runs: readonly RunHits[]): Curation {
-  const byKey = new Map<string, KeyQuestionDiscoverability & { runSet: Set<string>; hitSet: Set<string> }>();
+  const byKey = new Map<string, KeyQuestionDiscoverability & { runSet: Set<string>; hitSet: Set<string>; humanSet: Set<string> }>();
   const taskRuns = new Map<string, { taskId: string; questionId: string; runs: Set<string>; hit: boolean }>();
   for (const run of runs) {
     for (const r of run.records) {
@@ -164,19 +171,30 @@ export function curation(runs: readonly RunHits[]): Curation {
         const key = `${task.questionId}\u0000${normalizeWhitespace(kq.question)}`;
         let e = byKey.get(key);
         if (!e) {
-          e = { questionId: task.questionId, question: kq.question, type: kq.type, taskIds: [], runs: 0, hitBy: [], runSet: new Set(), hitSet: new Set() };
+          e = { questionId: task.questionId, question: kq.question, type: kq.type, taskIds: [], runs: 0, hitBy: [], runSet: new Set(), hitSet: new Set(), humanSet: new Set() };
           byKey.set(key, e);
         }
         if (!e.taskIds.includes(task.taskId)) e.taskIds.push(task.taskId);
         e.runSet.add(run.model);
+        if (run.human) e.humanSet.add(run.model);
         if (hits[i]) e.hitSet.add(run.model);
       });
     }
   }
-  const keyQuestions = [...byKey.values()].map(({ runSet, hitSet, ...e }) => ({ ...e, runs: runSet.size, hitBy: [...hitSet].sort() }));
+  const keyQuestions = [...byKey.values()].map(({ runSet, hitSet, humanSet, ...e }) => {
+    const hitBy = [...hitSet].sort();
+    return {
+      ...e,
+      runs: runSet.size,
+      hitBy,
+      humans: { runs: humanSet.size, hitBy: hitBy.filter((m) => humanSet.has(m)) },
+      models: { runs: runSet.size - humanSet.size, hitBy: hitBy.filter((m) => !humanSet.has(m)) },
+    };
+  });
   return {
     keyQuestions,
     neverAsked: keyQuestions.filter((k) => k.hitBy.length === 0),
+    neverAskedByHumans: keyQuestions.filter((k) => k.humans.runs > 0 && k.humans.hitBy.length === 0),
     noHitTasks: [...taskRuns.values()].filter((t) => !t.hit).map((t) => ({ taskId: t.taskId, questionId: t.questionId, runs: t.runs.size })),
   };
 }

@@ -34,6 +34,10 @@ export interface RunSummary extends RunTables {
   source_file: string;
   imported_at: string;
   imported_by: string | null;
+  /** 'human' for a pilot's run (`human:<alias>`, materialized from a pilot study), else 'model'. */
+  kind?: 'model' | 'human';
+  /** A pilot run's timings: mean seconds per submitted task and to the first question (null when none). */
+  human?: { study: string; avgSecondsPerTask: number | null; avgSecondsToFirstQuestion: number | null; avgSecondsToCode?: number | null };
 }
 
 export interface TaskScoreRow {

@@ -41,6 +41,12 @@ const ACTIONS: Record<string, string[] | null> = {
   'POST /api/annotations/import': ['annotation.import', 'user.create'],
   'POST /api/runs/import': ['run.import'],
   'POST /api/runs/tasks/:taskId/flag': ['adjudication.reopen'],
+  'POST /api/pilot-studies': ['pilot_study.create'],
+  'PUT /api/pilot-studies/:study/questions/:id/review': ['pilot_question.review'],
+  'POST /api/pilot/sessions/:id/questions': ['pilot_session.ask'],
+  'POST /api/pilot/sessions/:id/code': ['pilot_session.code'],
+  'PUT /api/pilot/sessions/:id/code': ['pilot_session.save'],
+  'POST /api/pilot/sessions/:id/submit': ['pilot_session.submit'],
 };
 
 const NOT_STATE = new Set(['events', 'sessions', 'schema_migrations']);
@@ -58,7 +64,7 @@ const eventsAfter = (db: DB, id: number) => all<{ action: string; actor: string 
 
 function caller(key: string): Who {
   const expectOk = WHO.filter((w) => TABLE[key]!.expect[w] < 400);
-  return (['maintainer', 'owner', 'adjudicator', 'anonymous'] as const).find((w) => expectOk.includes(w))!;
+  return (['maintainer', 'owner', 'adjudicator', 'pilot', 'anonymous'] as const).find((w) => expectOk.includes(w))!;
 }
 
 async function fresh(): Promise<{ world: World; cleanup: () => void }> {

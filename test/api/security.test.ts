@@ -93,7 +93,7 @@ describe('CSRF: Origin check on state-changing routes', () => {
   it('lets every state-changing route work with the own Origin', async () => {
     for (const r of writeRoutes()) {
       const entry = TABLE[routeKey(r)]!;
-      const who = (['maintainer', 'owner', 'adjudicator', 'anonymous'] as const).find((w) => entry.expect[w] < 400)!;
+      const who = (['maintainer', 'owner', 'adjudicator', 'pilot', 'anonymous'] as const).find((w) => entry.expect[w] < 400)!;
       const fresh = tempDb();
       const world = await buildWorld(fresh.db);
       const res = await send(testApp(fresh.db), world, who, r, entry).set('Host', 'studio.local:3000').set('Origin', 'http://studio.local:3000');

@@ -65,7 +65,7 @@ describe('starting the server', () => {
     const refused = await startServer({ CCB_DB: file, HOST: '0.0.0.0', CCB_CLIENT_DIR: clientDir });
     expect(refused.url).toBeNull();
     expect(refused.code).not.toBe(0);
-    expect(refused.stderr()).toContain('Refusing to serve on HOST=0.0.0.0: these accounts still have the demo\'s published password: mara, ada, alice, bob, carol.');
+    expect(refused.stderr()).toContain('Refusing to serve on HOST=0.0.0.0: these accounts still have the demo\'s published password: mara, ada, alice, bob, carol, pia.');
     expect(refused.stderr()).toContain('npm run cli -- users password NAME');
 
     // Fix it: new passwords for all but carol, who is deactivated; mara's through the CLI.
@@ -75,7 +75,7 @@ describe('starting the server', () => {
     expect(cli.stdout + cli.stderr).toContain('changed the password of mara');
     expect(cli.status).toBe(0);
     const db = openDatabase(file);
-    for (const username of ['ada', 'alice']) await updateUser(db, SYSTEM_ACTOR, username, { password: 'another-long-password' });
+    for (const username of ['ada', 'alice', 'pia']) await updateUser(db, SYSTEM_ACTOR, username, { password: 'another-long-password' });
     await updateUser(db, SYSTEM_ACTOR, 'carol', { active: false });
     db.close();
     const stillBob = await startServer({ CCB_DB: file, HOST: '0.0.0.0', CCB_CLIENT_DIR: clientDir });

@@ -24,7 +24,7 @@ describe('every page has an accessibility check', () => {
   });
 
   it('opens each visit at a path of its own route, as a role the route allows', () => {
-    const fake: A11yWorld = { accounts: world.accounts, editing: 'q1', spare: 'q5', submitted: 'q2', disagreeing: 'q3', resolved: 'q4', runTask: 'task_9' };
+    const fake: A11yWorld = { accounts: world.accounts, editing: 'q1', spare: 'q5', submitted: 'q2', disagreeing: 'q3', resolved: 'q4', runTask: 'task_9', study: 's1', pilotAsking: 7, pilotSubmitted: 8 };
     for (const visit of PAGE_VISITS.filter((v) => v.route !== null)) {
       const route = pageRoutes.find((r) => r.path === visit.route);
       expect(route, `${visit.route} is not in the route table`).toBeDefined();
@@ -36,4 +36,4 @@ describe('every page has an accessibility check', () => {
   });
 });
 
-describeVisits(app, () => world, ['anonymous', 'annotator', 'adjudicator']);
+describeVisits(app, () => world, ['anonymous', 'annotator', 'adjudicator', 'pilot']);

@@ -12,6 +12,7 @@ import { assign, buildProblem } from './builders';
 import { spanOf } from './annotationBuilders';
 import { hashOf } from './baseText';
 import { runLine, storeRun } from './runFixture';
+import { PILOT_VISITS, seedA11yPilots, type A11yPilotWorld } from './a11yPilotPages';
 
 /**
  * The world every accessibility visit runs in: the demo (its accounts, problems and double
@@ -19,9 +20,10 @@ import { runLine, storeRun } from './runFixture';
  * - alice's drafts of `editing` and `spare` with three points and a repair (the editor at its fullest);
  * - two exact agreements accepted as gold and two releases cut (v1, then v2 with one more problem),
  *   so the releases, release diff and audit pages have content;
+ * - pilot study A11Y_STUDY on v2 for pia (a11yPilotPages.ts), one session submitted, one mid-dialogue;
  * - afterwards one gold question emptied, so checking a release reports errors.
  */
-export interface A11yWorld {
+export interface A11yWorld extends A11yPilotWorld {
   accounts: Record<Role, { id: number; username: string; password: string }>;
   /** alice's draft: three points, one with a repair. */
   editing: string;
@@ -37,19 +39,35 @@ export interface A11yWorld {
   runTask: string;
 }
 
-/** The model run the Runs pages show: release v1's first task, one miss then one hit, then code. */
-async function storeA11yRun(db: DB, mara: Actor): Promise<string> {
+interface ReleaseLine {
+  task_id: string;
+  question_id: string;
+  qa_pairs: { question: string }[];
+}
+
+/** The task lines of a stored release. */
+function releaseLines(db: DB, release: string): ReleaseLine[] {
   const jsonl = get<{ content: Buffer }>(
     db,
-    `SELECT f.content FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = 'v1' AND f.path LIKE '%.jsonl' ORDER BY f.path LIMIT 1`,
+    `SELECT f.content FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = ? AND f.path LIKE '%.jsonl' ORDER BY f.path LIMIT 1`,
+    [release],
   )!;
-  const first = JSON.parse(jsonl.content.toString('utf8').split('\n')[0]!) as { task_id: string; question_id: string; qa_pairs: { question: string }[] };
+  return jsonl.content
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as ReleaseLine);
+}
+
+/** The model run the Runs pages show: release v1's first task, one miss then one hit, then code. */
+async function storeA11yRun(db: DB, mara: Actor): Promise<string> {
+  const first = releaseLines(db, 'v1')[0]!;
   const asked = ['What should the program print for an empty input?', first.qa_pairs[0]!.question];
   await storeRun(db, mara, 'a11y-model', { release: 'v1' }, [runLine(first.task_id, first.question_id, first.qa_pairs.length, asked, [0, 1])]);
   return first.task_id;
 }
 
-const DEMO_USER: Record<Role, string> = { annotator: 'alice', adjudicator: 'ada', maintainer: 'mara' };
+const DEMO_USER: Record<Role, string> = { annotator: 'alice', adjudicator: 'ada', maintainer: 'mara', pilot: 'pia' };
 
 function account(db: DB, role: Role) {
   const username = DEMO_USER[role];
@@ -78,7 +96,7 @@ function threePointsAndARepair(base: string): Point[] {
 
 export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
   await seedDemo(db);
-  const accounts = { annotator: account(db, 'annotator'), adjudicator: account(db, 'adjudicator'), maintainer: account(db, 'maintainer') };
+  const accounts = { annotator: account(db, 'annotator'), adjudicator: account(db, 'adjudicator'), maintainer: account(db, 'maintainer'), pilot: account(db, 'pilot') };
   const bob = get<{ id: number }>(db, `SELECT id FROM users WHERE username = 'bob'`)!;
   const problem = buildProblem(db, { questionId: 'abc390_b', title: 'Geometric Sequence' });
   const spare = buildProblem(db, { questionId: 'abc390_c', title: 'Geometric Sequence (again)' });
@@ -96,9 +114,11 @@ export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
   const runTask = await storeA11yRun(db, mara);
   acceptAgreement(db, ada, 'demo_006', adjudicationVersion(db, 'demo_006'));
   cutRelease(db, mara, { name: 'v2', notes: 'Second cut, one more problem.', policy: 'all-subsets', extended: false });
+  const v2 = new Map(releaseLines(db, 'v2').map((l) => [l.task_id, l.qa_pairs[0]!.question]));
+  const pilots = seedA11yPilots(db, mara, accounts.pilot, (taskId) => v2.get(taskId)!);
   // A gold question emptied by mistake: the next release check reports errors.
   run(db, `UPDATE gold_points SET question = '' WHERE idx = 0 AND problem_id = (SELECT id FROM problems WHERE question_id = 'demo_006')`);
-  return { accounts, editing: problem.questionId, spare: spare.questionId, submitted: 'demo_001', disagreeing: 'demo_001', resolved: 'demo_004', runTask };
+  return { accounts, editing: problem.questionId, spare: spare.questionId, submitted: 'demo_001', disagreeing: 'demo_001', resolved: 'demo_004', runTask, ...pilots };
 }
 
 /** A browser context logged in as the role's demo account (a session made directly, no login form). */
@@ -230,6 +250,7 @@ export const PAGE_VISITS: PageVisit[] = [
       ready: (page) => page.getByRole('heading', { name: 'Gold points' }).waitFor(),
     },
   ]),
+  ...PILOT_VISITS,
   { route: '/agreement', role: 'maintainer', state: 'demo figures and heat map', path: () => '/agreement', ready: (page) => page.getByRole('table', { name: 'Type confusion heat map' }).waitFor() },
   {
     route: '/releases',

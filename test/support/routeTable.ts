@@ -15,7 +15,7 @@ export interface Entry extends RouteCall {
 }
 
 // Shorthands for the usual access rules.
-const everyone = (status = 200): Expected => ({ anonymous: status, owner: status, other: status, adjudicator: status, maintainer: status });
+const everyone = (status = 200): Expected => ({ anonymous: status, owner: status, other: status, adjudicator: status, maintainer: status, pilot: status });
 const loggedIn = (status = 200): Expected => ({ ...everyone(status), anonymous: 401 });
 const roles = (allowed: Who[], status = 200): Expected => ({
   anonymous: 401,
@@ -23,11 +23,14 @@ const roles = (allowed: Who[], status = 200): Expected => ({
   other: allowed.includes('other') ? status : 403,
   adjudicator: allowed.includes('adjudicator') ? status : 403,
   maintainer: allowed.includes('maintainer') ? status : 403,
+  pilot: allowed.includes('pilot') ? status : 403,
 });
 const MAINTAINER = (status = 200) => roles(['maintainer'], status);
 const ADJUDICATORS = (status = 200) => roles(['adjudicator', 'maintainer'], status);
 /** The annotator's own workspace: other roles 403; an annotator not assigned the problem gets 404. */
-const OWN_WORK: Expected = { anonymous: 401, owner: 200, other: 404, adjudicator: 403, maintainer: 403 };
+const OWN_WORK: Expected = { anonymous: 401, owner: 200, other: 404, adjudicator: 403, maintainer: 403, pilot: 403 };
+const PILOT = (status = 200) => roles(['pilot'], status);
+const session = (w: World) => ({ id: String(w.pilot.session) });
 
 export const q = (pick: (w: World) => { questionId: string }) => (w: World) => ({ questionId: pick(w).questionId });
 const goldBody = (w: World) => ({
@@ -119,4 +122,20 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/runs/models/:model/judge-check': { params: () => ({ model: RUN_MODEL }), query: () => 'threshold=0.3', expect: ADJUDICATORS() },
   'GET /api/runs/tasks/:taskId': { params: () => ({ taskId: 'task_1' }), expect: ADJUDICATORS() },
   'POST /api/runs/tasks/:taskId/flag': { params: () => ({ taskId: 'task_1' }), body: () => ({ reason: 'no run finds the key question' }), expect: MAINTAINER() },
+
+  'POST /api/pilot-studies': { body: (w) => ({ name: 'study-2', release: RELEASE, pilots: [w.users.pilot.username] }), expect: MAINTAINER(201) },
+  'GET /api/pilot-studies': { expect: ADJUDICATORS() },
+  'GET /api/pilot-studies/:study': { params: (w) => ({ study: w.pilot.study }), expect: ADJUDICATORS() },
+  'GET /api/pilot-studies/:study/questions': { params: (w) => ({ study: w.pilot.study }), query: () => 'state=pending', expect: ADJUDICATORS() },
+  'PUT /api/pilot-studies/:study/questions/:id/review': {
+    params: (w) => ({ study: w.pilot.study, id: String(w.pilot.question) }),
+    body: () => ({ hit: false, note: 'not what the key question asks' }),
+    expect: ADJUDICATORS(),
+  },
+  'GET /api/pilot/tasks': { expect: PILOT() },
+  'GET /api/pilot/sessions/:id': { params: session, expect: PILOT() },
+  'POST /api/pilot/sessions/:id/questions': { params: session, body: () => ({ question: 'Is the input sorted?' }), expect: PILOT(201) },
+  'POST /api/pilot/sessions/:id/code': { params: session, body: () => ({}), expect: PILOT() },
+  'PUT /api/pilot/sessions/:id/code': { params: session, body: () => ({ version: 0, code: 'print(1)', activeMs: 1000, pastes: 1 }), expect: PILOT() },
+  'POST /api/pilot/sessions/:id/submit': { params: session, body: () => ({ version: 0, code: 'print(1)' }), expect: PILOT() },
 };

@@ -12,9 +12,13 @@ import { saveGoldBody } from '../../shared/schemas/adjudication';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from './builders';
 import { hashOf } from './baseText';
 import { runLine, storeRun } from './runFixture';
+import { get } from '../../db/database';
+import { createStudyBody } from '../../shared/schemas/pilots';
+import { createStudy } from '../../server/services/pilots/studies';
+import { askQuestion, myTasks } from '../../server/services/pilots/session';
 
 /** The callers of the authorization matrix. */
-export const WHO = ['anonymous', 'owner', 'other', 'adjudicator', 'maintainer'] as const;
+export const WHO = ['anonymous', 'owner', 'other', 'adjudicator', 'maintainer', 'pilot'] as const;
 export type Who = (typeof WHO)[number];
 
 /** The release the world holds (built from the resolved problem). */
@@ -45,7 +49,11 @@ export interface World {
   problems: Record<'shared' | 'drafts' | 'resolved' | 'foreign' | 'agreed' | 'unassigned', BuiltProblem>;
   /** Current versions the owner's and the adjudicator's next writes must name. */
   versions: { ownerDraft: number; gold: number };
+  /** Pilot study STUDY on RELEASE: the pilot asked one question (a hit) on its one task. */
+  pilot: { study: string; session: number; question: number };
 }
+
+export const STUDY = 'study-1';
 
 const sessionOf = (u: BuiltUser): SessionUser => ({ id: u.id, username: u.username, role: u.role });
 const actorOf = (u: BuiltUser): Actor => ({ id: u.id, name: u.username });
@@ -82,6 +90,7 @@ export async function buildWorld(db: DB): Promise<World> {
     other: await buildUser(db, { username: 'cleo', role: 'annotator' }),
     adjudicator: await buildUser(db, { username: 'ada', role: 'adjudicator' }),
     maintainer: await buildUser(db, { username: 'mara', role: 'maintainer' }),
+    pilot: await buildUser(db, { username: 'pete', role: 'pilot' }),
   };
   const problems = {
     shared: buildProblem(db, { questionId: 'abc801_a', title: 'Shared problem' }),
@@ -127,6 +136,11 @@ export async function buildWorld(db: DB): Promise<World> {
     other: cookieFor(db, users.other),
     adjudicator: cookieFor(db, users.adjudicator),
     maintainer: cookieFor(db, users.maintainer),
+    pilot: cookieFor(db, users.pilot),
   };
-  return { db, users, cookies, problems, versions: { ownerDraft, gold: 2 } };
+  createStudy(db, actorOf(users.maintainer), createStudyBody.parse({ name: STUDY, release: RELEASE, pilots: [users.pilot.username] }));
+  const session = myTasks(db, users.pilot.id).tasks[0]!.id;
+  askQuestion(db, actorOf(users.pilot), users.pilot.id, session, mine.question);
+  const question = get<{ id: number }>(db, 'SELECT id FROM pilot_turns WHERE session_id = ?', [session])!.id;
+  return { db, users, cookies, problems, versions: { ownerDraft, gold: 2 }, pilot: { study: STUDY, session, question } };
 }

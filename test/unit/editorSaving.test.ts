@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ActiveTimer, IDLE_AFTER_MS } from '../../client/src/pages/annotator/editor/activeTime';
+import { ActiveTimer, IDLE_AFTER_MS } from '../../client/src/drafts/activeTime';
 import { annotationSaver, type SaveState } from '../../client/src/pages/annotator/editor/saver';
 import { ApiError } from '../../client/src/api';
 import type { Point } from '../../shared/edits';

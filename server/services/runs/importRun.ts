@@ -11,6 +11,7 @@ import { transaction, type DB } from '../../../db/database';
 import { appendEvent, type Actor } from '../../../db/events';
 import { scoreTask } from '../../../shared/runs/metrics';
 import { conflict } from '../../http/errors';
+import { aliasRow } from '../../../db/pilots';
 import type { ProgressListener } from '../lineReader';
 import { fileRunRelease, storedRunRelease, type RunRelease } from './release';
 import { releaseIndex, scanRunFile } from './runFile';
@@ -43,6 +44,7 @@ const modelTaken = (model: string) => conflict(`A run of model "${model}" is alr
 
 export async function importRunFile(db: DB, file: string, ref: ReleaseRef, actor: Actor, options: RunImportOptions): Promise<RunImportSummary> {
   const { model } = options;
+  if (model.startsWith('human:') && aliasRow(db, model.slice('human:'.length))) throw conflict(`"${model}" is a pilot's run (made from a pilot study); import under another name.`);
   if (!options.replace && runRow(db, model)) throw modelTaken(model);
   const release = resolveRunRelease(db, ref);
   const tasks = releaseIndex(release);

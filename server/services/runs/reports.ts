@@ -6,6 +6,7 @@ import type { TaskDetail, RunSummary, TaskScoreRow } from '../../../shared/runs/
 import { badRequest, notFound } from '../../http/errors';
 import { loadGoldPoints } from '../adjudications/store';
 import { get } from '../../../db/database';
+import { humanRuns } from '../pilots/pilotRuns';
 import { dialogueRow, judgeRows, listRunRows, parseHitDict, releaseTask, releaseTasks, runRow, scoreRows, type RunRow, type ScoreRow, type StoredTask } from './store';
 
 function requireRun(db: DB, model: string): RunRow {
@@ -37,10 +38,17 @@ const scored = (r: ScoreRow) => ({
   diff: r.diff,
 });
 
+/** A run's kind, and for a pilot's run its study and timings. */
+function kindOf(humans: ReturnType<typeof humanRuns>, model: string): Pick<RunSummary, 'kind' | 'human'> {
+  const human = humans.get(model);
+  return human ? { kind: 'human', human } : { kind: 'model' };
+}
+
 /** Every stored run's tables (models by name); `runs report --json` and GET /api/runs. */
 export function runsReport(db: DB): { runs: RunSummary[] } {
   const runs = listRunRows(db);
   const byRun = groupByRun(scoreRows(db));
+  const humans = humanRuns(db);
   const tasksBySha = new Map<string, Map<string, ReleaseTask>>();
   return {
     runs: runs.map((run) => {
@@ -55,6 +63,7 @@ export function runsReport(db: DB): { runs: RunSummary[] } {
         source_file: run.source_file,
         imported_at: run.imported_at,
         imported_by: run.imported_by,
+        ...kindOf(humans, run.model),
       };
     }),
   };
@@ -83,9 +92,11 @@ const anyHit = (r: ScoreRow) => JSON.parse(r.hit_questions).length > 0 || Object
 /** Discoverability of every key question over all runs; key questions no run asked; tasks no run hit. */
 export function runsCuration(db: DB): Curation {
   const byRun = groupByRun(scoreRows(db));
+  const humans = humanRuns(db);
   return curation(
     listRunRows(db).map((run) => ({
       model: run.model,
+      human: humans.has(run.model),
       tasks: taskMap(releaseTasks(db, run.release_sha256)),
       records: (byRun.get(run.id) ?? []).map((r) => ({ taskId: r.task_id, hitQuestions: JSON.parse(r.hit_questions) as string[], anyHit: anyHit(r) })),
     })),

@@ -9,10 +9,13 @@ import { KBars, TypeHeatMap } from './runs/Charts';
 import { CurationPanel } from './runs/CurationPanel';
 import { fmt, pct, taskHref } from './runs/format';
 import { JudgePanel } from './runs/JudgePanel';
+import { isHumanRun, RunName } from './runs/RunName';
+import { duration } from './pilots/format';
 import { RunImportPanel } from './runs/RunImportPanel';
 import './RunsPage.css';
 
 function ModelsTable({ runs }: { runs: readonly RunSummary[] }) {
+  const anyHuman = runs.some(isHumanRun);
   return (
     <table aria-label="Models side by side">
       <thead>
@@ -24,19 +27,25 @@ function ModelsTable({ runs }: { runs: readonly RunSummary[] }) {
           <th>avg diff</th>
           <th>unfinished</th>
           <th>tasks</th>
+          {anyHuman && <th>time per task</th>}
+          {anyHuman && <th>time to first question</th>}
           <th>release</th>
         </tr>
       </thead>
       <tbody>
         {runs.map((r) => (
-          <tr key={r.model}>
-            <th scope="row">{r.model}</th>
+          <tr key={r.model} className={isHumanRun(r) ? 'human-run' : undefined}>
+            <th scope="row">
+              <RunName run={r} />
+            </th>
             <td>{fmt(r.tkqr)}</td>
             <td>{fmt(r.ora)}</td>
             <td>{fmt(r.avg_turns, 2)}</td>
             <td>{fmt(r.avg_diff, 2)}</td>
             <td>{r.unfinished}</td>
             <td>{r.tasks}</td>
+            {anyHuman && <td>{r.human ? duration(r.human.avgSecondsPerTask) : '—'}</td>}
+            {anyHuman && <td>{r.human ? duration(r.human.avgSecondsToFirstQuestion) : '—'}</td>}
             <td title={`SHA-256 ${r.release_sha256}`}>
               {r.release} <code className="muted">{r.release_sha256.slice(0, 12)}</code>
             </td>
@@ -61,8 +70,10 @@ function PerKTable({ runs }: { runs: readonly RunSummary[] }) {
       </thead>
       <tbody>
         {runs.map((r) => (
-          <tr key={r.model}>
-            <th scope="row">{r.model}</th>
+          <tr key={r.model} className={isHumanRun(r) ? 'human-run' : undefined}>
+            <th scope="row">
+              <RunName run={r} />
+            </th>
             {ks.map((k) => {
               const f = r.per_k[k];
               return <td key={k}>{f ? `${f.tasks} · ${fmt(f.tkqr)} · ${fmt(f.ora)} · ${fmt(f.avg_diff, 2)}` : '—'}</td>;
@@ -81,7 +92,9 @@ function PerTypeTable({ runs, types }: { runs: readonly RunSummary[]; types: rea
         <tr>
           <th>type</th>
           {runs.map((r) => (
-            <th key={r.model}>{r.model}: key questions · hit rate · TKQR · ORA</th>
+            <th key={r.model}>
+              <RunName run={r} />: key questions · hit rate · TKQR · ORA
+            </th>
           ))}
         </tr>
       </thead>
@@ -190,8 +203,11 @@ export default function RunsPage() {
       {runs && runs.length > 0 && (
         <>
           <section className="card" aria-labelledby="models-h">
-            <h2 id="models-h">Models</h2>
-            <p className="muted">Means over every task of the run, unfinished ones included. Each run names the release (by SHA-256) its figures are about.</p>
+            <h2 id="models-h">{runs.some(isHumanRun) ? 'Models and pilots' : 'Models'}</h2>
+            <p className="muted">
+              Means over every task of the run, unfinished ones included. Each run names the release (by SHA-256) its figures are about.
+              {runs.some(isHumanRun) && ' Runs marked “human” are pilots’ submitted tasks from a pilot study, scored with the reviewed labels.'}
+            </p>
             <ModelsTable runs={runs} />
           </section>
           <section className="card" aria-labelledby="k-h">

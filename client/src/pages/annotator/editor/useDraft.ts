@@ -1,30 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AnnotationView, SaveAnnotationBody } from '../../../../../shared/schemas/annotation';
 import { draftStash, type DraftStash } from '../../../drafts/draftStash';
 import { useDraftSaver } from '../../../drafts/useDraftSaver';
 import { useMe } from '../../../session';
 import type { Point } from '../../../../../shared/edits';
 import { saveDraftOn } from '../baseTextGuard';
-import { ActiveTimer } from './activeTime';
+import { useActiveTimer } from '../../../drafts/useActiveTimer';
 import { annotationSaver, type AnnotationSaver, type SaveState } from './saver';
-
-const ACTIVITY_EVENTS = ['keydown', 'pointerdown', 'pointermove', 'wheel', 'input', 'selectionchange'] as const;
-
-/** Counts active time while the editor is open: visible tab, activity within the last minute. */
-function useActiveTimer(enabled: boolean): ActiveTimer {
-  const [timer] = useState(() => new ActiveTimer());
-  useEffect(() => {
-    if (!enabled) return;
-    const onActivity = () => timer.activity();
-    ACTIVITY_EVENTS.forEach((e) => document.addEventListener(e, onActivity, { passive: true }));
-    const tick = setInterval(() => timer.tick(document.visibilityState === 'visible'), 1000);
-    return () => {
-      clearInterval(tick);
-      ACTIVITY_EVENTS.forEach((e) => document.removeEventListener(e, onActivity));
-    };
-  }, [timer, enabled]);
-  return timer;
-}
 
 export interface Draft {
   saver: AnnotationSaver;

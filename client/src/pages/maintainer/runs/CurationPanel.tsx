@@ -5,8 +5,20 @@ import { taskHref } from './format';
 
 const SHOWN = 200;
 
+/** "2 of 5" runs asked it (their names in a title); "—" where no run of the kind had the task. */
+function AskedBy({ counts }: { counts: { runs: number; hitBy: string[] } | undefined }) {
+  if (!counts || counts.runs === 0) return <td className="muted">—</td>;
+  return (
+    <td title={counts.hitBy.join(', ')}>
+      {counts.hitBy.length} of {counts.runs}
+    </td>
+  );
+}
+
 /** Discoverability of the key questions, the ones no run asked, the tasks no run hit; flag them back to adjudication. */
 export function CurationPanel({ curation, canFlag, onFlagged }: { curation: Curation; canFlag: boolean; onFlagged: () => void }) {
+  // Humans and models are counted apart once any pilot run is in.
+  const split = curation.keyQuestions.some((k) => (k.humans?.runs ?? 0) > 0);
   const sorted = [...curation.keyQuestions].sort((a, b) => a.hitBy.length / Math.max(1, a.runs) - b.hitBy.length / Math.max(1, b.runs));
   return (
     <section className="card curation" aria-labelledby="curation-h">
@@ -66,7 +78,14 @@ export function CurationPanel({ curation, canFlag, onFlagged }: { curation: Cura
             <th>problem</th>
             <th>key question</th>
             <th>type</th>
-            <th>runs that asked it</th>
+            {split ? (
+              <>
+                <th>models that asked it</th>
+                <th>pilots that asked it</th>
+              </>
+            ) : (
+              <th>runs that asked it</th>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -77,9 +96,14 @@ export function CurationPanel({ curation, canFlag, onFlagged }: { curation: Cura
               </td>
               <td className="kq">{k.question}</td>
               <td>{k.type ?? 'unattributed'}</td>
-              <td title={k.hitBy.join(', ')}>
-                {k.hitBy.length} of {k.runs}
-              </td>
+              {split ? (
+                <>
+                  <AskedBy counts={k.models} />
+                  <AskedBy counts={k.humans} />
+                </>
+              ) : (
+                <AskedBy counts={k} />
+              )}
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,4 @@
-import { MAX_ACTIVE_MS_PER_SAVE } from '../../../../../shared/schemas/annotation';
+import { MAX_ACTIVE_MS_PER_SAVE } from '../../../shared/schemas/annotation';
 
 /** Idle after this long without keyboard or pointer activity. */
 export const IDLE_AFTER_MS = 60_000;

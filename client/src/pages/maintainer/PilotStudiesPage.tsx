@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, ApiError } from '../../api';
+import { Link } from '../../router';
+import { useMe } from '../../session';
+import type { StudiesResponse, StudySummary } from '../../../../shared/schemas/pilots';
+import { StudyForm } from './pilots/StudyForm';
+import { reviewHref, studyHref, studySampling } from './pilots/format';
+import './pilots/pilots.css';
+
+/** Pilot studies: every study with its progress; maintainers create new ones. */
+export default function PilotStudiesPage() {
+  const me = useMe();
+  const canCreate = me.role === 'maintainer';
+  const [studies, setStudies] = useState<StudySummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    api.get<StudiesResponse>('/api/pilot-studies').then(
+      (r) => setStudies(r.studies),
+      (err: unknown) => setError(err instanceof ApiError ? err.message : 'The studies could not be loaded.'),
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  return (
+    <section className="page backoffice pilot-studies">
+      <h1>Pilot studies</h1>
+      <p className="muted">
+        People work release tasks as a model does in the benchmark; each pilot&apos;s submitted tasks become a run named <code>human:&lt;alias&gt;</code> on the Runs page.
+      </p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {created && (
+        <p className="success" role="status">
+          Created study <Link href={studyHref(created)}>{created}</Link>.
+        </p>
+      )}
+      {!studies && !error && <p className="loading">Loading studies…</p>}
+      {studies && studies.length === 0 && <p className="notice">No pilot studies yet.{canCreate ? ' Create one below.' : ''}</p>}
+      {studies && studies.length > 0 && (
+        <div className="card scroll-x">
+          <table aria-label="Pilot studies">
+            <thead>
+              <tr>
+                <th>study</th>
+                <th>release</th>
+                <th>tasks</th>
+                <th>pilots</th>
+                <th>sessions submitted</th>
+                <th>questions reviewed</th>
+                <th>protocol</th>
+              </tr>
+            </thead>
+            <tbody>
+              {studies.map((s) => (
+                <tr key={s.name}>
+                  <th scope="row">
+                    <Link href={studyHref(s.name)}>{s.name}</Link>
+                  </th>
+                  <td>{s.release}</td>
+                  <td>
+                    {s.tasks} <span className="muted">({studySampling(s.sampling)})</span>
+                  </td>
+                  <td>
+                    {s.pilots} <span className="muted">({s.pilotsPerTask} per task)</span>
+                  </td>
+                  <td>
+                    {s.progress.submitted} of {s.progress.sessions}
+                  </td>
+                  <td>
+                    {s.progress.reviewed} of {s.progress.questions} <Link href={reviewHref(s.name)}>review</Link>
+                  </td>
+                  <td>
+                    {s.maxRounds} rounds, threshold {s.threshold.toFixed(2)}
+                    {s.timeLimitMinutes !== null && `, ${s.timeLimitMinutes} min per task`}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {canCreate && (
+        <StudyForm
+          onCreated={(study) => {
+            setCreated(study.name);
+            load();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+import { useEffect, useState } from 'react';
+import { api, ApiError } from '../../api';
+import { Link } from '../../router';
+import { useMe } from '../../session';
+import type { PageProps } from '../../routes';
+import type { LabelAgreement, StudyDetail } from '../../../../shared/schemas/pilots';
+import { fmt, pct } from './runs/format';
+import { duration, reviewHref, studySampling } from './pilots/format';
+import { NeverAskedPanel } from './pilots/NeverAskedPanel';
+import './pilots/pilots.css';
+
+function AgreementPanel({ agreement: a, threshold }: { agreement: LabelAgreement; threshold: number }) {
+  const c = a.confusion;
+  return (
+    <section className="card" aria-labelledby="agreement-h">
+      <h2 id="agreement-h">Live vs reviewed labels</h2>
+      <p className="muted">
+        Each question was answered live by the lexical judge (threshold {threshold.toFixed(2)}); an adjudicator then confirmed or corrected the label. Their agreement
+        is a human check of the lexical judge.
+      </p>
+      {a.n === 0 ? (
+        <p className="muted">No question reviewed yet.</p>
+      ) : (
+        <div className="judge">
+          <dl className="judge-figures">
+            <dt>Reviewed questions</dt>
+            <dd>{a.n}</dd>
+            <dt>Accuracy</dt>
+            <dd>{pct(a.accuracy)}</dd>
+            <dt>Cohen&apos;s κ</dt>
+            <dd title={a.kappa === null ? 'undefined: every label of both in one class' : undefined}>{a.kappa === null ? 'undefined' : fmt(a.kappa)}</dd>
+          </dl>
+          <table aria-label="Live against reviewed labels">
+            <thead>
+              <tr>
+                <th />
+                <th scope="col">reviewed hit</th>
+                <th scope="col">reviewed miss</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">live hit</th>
+                <td>{c.tp}</td>
+                <td>{c.fp}</td>
+              </tr>
+              <tr>
+                <th scope="row">live miss</th>
+                <td>{c.fn}</td>
+                <td>{c.tn}</td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function PilotsTable({ study }: { study: StudyDetail }) {
+  const showUsernames = study.pilotList.some((p) => p.username !== null);
+  return (
+    <table aria-label="Progress per pilot">
+      <thead>
+        <tr>
+          <th>pilot (alias)</th>
+          {showUsernames && <th>account</th>}
+          <th>run</th>
+          <th>tasks submitted</th>
+          <th>time per task</th>
+          <th>time to first question</th>
+        </tr>
+      </thead>
+      <tbody>
+        {study.pilotList.map((p) => (
+          <tr key={p.alias}>
+            <th scope="row">{p.alias}</th>
+            {showUsernames && <td>{p.username ?? '—'}</td>}
+            <td>
+              <code>{p.model}</code>
+            </td>
+            <td>
+              <span className="progress-cell">
+                <span className="progress" role="progressbar" aria-label={`${p.alias}: tasks submitted`} aria-valuenow={p.submitted} aria-valuemin={0} aria-valuemax={p.sessions}>
+                  <span style={{ width: `${p.sessions ? Math.round((p.submitted / p.sessions) * 100) : 0}%` }} />
+                </span>
+                {p.submitted} of {p.sessions}
+              </span>
+            </td>
+            <td>{duration(p.avgSecondsPerTask)}</td>
+            <td>{duration(p.avgSecondsToFirstQuestion)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** One pilot study: progress per pilot, the human check of the live labels, the key questions no pilot asked. */
+export default function PilotStudyPage({ params }: PageProps) {
+  const name = params.study ?? '';
+  const me = useMe();
+  const [study, setStudy] = useState<StudyDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    api.get<StudyDetail>(`/api/pilot-studies/${encodeURIComponent(name)}`).then(
+      (s) => live && setStudy(s),
+      (err: unknown) => live && setError(err instanceof ApiError ? err.message : 'The study could not be loaded.'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [name]);
+
+  const p = study?.progress;
+  return (
+    <section className="page backoffice pilot-study">
+      <p>
+        <Link href="/pilot-studies">← Pilot studies</Link>
+      </p>
+      <h1>Pilot study {name}</h1>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {!study && !error && <p className="loading">Loading the study…</p>}
+      {study && p && (
+        <>
+          <p className="muted">
+            On release <strong>{study.release}</strong> ({studySampling(study.sampling)}); {study.pilotsPerTask} pilot{study.pilotsPerTask === 1 ? '' : 's'} per task, at most{' '}
+            {study.maxRounds} question rounds, answers by similarity ≥ {study.threshold.toFixed(2)}
+            {study.timeLimitMinutes !== null && `, ${study.timeLimitMinutes} minutes per task`}.
+          </p>
+          <dl className="study-figures" aria-label="Progress">
+            <div>
+              <dt>Tasks</dt>
+              <dd>{study.tasks}</dd>
+            </div>
+            <div>
+              <dt>Sessions submitted</dt>
+              <dd>
+                {p.submitted} of {p.sessions}
+              </dd>
+            </div>
+            <div>
+              <dt>Sessions started</dt>
+              <dd>{p.started}</dd>
+            </div>
+            <div>
+              <dt>Questions reviewed</dt>
+              <dd>
+                {p.reviewed} of {p.questions}
+              </dd>
+            </div>
+          </dl>
+          <div className="row">
+            <Link className="button primary" href={reviewHref(study.name)}>
+              Review the pilots’ questions
+            </Link>
+            <Link className="button" href="/runs">
+              Compare with the models on the Runs page
+            </Link>
+          </div>
+          <section className="card scroll-x" aria-labelledby="pilots-h">
+            <h2 id="pilots-h">Pilots</h2>
+            <PilotsTable study={study} />
+            {study.shortfall.length > 0 && (
+              <p className="warning">
+                {study.shortfall.length} task{study.shortfall.length === 1 ? '' : 's'} got fewer pilots than asked (no eligible pilot left):{' '}
+                {study.shortfall
+                  .slice(0, 20)
+                  .map((s) => `${s.taskId} (${s.assigned})`)
+                  .join(', ')}
+                {study.shortfall.length > 20 && ' …'}
+              </p>
+            )}
+          </section>
+          <AgreementPanel agreement={study.agreement} threshold={study.threshold} />
+          <NeverAskedPanel study={study.name} canFlag={me.role === 'maintainer'} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { api, ApiError } from '../../../api';
+import { Link } from '../../../router';
+import type { Curation, KeyQuestionDiscoverability } from '../../../../../shared/runs/report';
+import { taskHref } from '../runs/format';
+
+const SHOWN = 100;
+type FlagState = { kind: 'busy' } | { kind: 'done'; questionId: string } | { kind: 'error'; message: string };
+
+/** One click: the key question's problem goes back to adjudication, the reason saying no pilot asked it. */
+function FlagKeyQuestion({ kq, study, onFlagged }: { kq: KeyQuestionDiscoverability; study: string; onFlagged: () => void }) {
+  const [state, setState] = useState<FlagState | null>(null);
+  const taskId = kq.taskIds[0];
+  if (!taskId) return null;
+  async function flag() {
+    setState({ kind: 'busy' });
+    try {
+      const reason = `No pilot of study ${study} asked the key question: “${kq.question}”`;
+      const res = await api.post<{ questionId: string }>(`/api/runs/tasks/${encodeURIComponent(taskId!)}/flag`, { reason: reason.slice(0, 2000) });
+      setState({ kind: 'done', questionId: res.questionId });
+      onFlagged();
+    } catch (err) {
+      setState({ kind: 'error', message: err instanceof ApiError ? err.message : String(err) });
+    }
+  }
+  if (state?.kind === 'done') return <span className="success" role="status">Reopened {state.questionId} for adjudication.</span>;
+  return (
+    <>
+      <button type="button" onClick={() => void flag()} disabled={state?.kind === 'busy'} aria-label={`Send ${kq.questionId} back to adjudication: no pilot asked “${kq.question}”`}>
+        Send back to adjudication
+      </button>
+      {state?.kind === 'error' && (
+        <span className="error" role="alert">
+          {state.message}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** Key questions some pilot had a task for but no pilot asked: a curation signal, one click from adjudication. */
+export function NeverAskedPanel({ study, canFlag }: { study: string; canFlag: boolean }) {
+  const [curation, setCuration] = useState<Curation | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api.get<Curation>('/api/runs/curation').then(setCuration, (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)));
+  }, []);
+  const never = curation?.neverAskedByHumans ?? [];
+  return (
+    <section className="card" aria-labelledby="never-h">
+      <h2 id="never-h">Key questions no pilot asked ({curation ? never.length : '…'})</h2>
+      <p className="muted">Over every pilot run: a key question people do not think to ask may measure nothing; send its problem back to adjudication.</p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {curation && never.length === 0 && <p className="muted">Every key question a pilot had a task for was asked by some pilot.</p>}
+      {never.length > 0 && (
+        <table aria-label="Key questions no pilot asked">
+          <thead>
+            <tr>
+              <th>problem</th>
+              <th>key question</th>
+              <th>type</th>
+              <th>asked by models</th>
+              {canFlag && <th>send back</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {never.slice(0, SHOWN).map((k) => (
+              <tr key={`${k.questionId}:${k.question}`}>
+                <td>
+                  <code>{k.questionId}</code>{' '}
+                  {k.taskIds.slice(0, 2).map((t) => (
+                    <Link key={t} href={taskHref(t)}>
+                      {t}
+                    </Link>
+                  ))}
+                </td>
+                <td className="kq">{k.question}</td>
+                <td>{k.type ?? 'unattributed'}</td>
+                <td>{k.models ? `${k.models.hitBy.length} of ${k.models.runs}` : '—'}</td>
+                {canFlag && (
+                  <td>
+                    <FlagKeyQuestion kq={k} study={study} onFlagged={() => undefined} />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { LazyCodeEditor } from '../../codeEditor/LazyCodeEditor';
+import type { ActiveTimer } from '../../drafts/activeTime';
+import type { PilotSessionView } from '../../../../shared/schemas/pilots';
+import { SaveIndicator } from '../annotator/editor/SaveIndicator';
+import { useCodeDraft } from './useCodeDraft';
+
+const EDITOR_KEYS = 'Python. Tab indents; press Escape then Tab to leave the editor. Saved as you type; never run.';
+
+interface Props {
+  view: PilotSessionView;
+  timer: ActiveTimer;
+  onSubmitted: (view: PilotSessionView) => void;
+  onReload: () => void;
+}
+
+/** "Write code": the Python editor, its autosave state and Submit. The code is stored, never run. */
+export function CodePanel({ view, timer, onSubmitted, onReload }: Props) {
+  const submitted = view.status === 'submitted';
+  const draft = useCodeDraft(view, timer);
+  // Code kept in this browser for exactly this version (the session ended, or the tab closed before saving).
+  const [restored] = useState(() => {
+    const kept = submitted ? null : draft.stash.restore(view.code.version);
+    return kept !== null && kept !== view.code.content ? kept : null;
+  });
+  const [code, setCode] = useState(restored ?? view.code.content);
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const state = draft.saveState;
+  const readOnly = submitted || state.kind === 'conflict';
+
+  useEffect(() => {
+    if (restored !== null) draft.saver.drafts.change(restored);
+  }, [restored, draft.saver]);
+
+  function change(next: string) {
+    setCode(next);
+    setError(null);
+    draft.saver.drafts.change(next);
+  }
+
+  async function submit() {
+    setError(null);
+    try {
+      onSubmitted(await draft.saver.submit(code));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Submitting failed.');
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <section className="card code-panel" aria-labelledby="code-h">
+      <div className="row">
+        <h2 id="code-h" tabIndex={-1}>
+          Your code
+        </h2>
+        <span className="spacer" />
+        {!submitted && <span className="muted small">Pastes: {draft.pastes}</span>}
+        <SaveIndicator state={state} submitted={submitted} />
+      </div>
+      {restored !== null && state.kind !== 'conflict' && (
+        <p className="notice" role="status">
+          Code you had not saved last time was kept in this browser; it is restored and being saved.
+        </p>
+      )}
+      {state.kind === 'conflict' && (
+        <div className="error row" role="alert">
+          <span>
+            <strong>Conflict:</strong> {state.message} This view is now read-only; copy your code from below, then load the latest.
+          </span>
+          <button type="button" className="primary" onClick={onReload}>
+            Load latest
+          </button>
+        </div>
+      )}
+      {(state.kind === 'error' || state.kind === 'signedOut' || state.kind === 'invalid') && (
+        <div className="error row" role="alert">
+          <span>{state.message}</span>
+          {state.kind === 'error' && (
+            <button type="button" onClick={() => draft.saver.drafts.retry()}>
+              Retry
+            </button>
+          )}
+        </div>
+      )}
+      <p className="muted small">
+        Python. Your code is saved as you type and kept as a snapshot every 15 seconds; it is never run. <kbd>Tab</kbd> indents; press <kbd>Esc</kbd> then{' '}
+        <kbd>Tab</kbd> to leave the editor.
+      </p>
+      <LazyCodeEditor value={code} onChange={change} onPaste={draft.notePaste} readOnly={readOnly} label="Your code (Python)" description={EDITOR_KEYS} />
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {submitted ? (
+        <p className="success" role="status">
+          Submitted{view.submittedAt ? ` ${new Date(view.submittedAt).toLocaleString()}` : ''}. This task is finished and read-only.
+        </p>
+      ) : confirming ? (
+        <div className="row">
+          <span>Submit this code? You cannot change it afterwards.</span>
+          {/* The button that was pressed is gone: the keyboard's focus moves on to the confirmation. */}
+          <button type="button" className="primary" onClick={() => void submit()} disabled={readOnly} autoFocus>
+            Confirm submit
+          </button>
+          <button type="button" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <div className="row">
+          <button type="button" className="primary" onClick={() => setConfirming(true)} disabled={readOnly}>
+            Submit code…
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

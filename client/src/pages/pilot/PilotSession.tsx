@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { api, ApiError } from '../../api';
+import { useActiveTimer } from '../../drafts/useActiveTimer';
+import { Link } from '../../router';
+import type { AskResult, PilotSessionView } from '../../../../shared/schemas/pilots';
+import { AskForm } from './AskForm';
+import { CodePanel } from './CodePanel';
+import { Dialogue } from './Dialogue';
+import { useCountdown } from './useCountdown';
+
+interface Props {
+  view: PilotSessionView;
+  onReload: () => void;
+}
+
+const sessionUrl = (id: number) => `/api/pilot/sessions/${id}`;
+
+function errorText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.issues.length > 0 ? err.issues.map((i) => i.message).join('; ') : err.message;
+  return fallback;
+}
+
+/**
+ * One task as the pilot works it, under the benchmark's protocol: only the underspecified text,
+ * the rounds left, one question per turn answered at once, then the code.
+ */
+export function PilotSession({ view: initial, onReload }: Props) {
+  const [view, setView] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const timer = useActiveTimer(view.status !== 'submitted');
+  const remaining = useCountdown(view.deadline);
+  const coding = view.status === 'coding' || view.status === 'submitted';
+  const canAsk = view.canAsk && remaining !== 0;
+
+  useEffect(() => {
+    if (coding) document.getElementById('code-h')?.focus();
+  }, [coding]);
+
+  async function ask(question: string): Promise<string | null> {
+    try {
+      const r = await api.post<AskResult>(`${sessionUrl(view.id)}/questions`, { question });
+      setView((v) => ({ ...v, status: 'asking', turns: [...v.turns, r.turn], roundsLeft: r.roundsLeft, roundsUsed: v.roundsUsed + 1, canAsk: r.canAsk }));
+      setAnnouncement(`Answer to question ${r.turn.turn + 1}: ${r.turn.answer}`);
+      return null;
+    } catch (err) {
+      // 409: no more questions (last round, time is up, or another tab moved on): show the server's state.
+      if (err instanceof ApiError && err.status === 409) onReload();
+      return errorText(err, 'The question could not be sent.');
+    }
+  }
+
+  async function writeCode() {
+    setBusy(true);
+    setNotice(null);
+    try {
+      setView(await api.post<PilotSessionView>(`${sessionUrl(view.id)}/code`, {}));
+    } catch (err) {
+      setNotice(errorText(err, '“Write code” failed.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const left = `${view.roundsLeft} of ${view.maxRounds} question round${view.maxRounds === 1 ? '' : 's'} left`;
+  return (
+    <section className="page pilot-task">
+      <div className="row">
+        <Link href="/pilot">← Your tasks</Link>
+        <h1>Task {view.taskId}</h1>
+        <span className="spacer" />
+        <span className="badge rounds" data-testid="rounds-left">
+          {coding ? `${view.turns.length} question${view.turns.length === 1 ? '' : 's'} asked · ${view.status === 'submitted' ? 'submitted' : 'writing code'}` : left}
+        </span>
+        {remaining !== null && !coding && (
+          <span className={`badge ${remaining < 60_000 ? 'late' : ''}`} role="timer" aria-live="off">
+            {remaining === 0 ? 'Time is up: write the code' : `Time left ${formatClock(remaining)}`}
+          </span>
+        )}
+      </div>
+      <p className="sr-only" aria-live="polite" data-testid="announcer">
+        {announcement}
+      </p>
+      <div className="pilot-grid">
+        <section className="card" aria-labelledby="task-h">
+          <h2 id="task-h">The task</h2>
+          <pre className="task-text" data-testid="task-text">
+            {view.text}
+          </pre>
+        </section>
+        <section className="card pilot-chat" aria-labelledby="chat-h">
+          <h2 id="chat-h">Questions</h2>
+          <p className="muted small">
+            Each turn, ask one question about what the task leaves open, or write the code. Questions are answered at once, as the benchmark answers a model.
+          </p>
+          <Dialogue turns={view.turns} />
+          {!coding && <AskForm canAsk={canAsk} timeUp={remaining === 0} onAsk={ask} onWriteCode={() => void writeCode()} busy={busy} />}
+          {notice && (
+            <p className="error" role="alert">
+              {notice}
+            </p>
+          )}
+        </section>
+      </div>
+      {coding && <CodePanel view={view} timer={timer} onSubmitted={setView} onReload={onReload} />}
+    </section>
+  );
+}
+
+function formatClock(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,290 @@
+/** Pilot studies over HTTP: the live answer rules, code saves, submit, review, κ and the pilot runs. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { all, get } from '../../db/database';
+import { matchQuestion } from '../../shared/pilots/protocol';
+import { scoreTask } from '../../shared/runs/metrics';
+import { ALREADY_ANSWERED, NOT_RELEVANT, PILOT_ENDPOINTS, type PilotSessionView, type ReviewQuestion } from '../../shared/schemas/pilots';
+import { pilotRoutes } from '../../server/routes/pilots/pilots';
+import { tempDb } from '../support/db';
+import { loginAs, testApp, type Agent } from '../support/http';
+import { buildPilotWorld, KQ, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
+
+const ctx = tempDb();
+const app = testApp(ctx.db);
+let w: PilotWorld;
+let mara: Agent;
+let ada: Agent;
+let pia: Agent;
+let pete: Agent;
+let session: PilotSessionView;
+/** The release's task of a problem with K key questions (the release file's records). */
+function taskOf(questionId: string, k: number): string {
+  const file = get<{ content: Buffer }>(ctx.db, `SELECT f.content FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = ? AND f.path LIKE '%.jsonl'`, [PILOT_RELEASE])!;
+  const records = file.content
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { task_id: string; question_id: string; qa_pairs: unknown[] });
+  return records.find((r) => r.question_id === questionId && r.qa_pairs.length === k)!.task_id;
+}
+
+beforeAll(async () => {
+  w = await buildPilotWorld(ctx.db);
+  [mara, ada, pia, pete] = await Promise.all([loginAs(app, w.users.mara), loginAs(app, w.users.ada), loginAs(app, w.users.pia), loginAs(app, w.users.pete)]);
+});
+afterAll(() => ctx.cleanup());
+
+const ask = (agent: Agent, question: unknown, id = session.id) => agent.post(`/api/pilot/sessions/${id}/questions`).send({ question });
+
+describe('the contract', () => {
+  it('lists exactly the routes the server mounts, with their roles', () => {
+    const mounted = pilotRoutes.map((r) => `${r.method} ${r.path} ${JSON.stringify(r.access)}`).sort();
+    expect(PILOT_ENDPOINTS.map((e) => `${e.method} ${e.path} ${JSON.stringify(e.roles)}`).sort()).toEqual(mounted);
+  });
+});
+
+describe('a study', () => {
+  it('is created on a release with named tasks, aliases and one task per pilot per problem', async () => {
+    const bad = await mara.post('/api/pilot-studies').send({ name: 's1', release: PILOT_RELEASE, pilots: ['pia', 'anna'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('pilots.1: "anna" is not an active pilot account');
+    const unknownTask = await mara.post('/api/pilot-studies').send({ name: 's1', release: PILOT_RELEASE, pilots: ['pia'], tasks: { mode: 'tasks', taskIds: ['task_99'] } });
+    expect(unknownTask.body.error.message).toBe('tasks.taskIds.0: "task_99" is not a task of the release');
+
+    const combined = taskOf(w.problems.two.questionId, 2);
+    const res = await mara.post('/api/pilot-studies').send({
+      name: 's1',
+      release: PILOT_RELEASE,
+      pilots: ['pia', 'pete'],
+      tasks: { mode: 'tasks', taskIds: [combined, taskOf(w.problems.one.questionId, 1)] },
+      maxRounds: 3,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: 's1', tasks: 2, pilots: 2, maxRounds: 3, threshold: 0.4, timeLimitMinutes: null, progress: { sessions: 2 } });
+    expect(res.body.pilotList.map((p: { alias: string; model: string }) => [p.alias, p.model])).toEqual([
+      ['P01', 'human:P01'],
+      ['P02', 'human:P02'],
+    ]);
+    expect((await mara.post('/api/pilot-studies').send({ name: 's1', release: PILOT_RELEASE, pilots: ['pia'] })).status).toBe(409);
+    // Adjudicators see aliases, never usernames.
+    const seen = await ada.get('/api/pilot-studies/s1');
+    expect(seen.body.pilotList.map((p: { username: string | null }) => p.username)).toEqual([null, null]);
+
+    const tasks = (await pia.get('/api/pilot/tasks')).body.tasks;
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]).toMatchObject({ study: 's1', taskId: combined, status: 'new', roundsUsed: 0, maxRounds: 3 });
+    session = (await pia.get(`/api/pilot/sessions/${tasks[0].id}`)).body;
+  });
+});
+
+describe('the pilot page', () => {
+  it('shows only the underspecified text: no base text, key questions or answers', () => {
+    const text = get<{ text: string }>(ctx.db, 'SELECT text FROM run_release_tasks WHERE task_id = ?', [session.taskId])!.text;
+    expect(session.text).toBe(text);
+    expect(session).toMatchObject({ status: 'asking', roundsLeft: 3, canAsk: true, turns: [], code: { content: '', version: 0 } });
+    const body = JSON.stringify(session);
+    for (const secret of [w.problems.two.baseText, ' of positive integers', 'whether A is a geometric progression', KQ.values.question, KQ.values.answer, KQ.kind.question, KQ.kind.answer]) expect(body).not.toContain(secret);
+  });
+
+  it('refuses an empty or a 1,000-character question with the field named, using no round', async () => {
+    for (const q of ['', '   \n', 'x'.repeat(1000)]) {
+      const res = await ask(pia, q);
+      expect(res.status).toBe(400);
+      expect(res.body.error.details.issues[0].path).toBe('question');
+    }
+    expect((await ask(pia, 'Is it [/QUESTION] sorted?')).body.error.message).toMatch(/^question: must not contain the tags/);
+    expect((await pia.get(`/api/pilot/sessions/${session.id}`)).body.roundsLeft).toBe(3);
+  });
+
+  it('answers a hit with its key answer, a repeat with "already answered", an unrelated question with "not relevant"', async () => {
+    const hit = await ask(pia, KQ.kind.question);
+    expect(hit.status).toBe(201);
+    expect(hit.body).toMatchObject({ turn: { turn: 0, question: KQ.kind.question, answer: KQ.kind.answer }, roundsLeft: 2, canAsk: true });
+    expect((await ask(pia, 'Which kind of progression is meant here?')).body.turn.answer).toBe(ALREADY_ANSWERED);
+    expect((await ask(pia, 'Should the output end with a newline?')).body).toMatchObject({ turn: { answer: NOT_RELEVANT }, roundsLeft: 0, canAsk: false });
+    const turns = all<{ matched: number; similarity: number; live_hit: number; live_key: number | null }>(
+      ctx.db,
+      'SELECT matched, similarity, live_hit, live_key FROM pilot_turns WHERE session_id = ? ORDER BY turn',
+      [session.id],
+    );
+    expect(turns.map((t) => [t.matched, t.live_hit, t.live_key])).toEqual([
+      [1, 1, 1],
+      [1, 0, null],
+      [expect.any(Number), 0, null],
+    ]);
+    expect(turns[0]!.similarity).toBeCloseTo(1, 6);
+    // The documented vocabulary: every key question of the release in release order, the study's earlier questions, this one.
+    const release = all<{ task_id: string; key_questions: string }>(ctx.db, 'SELECT task_id, key_questions FROM run_release_tasks ORDER BY position');
+    const keys: string[] = [];
+    let start = 0;
+    for (const t of release) {
+      if (t.task_id === session.taskId) start = keys.length;
+      keys.push(...(JSON.parse(t.key_questions) as { question: string }[]).map((k) => k.question));
+    }
+    const again = matchQuestion('Which kind of progression is meant here?', keys, start, 2, [KQ.kind.question]);
+    expect(again.similarity).toBeCloseTo(turns[1]!.similarity, 12);
+    expect(matchQuestion('Which kind of progression is meant here?', keys, start, 2, []).similarity).not.toBeCloseTo(turns[1]!.similarity, 12);
+    expect(turns[1]!.similarity).toBeGreaterThanOrEqual(0.4);
+    expect(turns[2]!.similarity).toBeLessThan(0.4);
+  });
+
+  it('after the last round only "Write code" remains', async () => {
+    const res = await ask(pia, 'Is the input sorted?');
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe('No question rounds left: only "Write code" remains.');
+  });
+
+  it("never opens another pilot's session", async () => {
+    for (const res of [
+      await pete.get(`/api/pilot/sessions/${session.id}`),
+      await ask(pete, 'What is meant?'),
+      await pete.put(`/api/pilot/sessions/${session.id}/code`).send({ version: 0, code: 'x' }),
+      await pete.post(`/api/pilot/sessions/${session.id}/submit`).send({ version: 0, code: 'x' }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain(KQ.kind.answer);
+    }
+  });
+
+  it('saves code with versions (a stale one is 409), counts pastes, caps active time and keeps snapshots', async () => {
+    expect((await pia.post(`/api/pilot/sessions/${session.id}/code`).send({})).body.status).toBe('coding');
+    const first = await pia.put(`/api/pilot/sessions/${session.id}/code`).send({ version: 0, code: 'print(1)', activeMs: 600_000, pastes: 2 });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ version: 1, pastes: 2, status: 'coding' });
+    expect(first.body.activeMs).toBeLessThan(60_000);
+    const stale = await pia.put(`/api/pilot/sessions/${session.id}/code`).send({ version: 0, code: 'print(2)' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error.details).toEqual({ version: 1 });
+    expect((await pia.put(`/api/pilot/sessions/${session.id}/code`).send({ version: 1, code: 'print(3)', pastes: 1 })).body).toMatchObject({ version: 2, pastes: 3 });
+    expect(all(ctx.db, 'SELECT version, code FROM pilot_code_snapshots WHERE session_id = ? ORDER BY version', [session.id])).toEqual([
+      { version: 1, code: 'print(1)' },
+      { version: 2, code: 'print(3)' },
+    ]);
+  });
+
+  it('submits once; afterwards nothing changes', async () => {
+    const res = await pia.post(`/api/pilot/sessions/${session.id}/submit`).send({ version: 2, code: 'print(int(input()))' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'submitted', code: { content: 'print(int(input()))', version: 3 } });
+    for (const after of [
+      await pia.put(`/api/pilot/sessions/${session.id}/code`).send({ version: 3, code: 'changed' }),
+      await pia.post(`/api/pilot/sessions/${session.id}/submit`).send({ version: 3, code: 'changed' }),
+      await pia.post(`/api/pilot/sessions/${session.id}/code`).send({}),
+      await ask(pia, 'One more?'),
+    ]) {
+      expect(after.status).toBe(409);
+    }
+    expect(get<{ code: string }>(ctx.db, 'SELECT code FROM pilot_sessions WHERE id = ?', [session.id])!.code).toBe('print(int(input()))');
+  });
+});
+
+const figuresOf = async (model: string) =>
+  ((await mara.get('/api/runs')).body.runs as { model: string; tkqr: number; ora: number; avg_turns: number; kind: string; imported_by: string | null }[]).find((r) => r.model === model);
+
+describe('the pilot run, review and agreement', () => {
+  it('the submitted session is a run human:P01 beside the models, scored with the live labels', async () => {
+    const run = await figuresOf('human:P01');
+    const expected = scoreTask(2, 4, { '0': 1, '1': 0, '2': 0 });
+    expect(run).toMatchObject({ kind: 'human', tasks: 1, avg_turns: 3, human: { study: 's1' }, imported_by: 'mara', source_file: 'pilot study s1' });
+    expect(run!.tkqr).toBeCloseTo(expected.tkqr, 12);
+    expect(run!.ora).toBeCloseTo(expected.ora, 12);
+    expect(await figuresOf('human:P02')).toBeUndefined();
+    const curation = (await mara.get('/api/runs/curation')).body;
+    const values = curation.keyQuestions.find((k: { question: string }) => k.question === KQ.values.question);
+    expect(values).toMatchObject({ humans: { runs: 1, hitBy: [] }, models: { runs: 0, hitBy: [] } });
+    expect(curation.neverAskedByHumans.map((k: { question: string }) => k.question)).toEqual([KQ.values.question]);
+  });
+
+  it('a reviewer sees each question with its matched key question and similarity, and corrects one', async () => {
+    const list = (await ada.get('/api/pilot-studies/s1/questions?state=pending')).body;
+    expect(list.questions).toHaveLength(3);
+    const [first, second, third] = list.questions as ReviewQuestion[];
+    expect(first).toMatchObject({ alias: 'P01', turn: 0, matched: 1, liveHit: true, liveKeyQuestion: 1, reviewed: null });
+    expect(first!.keyQuestions.map((k) => k.question)).toEqual([KQ.values.question, KQ.kind.question]);
+    const outOfRange = await ada.put(`/api/pilot-studies/s1/questions/${third!.id}/review`).send({ hit: true, keyQuestion: 2 });
+    expect(outOfRange.body.error.message).toBe('keyQuestion: the task has 2 key questions (0 to 1)');
+    // The "not relevant" turn really asked about the values: reviewed as a hit on key question 0.
+    const corrected = await ada.put(`/api/pilot-studies/s1/questions/${third!.id}/review`).send({ hit: true, keyQuestion: 0, note: 'asks about the values' });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body).toMatchObject({ liveHit: false, reviewed: { hit: true, keyQuestion: 0, by: 'ada', note: 'asks about the values' } });
+    await ada.put(`/api/pilot-studies/s1/questions/${first!.id}/review`).send({ hit: true, keyQuestion: 1 });
+    await ada.put(`/api/pilot-studies/s1/questions/${second!.id}/review`).send({ hit: false });
+    expect((await ada.get('/api/pilot-studies/s1/questions?state=pending')).body.questions).toHaveLength(0);
+    const events = all<{ action: string }>(ctx.db, `SELECT action FROM events WHERE action = 'pilot_question.review'`);
+    expect(events).toHaveLength(3);
+  });
+
+  it('the run is rescored with the reviewed labels; the study shows live vs reviewed agreement (accuracy, κ)', async () => {
+    const run = await figuresOf('human:P01');
+    const expected = scoreTask(2, 4, { '0': 1, '1': 0, '2': 1 });
+    expect(run!.tkqr).toBeCloseTo(expected.tkqr, 12);
+    const hits = get<{ hit_dict: string; hit_questions: string }>(ctx.db, `SELECT hit_dict, hit_questions FROM run_records r JOIN runs m ON m.id = r.run_id WHERE m.model = 'human:P01'`)!;
+    expect(JSON.parse(hits.hit_dict)).toEqual({ '0': 1, '1': 0, '2': 1 });
+    expect(JSON.parse(hits.hit_questions)).toEqual([KQ.kind.question, KQ.values.question]);
+    // Reviewed (truth) vs live: turn 0 hit/hit, turn 1 miss/miss, turn 2 hit/miss → accuracy 2/3;
+    // κ = 1 − 1 / ((1·1 + 2·2) / 3) = 0.4.
+    const study = (await mara.get('/api/pilot-studies/s1')).body;
+    expect(study.agreement.n).toBe(3);
+    expect(study.agreement.accuracy).toBeCloseTo(2 / 3, 12);
+    expect(study.agreement.kappa).toBeCloseTo(0.4, 12);
+    expect(study.agreement.confusion).toEqual({ tp: 1, tn: 1, fp: 0, fn: 1 });
+    expect(study.pilotList[0]).toMatchObject({
+      alias: 'P01',
+      username: 'pia',
+      submitted: 1,
+      avgSecondsPerTask: expect.any(Number),
+      avgSecondsToFirstQuestion: expect.any(Number),
+      avgSecondsToCode: expect.any(Number),
+      pastes: 3,
+    });
+    const times = get<{ opened_at: string; first_question_at: string; code_started_at: string; submitted_at: string }>(
+      ctx.db,
+      'SELECT opened_at, first_question_at, code_started_at, submitted_at FROM pilot_sessions WHERE id = ?',
+      [session.id],
+    )!;
+    expect(study.pilotList[0].avgSecondsPerTask).toBeCloseTo((Date.parse(times.submitted_at) - Date.parse(times.opened_at)) / 1000, 6);
+    expect(times.opened_at <= times.first_question_at && times.first_question_at <= times.code_started_at && times.code_started_at <= times.submitted_at).toBe(true);
+    const curation = (await mara.get('/api/runs/curation')).body;
+    expect(curation.neverAskedByHumans).toEqual([]);
+  });
+
+  it('a model run cannot take or replace a pilot run name', async () => {
+    const res = await mara
+      .post(`/api/runs/import?model=${encodeURIComponent('human:P01')}&release=${PILOT_RELEASE}&replace=1`)
+      .set('Content-Type', 'application/octet-stream')
+      .send(Buffer.from('{}\n'));
+    expect(res.status).toBe(409);
+    expect((await figuresOf('human:P01'))!.kind).toBe('human');
+  });
+});
+
+describe('a time limit per task', () => {
+  it('sets a deadline when the task is opened; past it only "Write code" remains', async () => {
+    const res = await mara.post('/api/pilot-studies').send({ name: 's2', release: PILOT_RELEASE, pilots: ['pete'], timeLimitMinutes: 1 });
+    expect(res.status).toBe(201);
+    const task = (await pete.get('/api/pilot/tasks')).body.tasks.find((t: { study: string }) => t.study === 's2');
+    const opened = (await pete.get(`/api/pilot/sessions/${task.id}`)).body as PilotSessionView;
+    expect(Date.parse(opened.deadline!) - Date.parse(opened.openedAt!)).toBe(60_000);
+    expect(opened.canAsk).toBe(true);
+    ctx.db.prepare('UPDATE pilot_sessions SET opened_at = ? WHERE id = ?').run(new Date(Date.now() - 61_000).toISOString(), task.id);
+    const late = await ask(pete, 'Is the input sorted?', task.id);
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe('The time limit of this task has passed: only "Write code" remains.');
+    expect((await pete.get(`/api/pilot/sessions/${task.id}`)).body.canAsk).toBe(false);
+    expect((await pete.post(`/api/pilot/sessions/${task.id}/submit`).send({ version: 0, code: 'print(0)' })).body.status).toBe('submitted');
+  });
+});
+
+describe('curation', () => {
+  it('a key question pilots were given is flagged back to adjudication through the runs flag', async () => {
+    const curation = (await mara.get('/api/runs/curation')).body;
+    const single = curation.keyQuestions.find((k: { question: string }) => k.question === KQ.single.question);
+    // pete's s2 task was submitted without a question; his s1 task (the one-point problem) was never submitted.
+    expect(single === undefined || single.humans.hitBy.length === 0).toBe(true);
+    const res = await mara.post(`/api/runs/tasks/${session.taskId}/flag`).send({ reason: 'no pilot asks about the values', model: 'human:P01' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ questionId: w.problems.two.questionId });
+    const event = get<{ details: string }>(ctx.db, `SELECT details FROM events WHERE action = 'adjudication.reopen' ORDER BY id DESC LIMIT 1`)!;
+    expect(JSON.parse(event.details)).toMatchObject({ source: 'runs', model: 'human:P01', taskId: session.taskId });
+  });
+});

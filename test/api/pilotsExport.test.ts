@@ -1,0 +1,120 @@
+/** `pilots export` writes run-output JSONL that `runs import` reads back to the same figures. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get } from '../../db/database';
+import type { Actor } from '../../db/events';
+import { runLineSchema } from '../../shared/runs/runLine';
+import { createStudyBody, saveCodeBody } from '../../shared/schemas/pilots';
+import { runsCuration, runsReport } from '../../server/services/runs/reports';
+import { askQuestion, myTasks, submitSession } from '../../server/services/pilots/session';
+import { createStudy } from '../../server/services/pilots/studies';
+import { reviewQuestion } from '../../server/services/pilots/review';
+import { runCli } from '../support/cli';
+import { tempDb, tempDir } from '../support/db';
+import { EXAMPLE_RUN } from '../support/datasets';
+import { buildPilotWorld, KQ, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
+
+const ctx = tempDb();
+let w: PilotWorld;
+const out = tempDir('ccb-pilots-');
+
+/** The two-point problem's combined task and the one-point problem's task, in release order. */
+function releaseTaskIds(): string[] {
+  return (
+    ctx.db
+      .prepare(`SELECT f.content FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = ? AND f.path LIKE '%.jsonl'`)
+      .get(PILOT_RELEASE) as { content: Buffer }
+  ).content
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { task_id: string; question_id: string; qa_pairs: unknown[] })
+    .filter((r) => (r.question_id === w.problems.two.questionId && r.qa_pairs.length === 2) || r.question_id === w.problems.one.questionId)
+    .map((r) => r.task_id);
+}
+
+beforeAll(async () => {
+  w = await buildPilotWorld(ctx.db);
+  const taskIds = releaseTaskIds();
+  createStudy(ctx.db, w.mara, createStudyBody.parse({ name: 'exp', release: PILOT_RELEASE, pilots: ['pia', 'pete'], pilotsPerTask: 2, tasks: { mode: 'tasks', taskIds } }));
+  const play = (user: { id: number; username: string }, script: Record<string, string[]>) => {
+    const actor: Actor = { id: user.id, name: user.username };
+    for (const t of myTasks(ctx.db, user.id).tasks) {
+      for (const q of script[t.taskId] ?? []) askQuestion(ctx.db, actor, user.id, t.id, q);
+      submitSession(ctx.db, actor, user.id, t.id, saveCodeBody.parse({ version: 0, code: `# ${t.taskId}\nprint("Yes")` }));
+    }
+  };
+  const [combined, single] = taskIds as [string, string];
+  play(w.users.pia, { [combined]: [KQ.kind.question, 'Should the output end with a newline?', KQ.values.question], [single]: [] });
+  play(w.users.pete, { [combined]: ['Can A contain zero?'], [single]: [KQ.single.question, 'Is it a geometric one?'] });
+  const peteTurn = get<{ id: number }>(ctx.db, `SELECT t.id FROM pilot_turns t JOIN pilot_sessions s ON s.id = t.session_id WHERE s.user_id = ? AND s.task_id = ? AND t.turn = 0`, [w.users.pete.id, combined])!;
+  reviewQuestion(ctx.db, { id: w.users.ada.id, name: 'ada' }, 'exp', peteTurn.id, { hit: true, keyQuestion: 0, note: '' });
+});
+afterAll(() => {
+  ctx.cleanup();
+  fs.rmSync(out, { recursive: true, force: true });
+});
+
+describe('pilots export', () => {
+  it("writes one file per pilot, in the evaluator's run-output schema, with aliases only", () => {
+    const res = runCli(['pilots', 'export', '--study', 'exp', '--out', out, '--db', ctx.file]);
+    expect(res.stderr).toBe('');
+    expect(res.status).toBe(0);
+    expect(fs.readdirSync(out).sort()).toEqual(['P01.jsonl', 'P02.jsonl']);
+    const exampleKeys = Object.keys(JSON.parse(fs.readFileSync(EXAMPLE_RUN, 'utf8').split('\n')[0]!));
+    for (const file of ['P01.jsonl', 'P02.jsonl']) {
+      const text = fs.readFileSync(path.join(out, file), 'utf8');
+      expect(text).not.toMatch(/pia|pete/);
+      const lines = text.trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines).toHaveLength(2);
+      for (const line of lines) {
+        expect(Object.keys(line)).toEqual(exampleKeys);
+        expect(runLineSchema.safeParse(line).success).toBe(true);
+      }
+    }
+    const first = JSON.parse(fs.readFileSync(path.join(out, 'P01.jsonl'), 'utf8').split('\n')[0]!);
+    expect(first.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+    expect(first.messages[1].content).toBe(`[QUESTION]\n${KQ.kind.question}\n[/QUESTION]`);
+    expect(first.messages[2].content).toBe(KQ.kind.answer);
+    expect(first.messages[7].content).toMatch(/^\[CODE\]\n# task_\d+\nprint\("Yes"\)\n\[\/CODE\]$/);
+    expect(first).toMatchObject({ turns: 4, hit_dict: { '0': 1, '1': 0, '2': 1 }, hit_questions: [KQ.kind.question, KQ.values.question], finished: true });
+  });
+
+  it('runs import reads each file back to the same TKQR, ORA, turns, diff, per K and per type', () => {
+    for (const alias of ['P01', 'P02']) {
+      const model = `reimport-${alias}`;
+      const res = runCli(['runs', 'import', path.join(out, `${alias}.jsonl`), '--model', model, '--release', PILOT_RELEASE, '--db', ctx.file]);
+      expect(res.status, res.stderr).toBe(0);
+      const runs = runsReport(ctx.db).runs;
+      const human = runs.find((r) => r.model === `human:${alias}`)!;
+      const back = runs.find((r) => r.model === model)!;
+      expect(back.kind).toBe('model');
+      for (const field of ['tasks', 'tkqr', 'ora', 'avg_turns', 'avg_diff', 'per_k', 'per_type'] as const) expect(back[field], `${alias} ${field}`).toEqual(human[field]);
+    }
+    // The reviewed label counts: pete's "Can A contain zero?" was corrected to a hit.
+    const pete = runsReport(ctx.db).runs.find((r) => r.model === 'human:P02')!;
+    expect(pete.per_k['2']!.tkqr).toBeGreaterThan(0);
+    // Discoverability counts the pilots' runs and the (re-imported, model) runs apart.
+    const kind = runsCuration(ctx.db).keyQuestions.find((k) => k.question === KQ.kind.question)!;
+    expect(kind.humans).toEqual({ runs: 2, hitBy: ['human:P01'] });
+    expect(kind.models).toEqual({ runs: 2, hitBy: ['reimport-P01'] });
+  });
+});
+
+describe('pilots create and status', () => {
+  it('creates a sampled study from the command line and reports a study, refusing bad input with the field named', () => {
+    const bad = runCli(['pilots', 'create', '--study', 'cli', '--release', PILOT_RELEASE, '--pilots', 'pia', '--threshold', '2', '--db', ctx.file]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('threshold: must be between 0 and 1');
+    const made = runCli(['pilots', 'create', '--study', 'cli', '--release', PILOT_RELEASE, '--pilots', 'pia,pete', '--sample', '2', '--seed', '3', '--json', '--db', ctx.file]);
+    expect(made.status, made.stderr).toBe(0);
+    expect(JSON.parse(made.stdout)).toMatchObject({ name: 'cli', tasks: 2, sampling: { mode: 'sample', size: 2, seed: 3 }, pilotList: [{ alias: 'P03' }, { alias: 'P04' }] });
+    const status = runCli(['pilots', 'status', '--study', 'exp', '--db', ctx.file]);
+    expect(status.status, status.stderr).toBe(0);
+    expect(status.stdout).toContain('progress: 4/4 sessions submitted');
+    expect(status.stdout).toContain('live vs reviewed labels: 1 reviewed, accuracy 0.000');
+    expect(status.stdout).toMatch(/P01 +human:P01 +2\/2/);
+    expect(status.stdout).not.toMatch(/pia|pete/);
+  });
+});
