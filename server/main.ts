@@ -1,7 +1,7 @@
 import { openDatabase } from '../db/database';
 import { createApp } from './app';
 import { ConfigError, readServerConfig } from './config';
-import { startBackgroundCheckpoints } from './http/checkpoints';
+import { startBackgroundCheckpoints } from '../db/checkpoints';
 import { createLogger } from './http/logging';
 import { bannerLines, prepareDatabase, StartRefused } from './startup';
 

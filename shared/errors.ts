@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'not_resolved',
   'own_account',
   'too_few_annotators',
+  'questions_closed',
   'base_text_changed',
   'rate_limited',
   'payload_too_large',

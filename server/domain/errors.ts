@@ -35,6 +35,8 @@ export const DOMAIN_ERROR_CODES = [
   'own_account',
   /** Auto-assignment needs at least two active annotators. */
   'too_few_annotators',
+  /** A pilot's question phase is over (code chosen, rounds used up or time limit passed). */
+  'questions_closed',
   /** The database does not answer (health check). */
   'unavailable',
 ] as const;

@@ -41,6 +41,7 @@ export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   not_resolved: 409,
   own_account: 409,
   too_few_annotators: 409,
+  questions_closed: 409,
   unavailable: 503,
 };
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, run, transaction } from '../../db/database';
-import { FALLBACK_AUTOCHECKPOINT_PAGES, startBackgroundCheckpoints } from '../../server/http/checkpoints';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startBackgroundCheckpoints } from '../../db/checkpoints';
 import { tempDb } from '../support/db';
 
 // The server copies its write-ahead log back into the database from a worker thread (so no

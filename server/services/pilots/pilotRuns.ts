@@ -52,7 +52,7 @@ export function materializePilotRun(db: DB, studyId: number, userId: number): vo
     const parsed = toRunRecord(line);
     if ('problems' in parsed) throw new Error(`pilot run line of ${line.task_id} does not read back: ${parsed.problems[0]!.message}`);
     const r = parsed.record;
-    writer.add({ ...r, line: i + 1 }, scoreTask(r.k, r.turnsTotal, r.hitDict));
+    writer.add({ ...r, line: i + 1, messagesJson: JSON.stringify(r.messages) }, scoreTask(r.k, r.turnsTotal, r.hitDict));
   });
   writer.finish();
 }

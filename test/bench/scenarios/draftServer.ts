@@ -2,7 +2,7 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import { get, openDatabase } from '../../../db/database';
 import { createApp } from '../../../server/app';
-import { startBackgroundCheckpoints } from '../../../server/http/checkpoints';
+import { startBackgroundCheckpoints } from '../../../db/checkpoints';
 import { reply } from '../lib/child';
 
 /**

@@ -10,7 +10,7 @@
  * net, so the log stays bounded even if the worker falls behind or is gone.
  */
 import { Worker } from 'node:worker_threads';
-import type { DB } from '../../db/database';
+import type { DB } from './database';
 
 /** The server connection's own automatic checkpoint, only reached when the worker lags: 16 MB of 4 KB pages. */
 export const FALLBACK_AUTOCHECKPOINT_PAGES = 4000;
