@@ -64,11 +64,25 @@ describe('curation', () => {
       { model: 'b', tasks, records: [{ taskId: 't1', hitQuestions: [], anyHit: false }, { taskId: 't2', hitQuestions: [], anyHit: false }] },
     ]);
     expect(c.keyQuestions).toEqual([
-      { questionId: 'p1', question: 'Q1?', type: 'Units', taskIds: ['t1', 't2'], runs: 2, hitBy: ['a'] },
-      { questionId: 'p1', question: 'Q2?', type: 'Behavior', taskIds: ['t2'], runs: 2, hitBy: [] },
+      { questionId: 'p1', question: 'Q1?', type: 'Units', taskIds: ['t1', 't2'], runs: 2, hitBy: ['a'], humans: { runs: 0, hitBy: [] }, models: { runs: 2, hitBy: ['a'] } },
+      { questionId: 'p1', question: 'Q2?', type: 'Behavior', taskIds: ['t2'], runs: 2, hitBy: [], humans: { runs: 0, hitBy: [] }, models: { runs: 2, hitBy: [] } },
     ]);
     expect(c.neverAsked.map((k) => k.question)).toEqual(['Q2?']);
     expect(c.noHitTasks).toEqual([{ taskId: 't2', questionId: 'p1', runs: 2 }]);
+  });
+
+  it('counts pilots’ runs apart from the models’, and lists what pilots never asked', () => {
+    const tasks = new Map([task('t2', 'p1', [['Q1?', 'Units'], ['Q2?', 'Behavior']])].map((t) => [t.taskId, t]));
+    const c = curation([
+      { model: 'm', tasks, records: [{ taskId: 't2', hitQuestions: ['Q2?'], anyHit: true }] },
+      { model: 'human:P01', human: true, tasks, records: [{ taskId: 't2', hitQuestions: ['Q1?'], anyHit: true }] },
+    ]);
+    expect(c.keyQuestions.map((k) => [k.question, k.humans, k.models])).toEqual([
+      ['Q1?', { runs: 1, hitBy: ['human:P01'] }, { runs: 1, hitBy: [] }],
+      ['Q2?', { runs: 1, hitBy: [] }, { runs: 1, hitBy: ['m'] }],
+    ]);
+    expect(c.neverAskedByHumans?.map((k) => k.question)).toEqual(['Q2?']);
+    expect(c.neverAsked).toEqual([]);
   });
 });
 

@@ -70,6 +70,7 @@ export function KBars({ runs }: { runs: readonly RunSummary[] }) {
     .join('. ');
   const y = (v: number) => 10 + PLOT_H - v * PLOT_H;
   return (
+    <>
     <svg className="chart" width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label="TKQR and ORA per K and model" aria-describedby="kbars-desc">
       <title>TKQR and ORA per number of key questions (K)</title>
       <desc id="kbars-desc">{summary}</desc>
@@ -104,8 +105,10 @@ export function KBars({ runs }: { runs: readonly RunSummary[] }) {
         <text x={54} y={PLOT_H + 49}>TKQR</text>
         <rect x={100} y={PLOT_H + 40} width={10} height={10} fill="#e08a2b" />
         <text x={114} y={PLOT_H + 49}>ORA</text>
-        <text x={150} y={PLOT_H + 49}>(models left to right: {runs.map((r) => r.model).join(', ')})</text>
       </g>
     </svg>
+    {/* The order of the bars, in HTML so that it wraps however many runs there are. */}
+    <p className="muted chart-order">Bars in each group, left to right: {runs.map((r) => r.model).join(', ')}.</p>
+    </>
   );
 }
