@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli as runInProcess } from '../../server/cli/run';
@@ -37,13 +37,19 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
   return { status, stdout, stderr };
 }
 
-/** Run the real CLI (`node --import tsx server/cli/main.ts …`) as a child process: for the smoke tests only. */
-export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): CliResult {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/cli/main.ts'), ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1', ...env },
-    timeout: 60_000,
+/** Run the real CLI (`node --import tsx server/cli/main.ts …`) as a child process: for the smoke test only. */
+export function spawnCli(args: string[]): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/cli/main.ts'), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
