@@ -56,6 +56,16 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/client/**'], message: 'db/ is below the server.' }] }],
     },
   },
+  // Type-checked rules (issue 15): a promise is awaited, or dropped with `void` and a reason.
+  // The project service finds each file's nearest tsconfig.json, so lint sees the same types as tsc.
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   // Server layers (routes → services → db): see eslint.layers.js. Keep this block last.
   ...layerBlocks,
 );

@@ -1,12 +1,16 @@
+import type { CliWriter } from './io';
+
 /** A progress bar on stderr: redrawn in place on a terminal, a line per 10% otherwise. */
 export class ProgressBar {
   private lastPercent = -1;
-  private readonly tty = Boolean(process.stderr.isTTY);
+  private readonly tty: boolean;
 
   constructor(
     private readonly label: string,
-    private readonly stream: NodeJS.WriteStream = process.stderr,
-  ) {}
+    private readonly stream: CliWriter,
+  ) {
+    this.tty = Boolean(stream.isTTY);
+  }
 
   update(done: number, total: number, extra = ''): void {
     const percent = total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 100;

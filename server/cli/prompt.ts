@@ -1,17 +1,16 @@
 import fs from 'node:fs';
 import { CliError } from './command';
+import type { CliIo } from './io';
 
 /** Ask a question on the terminal without echoing the answer (for passwords). */
-export function promptHidden(question: string): Promise<string> {
-  const stdin = process.stdin;
-  if (!stdin.isTTY) return Promise.reject(new CliError('no terminal to ask for the password: use --password-file FILE', 2));
+export function promptHidden(question: string, stdin: NodeJS.ReadStream, stderr: NodeJS.WriteStream): Promise<string> {
   return new Promise((resolve, reject) => {
     let value = '';
     const finish = (result: () => void) => {
       stdin.off('data', onData);
       stdin.setRawMode(false);
       stdin.pause();
-      process.stderr.write('\n');
+      stderr.write('\n');
       result();
     };
     const onData = (chunk: string) => {
@@ -22,12 +21,18 @@ export function promptHidden(question: string): Promise<string> {
         else value += ch;
       }
     };
-    process.stderr.write(question);
+    stderr.write(question);
     stdin.setEncoding('utf8');
     stdin.setRawMode(true);
     stdin.resume();
     stdin.on('data', onData);
   });
+}
+
+/** Ask through the CLI's prompt; without a terminal, say how to give the answer instead. */
+export function ask(io: CliIo, question: string): Promise<string> {
+  if (!io.prompt) return Promise.reject(new CliError('no terminal to ask for the password: use --password-file FILE', 2));
+  return io.prompt(question);
 }
 
 /** The first line of a file (without its line end). */

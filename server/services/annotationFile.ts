@@ -1,3 +1,4 @@
+import type { TextDecoder } from 'node:util';
 import type { Point } from '../../shared/edits';
 import { importedAnnotationLine } from '../../shared/schemas/annotationImport';
 import type { ImportIssue } from '../../shared/schemas/lcb';

@@ -1,3 +1,4 @@
+import { TextDecoder } from 'node:util';
 import type { z } from 'zod';
 import { fieldPath } from '../../shared/schemas/fieldPath';
 import { loneSurrogateIssue } from '../../shared/schemas/wellFormed';

@@ -63,7 +63,7 @@ function resolveGold(problemId: number, gold: [number, number, string][]): void 
   );
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   p1 = buildProblem(ctx.db, { questionId: 'abc001_a' });
   p2 = buildProblem(ctx.db, { questionId: 'abc002_b' });
   p3 = buildProblem(ctx.db, { questionId: 'abc003_c' });
@@ -75,14 +75,14 @@ beforeAll(() => {
   expect(p1.baseText.slice(324, 353)).toBe('All input values are integers');
   const file = path.join(dir, 'double.jsonl');
   fs.writeFileSync(file, lines());
-  const imported = runCli(['import-annotations', file, '--db', ctx.file]);
+  const imported = await runCli(['import-annotations', file, '--db', ctx.file]);
   expect(imported.stderr).toBe('');
   expect(imported.status).toBe(0);
   expect(imported.stdout).toContain('6 annotations: 6 created, 0 updated, 0 unchanged; 6 assignments created.');
   expect(imported.stdout).toContain('unusable random password: alice, bob, carol');
   resolveGold(p1.id, [[60, 77, 'Terminology'], [304, 321, 'Indices & Ranges']]);
   resolveGold(p2.id, [[258, 288, 'Output Format']]);
-  const out = runCli(['agreement', '--db', ctx.file, '--json']);
+  const out = await runCli(['agreement', '--db', ctx.file, '--json']);
   expect(out.status).toBe(0);
   report = JSON.parse(out.stdout) as AgreementView;
 });
@@ -173,17 +173,17 @@ describe('import-annotations then agreement --json', () => {
     expect(report.perProblem[0]!.title).toMatch(/^Problem /);
   });
 
-  it('prints readable tables without --json', () => {
-    const out = runCli(['agreement', '--db', ctx.file]);
+  it('prints readable tables without --json', async () => {
+    const out = await runCli(['agreement', '--db', ctx.file]);
     expect(out.status).toBe(0);
     expect(out.stdout).toContain('Inter-annotator agreement over 3 problem(s)');
     expect(out.stdout).toContain('alice / bob');
     expect(out.stdout).toMatch(/Types \(matched pairs\)\s+4\s+75\.0%\s+kappa 0\.692, alpha 0\.720/);
   });
 
-  it('changes nothing when the same file is imported again', () => {
+  it('changes nothing when the same file is imported again', async () => {
     const events = all(ctx.db, 'SELECT id FROM events').length;
-    const again = runCli(['import-annotations', path.join(dir, 'double.jsonl'), '--db', ctx.file]);
+    const again = await runCli(['import-annotations', path.join(dir, 'double.jsonl'), '--db', ctx.file]);
     expect(again.status).toBe(0);
     expect(again.stdout).toContain('6 annotations: 0 created, 0 updated, 6 unchanged; 0 assignments created.');
     expect(all(ctx.db, 'SELECT id FROM events')).toHaveLength(events);

@@ -112,9 +112,9 @@ describe('import-annotations errors (nothing is imported)', () => {
     run(ctx.db, 'DELETE FROM annotations WHERE problem_id = ?', [other.id]);
   });
 
-  it('exits non-zero on the CLI and prints every line-numbered error', () => {
+  it('exits non-zero on the CLI and prints every line-numbered error', async () => {
     const file = write([good('zed'), '[1, 2]', good('yan', 'abc999_z')]);
-    const res = runCli(['import-annotations', file, '--db', ctx.file]);
+    const res = await runCli(['import-annotations', file, '--db', ctx.file]);
     expect(res.status).toBe(1);
     expect(res.stderr).toContain('line 2: (line): ');
     expect(res.stderr).toContain('line 3: question_id: there is no problem "abc999_z"');

@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { listMigrations, migrate, openDatabase, transaction, type DB } from '../../db/database';
 import { appendEvent, SYSTEM_ACTOR } from '../../db/events';
 import { backupDatabase, restoreDatabase, verifyBackup } from '../../server/services/backup';
 import { buildProblem, buildUser } from '../support/builders';
+import { runCli } from '../support/cli';
 import { tempDir } from '../support/db';
 
 const dir = tempDir('ccb-backup-');
@@ -40,10 +40,6 @@ function halfBatches(file: string): number {
     .get() as number;
   copy.close();
   return n;
-}
-
-function runCli(args: string[]) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
 }
 
 describe('backup', () => {
@@ -142,16 +138,16 @@ describe('restore', () => {
     const { db, file } = await populated('cli.sqlite', 20);
     db.close();
     const backupFile = path.join(dir, 'cli-backup.sqlite');
-    const made = runCli(['backup', backupFile, '--db', file]);
+    const made = await runCli(['backup', backupFile, '--db', file]);
     expect(made.stderr + made.stdout).toMatch(/Backed up .* integrity ok/);
     expect(made.status).toBe(0);
     const bad = path.join(dir, 'cli-bad.sqlite');
     fs.writeFileSync(bad, 'garbage');
-    const refused = runCli(['restore', bad, '--db', path.join(dir, 'cli-restored.sqlite')]);
+    const refused = await runCli(['restore', bad, '--db', path.join(dir, 'cli-restored.sqlite')]);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/^error: .*Nothing was changed\./m);
     expect(fs.existsSync(path.join(dir, 'cli-restored.sqlite'))).toBe(false);
-    const restored = runCli(['restore', backupFile, '--db', path.join(dir, 'cli-restored.sqlite')]);
+    const restored = await runCli(['restore', backupFile, '--db', path.join(dir, 'cli-restored.sqlite')]);
     expect(restored.stdout).toMatch(/Restored .* integrity ok/);
     expect(restored.status).toBe(0);
     const check = new Database(path.join(dir, 'cli-restored.sqlite'), { readonly: true });
@@ -190,7 +186,7 @@ describe('restore', () => {
     expect(count(still, "SELECT COUNT(*) FROM users WHERE username = 'still-here'")).toBe(1);
     still.close();
 
-    const cli = runCli(['restore', broken, '--db', targetFile, '--force']);
+    const cli = await runCli(['restore', broken, '--db', targetFile, '--force']);
     expect(cli.status).toBe(1);
     expect(cli.stderr).toMatch(/missing trigger events_no_delete.*Nothing was changed\./s);
   });

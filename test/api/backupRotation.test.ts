@@ -67,16 +67,16 @@ describe('backup --dir --keep', () => {
     await buildUser(db, { username: 'cli-mara', role: 'maintainer' });
     db.close();
     const dir = path.join(root, 'cli-backups');
-    expect(runCli(['backup', '--dir', dir, '--db', file]).stderr).toMatch(/--dir needs --keep N/);
-    expect(runCli(['backup', '--dir', dir, '--keep', '0', '--db', file]).status).toBe(2);
+    expect((await runCli(['backup', '--dir', dir, '--db', file])).stderr).toMatch(/--dir needs --keep N/);
+    expect((await runCli(['backup', '--dir', dir, '--keep', '0', '--db', file])).status).toBe(2);
     for (let i = 0; i < 3; i++) {
-      const run = runCli(['backup', '--dir', dir, '--keep', '2', '--db', file]);
+      const run = await runCli(['backup', '--dir', dir, '--keep', '2', '--db', file]);
       expect(run.stderr + run.stdout).toMatch(/Backed up .* \(.*, verified\)\.\nKept \d verified backup\(s\); deleted \d/);
       expect(run.status).toBe(0);
     }
     expect(backupsIn(dir)).toHaveLength(2);
     fs.writeFileSync(path.join(dir, rotatedBackupName(at(0))), 'garbage');
-    const warned = runCli(['backup', '--dir', dir, '--keep', '2', '--db', file]);
+    const warned = await runCli(['backup', '--dir', dir, '--keep', '2', '--db', file]);
     expect(warned.status).toBe(1);
     expect(warned.stderr).toMatch(/1 backup\(s\) in .* failed verification and were left in place/);
     expect(backupsIn(dir)).toHaveLength(3);

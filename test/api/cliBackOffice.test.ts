@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { all, get, openDatabase } from '../../db/database';
+import { runCli } from '../support/cli';
 import { tempDir } from '../support/db';
 import { lcbRecord, writeJsonl } from '../support/lcb';
 
@@ -10,8 +10,8 @@ const dir = tempDir('ccb-cli-');
 const dbFile = path.join(dir, 'cli.sqlite');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function cli(...args: string[]) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args, '--db', dbFile], { encoding: 'utf8', timeout: 60_000 });
+async function cli(...args: string[]) {
+  const res = await runCli([...args, '--db', dbFile]);
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
@@ -27,19 +27,19 @@ function query<T>(sql: string): T[] {
 describe('import-lcb', () => {
   const file = writeJsonl([lcbRecord({ question_id: 'cli_1' }), lcbRecord({ question_id: 'cli_2' })]);
 
-  it('imports with a progress bar on stderr and a summary on stdout, then reports unchanged', () => {
-    const first = cli('import-lcb', file);
+  it('imports with a progress bar on stderr and a summary on stdout, then reports unchanged', async () => {
+    const first = await cli('import-lcb', file);
     expect(first.code).toBe(0);
     expect(first.stdout.trim()).toBe('imported 2 problems: 2 new, 0 updated, 0 unchanged');
     expect(first.stderr).toContain('Reading: 100%');
-    const second = cli('import-lcb', file);
+    const second = await cli('import-lcb', file);
     expect(second.code).toBe(0);
     expect(second.stdout.trim()).toBe('imported 2 problems: 0 new, 0 updated, 2 unchanged');
   });
 
-  it('exits 1 on a broken file, names the lines and imports nothing', () => {
+  it('exits 1 on a broken file, names the lines and imports nothing', async () => {
     const lines = [lcbRecord({ question_id: 'cli_3' }), '{oops', ...Array.from({ length: 60 }, () => lcbRecord({ difficulty: 'impossible' }))];
-    const res = cli('import-lcb', writeJsonl(lines));
+    const res = await cli('import-lcb', writeJsonl(lines));
     expect(res.code).toBe(1);
     expect(res.stdout).toBe('');
     const errorLines = res.stderr.split('\n').filter((l) => l.startsWith('line '));
@@ -50,46 +50,46 @@ describe('import-lcb', () => {
     expect(query<{ question_id: string }>("SELECT question_id FROM problems WHERE question_id = 'cli_3'")).toEqual([]);
   });
 
-  it('exits with a usage error without a file and 1 for a missing file', () => {
-    expect(cli('import-lcb').code).toBe(2);
-    const missing = cli('import-lcb', path.join(dir, 'nope.jsonl'));
+  it('exits with a usage error without a file and 1 for a missing file', async () => {
+    expect((await cli('import-lcb')).code).toBe(2);
+    const missing = await cli('import-lcb', path.join(dir, 'nope.jsonl'));
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('no such file');
   });
 });
 
 describe('users and assign', () => {
-  it('adds users from a password file, lists them and auto-assigns', () => {
+  it('adds users from a password file, lists them and auto-assigns', async () => {
     const pw = path.join(dir, 'pw.txt');
     fs.writeFileSync(pw, 'long-enough-secret\nignored second line\n');
-    for (const name of ['amy', 'ben']) expect(cli('users', 'add', name, '--role', 'annotator', '--password-file', pw).code).toBe(0);
-    const dup = cli('users', 'add', 'AMY', '--role', 'annotator', '--password-file', pw);
+    for (const name of ['amy', 'ben']) expect((await cli('users', 'add', name, '--role', 'annotator', '--password-file', pw)).code).toBe(0);
+    const dup = await cli('users', 'add', 'AMY', '--role', 'annotator', '--password-file', pw);
     expect(dup.code).toBe(1);
     expect(dup.stderr).toContain('already exists');
-    const list = cli('users', 'list');
+    const list = await cli('users', 'list');
     expect(list.stdout).toMatch(/amy\s+annotator\s+yes/);
     expect(list.stdout).not.toContain('scrypt');
-    const assigned = cli('assign', '--auto');
+    const assigned = await cli('assign', '--auto');
     expect(assigned.code).toBe(0);
     expect(assigned.stdout).toContain('assigned 2 problems (4 new assignments)');
     expect(query<{ n: number }>('SELECT COUNT(*) AS n FROM assignments')).toEqual([{ n: 4 }]);
   });
 
-  it('rejects a short password, an unknown role and a missing --auto', () => {
+  it('rejects a short password, an unknown role and a missing --auto', async () => {
     const short = path.join(dir, 'short.txt');
     fs.writeFileSync(short, 'short\n');
-    const res = cli('users', 'add', 'cy', '--role', 'annotator', '--password-file', short);
+    const res = await cli('users', 'add', 'cy', '--role', 'annotator', '--password-file', short);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('password: at least 8 characters');
-    expect(cli('users', 'add', 'cy', '--role', 'boss', '--password-file', short).stderr).toContain('role:');
-    expect(cli('assign').code).toBe(2);
+    expect((await cli('users', 'add', 'cy', '--role', 'boss', '--password-file', short)).stderr).toContain('role:');
+    expect((await cli('assign')).code).toBe(2);
     const db = openDatabase(dbFile);
     expect(get(db, "SELECT 1 FROM users WHERE username = 'cy'")).toBeUndefined();
     db.close();
   });
 
-  it('refuses to prompt for a password without a terminal', () => {
-    const res = cli('users', 'add', 'cy', '--role', 'annotator');
+  it('refuses to prompt for a password without a terminal', async () => {
+    const res = await cli('users', 'add', 'cy', '--role', 'annotator');
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('--password-file');
   });

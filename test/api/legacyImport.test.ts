@@ -190,13 +190,13 @@ describe('import-release (legacy import)', () => {
 });
 
 describe('import-release CLI', () => {
-  it('prints the import report, and exits 1 with line-numbered errors on a broken file', () => {
+  it('prints the import report, and exits 1 with line-numbered errors on a broken file', async () => {
     const { db, fixture } = setup();
     const dir = tempDir('ccb-legacy-');
     const file = path.join(dir, 'Old-Release.jsonl');
     fs.writeFileSync(file, fixture.jsonl);
     db.pragma('wal_checkpoint(TRUNCATE)');
-    const ok = runCli(['import-release', file, '--db', ctx.file]);
+    const ok = await runCli(['import-release', file, '--db', ctx.file]);
     expect(ok.stderr).toBe('');
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain('release "Old-Release": 10 tasks from 3 problems');
@@ -205,7 +205,7 @@ describe('import-release CLI', () => {
     expect(ok.stdout).toMatch(/task_12 \(leg100_a, points 2\): \[\d+, \d+\) "geometric progression" → "nice sequence"/);
     expect(ok.stdout).toContain('not imported (1 tasks kept in the release file only');
     fs.writeFileSync(file, `${fixture.jsonl}{"task_id": 5}\n`);
-    const bad = runCli(['import-release', file, '--name', 'other', '--db', ctx.file]);
+    const bad = await runCli(['import-release', file, '--name', 'other', '--db', ctx.file]);
     expect(bad.status).toBe(1);
     expect(bad.stderr).toMatch(/line 11: /);
     fs.rmSync(dir, { recursive: true, force: true });

@@ -85,13 +85,13 @@ describe('auto-assignment and resolved gold', () => {
     expect(assigned(fresh)).toBe(2);
   });
 
-  it('the CLI skips them too, and --include-resolved assigns them', () => {
+  it('the CLI skips them too, and --include-resolved assigns them', async () => {
     ctx.db.pragma('wal_checkpoint(TRUNCATE)');
-    const skipped = runCli(['assign', '--auto', '--db', ctx.file]);
+    const skipped = await runCli(['assign', '--auto', '--db', ctx.file]);
     expect(skipped.status).toBe(0);
     expect(skipped.stdout).toContain('skipped 1 problem with resolved gold (--include-resolved assigns them too)');
     expect(assigned(legacy)).toBe(0);
-    const included = runCli(['assign', '--auto', '--include-resolved', '--db', ctx.file]);
+    const included = await runCli(['assign', '--auto', '--include-resolved', '--db', ctx.file]);
     expect(included.status).toBe(0);
     expect(included.stdout).toContain('assigned 1 problems (2 new assignments)');
     expect(assigned(legacy)).toBe(2);

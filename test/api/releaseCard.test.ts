@@ -124,17 +124,17 @@ describe('a release cut from the demo (2 of the 5 doubly annotated problems reso
 });
 
 describe('the command line', () => {
-  it('export: --version, --date and a --settings file set the metadata; folders 0755, files 0644; same options, same bytes', () => {
+  it('export: --version, --date and a --settings file set the metadata; folders 0755, files 0644; same options, same bytes', async () => {
     const settingsFile = path.join(out, 'settings.json');
     fs.writeFileSync(settingsFile, JSON.stringify({ contact: 'cli@example.org', license: 'mit' }));
     const args = ['export', '--db', ctx.file, '--name', 'snapshot', '--version', '0.3.0', '--date', '2026-11-30', '--settings', settingsFile];
     const old = process.umask(0o077);
     try {
-      expect(runCli([...args, '--out', path.join(out, 'a')])).toMatchObject({ status: 0, stderr: '' });
+      expect(await runCli([...args, '--out', path.join(out, 'a')])).toMatchObject({ status: 0, stderr: '' });
     } finally {
       process.umask(old);
     }
-    expect(runCli([...args, '--out', path.join(out, 'b')]).status).toBe(0);
+    expect((await runCli([...args, '--out', path.join(out, 'b')])).status).toBe(0);
     const dir = path.join(out, 'a');
     expect(fs.statSync(dir).mode & 0o777).toBe(0o755);
     expect(fs.statSync(path.join(dir, 'charts')).mode & 0o777).toBe(0o755);
@@ -151,29 +151,29 @@ describe('the command line', () => {
     expect(card).toContain('Only contest problems in English.');
   });
 
-  it('export: a bad --version, --date or settings key is a usage error naming it', () => {
+  it('export: a bad --version, --date or settings key is a usage error naming it', async () => {
     const base = ['export', '--db', ctx.file, '--out', path.join(out, 'bad')];
-    expect(runCli([...base, '--version', 'v1'])).toMatchObject({ status: 2, stderr: expect.stringContaining('--version: use MAJOR.MINOR.PATCH') });
-    expect(runCli([...base, '--date', '2026-13-01'])).toMatchObject({ status: 2, stderr: expect.stringContaining('--date: use YYYY-MM-DD') });
+    expect(await runCli([...base, '--version', 'v1'])).toMatchObject({ status: 2, stderr: expect.stringContaining('--version: use MAJOR.MINOR.PATCH') });
+    expect(await runCli([...base, '--date', '2026-13-01'])).toMatchObject({ status: 2, stderr: expect.stringContaining('--date: use YYYY-MM-DD') });
     const file = path.join(out, 'bad-settings.json');
     fs.writeFileSync(file, JSON.stringify({ licence: 'mit' }));
-    expect(runCli([...base, '--settings', file])).toMatchObject({ status: 2, stderr: expect.stringContaining('--settings:') });
+    expect(await runCli([...base, '--settings', file])).toMatchObject({ status: 2, stderr: expect.stringContaining('--settings:') });
     fs.writeFileSync(file, JSON.stringify({ licenseLink: 'ftp://x' }));
-    expect(runCli([...base, '--settings', file])).toMatchObject({ status: 2, stderr: expect.stringContaining('--settings: licenseLink: use an http(s) address') });
+    expect(await runCli([...base, '--settings', file])).toMatchObject({ status: 2, stderr: expect.stringContaining('--settings: licenseLink: use an http(s) address') });
     expect(fs.existsSync(path.join(out, 'bad'))).toBe(false);
   });
 
-  it('import-lcb --lcb-version records the LiveCodeBench release on every problem of the file; a bad tag writes nothing', () => {
-    expect(runCli(['import-lcb', DEMO_PROBLEMS, '--db', ctx.file, '--lcb-version', 'v 6']).status).toBe(2);
+  it('import-lcb --lcb-version records the LiveCodeBench release on every problem of the file; a bad tag writes nothing', async () => {
+    expect((await runCli(['import-lcb', DEMO_PROBLEMS, '--db', ctx.file, '--lcb-version', 'v 6'])).status).toBe(2);
     expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM problems WHERE lcb_version IS NOT NULL')!.n).toBe(0);
-    const res = runCli(['import-lcb', DEMO_PROBLEMS, '--db', ctx.file, '--lcb-version', 'v6']);
+    const res = await runCli(['import-lcb', DEMO_PROBLEMS, '--db', ctx.file, '--lcb-version', 'v6']);
     expect(res.status).toBe(0);
     expect(res.stdout).toContain('LiveCodeBench release v6');
     expect(all<{ lcb_version: string }>(ctx.db, 'SELECT lcb_version FROM problems').map((r) => r.lcb_version)).toEqual(Array(8).fill('v6'));
     // An import without the option keeps what is recorded.
-    expect(runCli(['import-lcb', DEMO_PROBLEMS, '--db', ctx.file]).status).toBe(0);
+    expect((await runCli(['import-lcb', DEMO_PROBLEMS, '--db', ctx.file])).status).toBe(0);
     expect(get<{ n: number }>(ctx.db, "SELECT COUNT(*) AS n FROM problems WHERE lcb_version = 'v6'")!.n).toBe(8);
-    expect(runCli(['export', '--db', ctx.file, '--out', path.join(out, 'v6'), '--date', '2026-11-30']).status).toBe(0);
+    expect((await runCli(['export', '--db', ctx.file, '--out', path.join(out, 'v6'), '--date', '2026-11-30'])).status).toBe(0);
     expect(fs.readFileSync(path.join(out, 'v6', 'README.md'), 'utf8')).toContain('- LiveCodeBench release of the statements: v6 (2 problems).');
   });
 });

@@ -84,10 +84,10 @@ describe('import-release and work in progress', () => {
     const file = path.join(dir, 'old.jsonl');
     fs.writeFileSync(file, fixture.jsonl);
     db.pragma('wal_checkpoint(TRUNCATE)');
-    const refused = runCli(['import-release', file, '--db', ctx.file]);
+    const refused = await runCli(['import-release', file, '--db', ctx.file]);
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(/line 7: question_id: leg100_b has 2 submitted annotations/);
-    const replaced = runCli(['import-release', file, '--replace-work', '--db', ctx.file]);
+    const replaced = await runCli(['import-release', file, '--replace-work', '--db', ctx.file]);
     expect(replaced.stderr).toBe('');
     expect(replaced.status).toBe(0);
     expect(replaced.stdout).toMatch(/replaced work on 1 problem: leg100_b/);

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { RELEASE_FILE } from '../../shared/release/format';
 import { parseRelease } from '../../shared/release/validate';
 import { buildRelease, sha256 } from '../../server/services/releases/build';
 import { writeReleaseDir } from '../../server/services/releases/writeDir';
+import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
 import { buildUser, type BuiltUser } from '../support/builders';
 import { loginAs, testApp } from '../support/http';
@@ -34,8 +34,8 @@ const fileText = (built: ReturnType<typeof buildRelease>, p: string) => built.fi
 const records = (jsonl: string) => parseRelease(jsonl).records.map((r) => r.record);
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
-function cli(...args: string[]) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+async function cli(...args: string[]) {
+  const res = await runCli(args);
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
@@ -112,23 +112,23 @@ describe('building a release from annotated and adjudicated problems', () => {
     for (const f of built.files.slice(0, -1)) expect(manifest.files).toContainEqual({ path: f.path, bytes: f.content.length, sha256: sha(f.content) });
   });
 
-  it('gives identical bytes when built twice, and via the CLI export twice', () => {
+  it('gives identical bytes when built twice, and via the CLI export twice', async () => {
     const a = buildRelease(ctx.db, OPTIONS).files;
     const b = buildRelease(ctx.db, OPTIONS).files;
     expect(b.map((f) => f.path)).toEqual(a.map((f) => f.path));
     b.forEach((f, i) => expect(f.content.equals(a[i]!.content)).toBe(true));
-    const first = cli('export', '--out', path.join(outDir, 'one'), '--db', ctx.file, '--name', 'v1');
+    const first = await cli('export', '--out', path.join(outDir, 'one'), '--db', ctx.file, '--name', 'v1');
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('10 tasks from 2 problems (K=1: 5, K=2: 4, K=3: 1)');
-    expect(cli('export', '--out', path.join(outDir, 'two'), '--db', ctx.file, '--name', 'v1').code).toBe(0);
+    expect((await cli('export', '--out', path.join(outDir, 'two'), '--db', ctx.file, '--name', 'v1')).code).toBe(0);
     for (const f of a) {
       const one = fs.readFileSync(path.join(outDir, 'one', f.path));
       expect(one.equals(f.content)).toBe(true);
       expect(fs.readFileSync(path.join(outDir, 'two', f.path)).equals(one)).toBe(true);
     }
     // Exporting again over a release folder replaces it; no temporary folder is left behind.
-    expect(cli('export', '--out', path.join(outDir, 'one'), '--db', ctx.file, '--name', 'v1').code).toBe(0);
+    expect((await cli('export', '--out', path.join(outDir, 'one'), '--db', ctx.file, '--name', 'v1')).code).toBe(0);
     expect(fs.readdirSync(outDir).sort()).toEqual(['one', 'two']);
   });
 
@@ -178,11 +178,11 @@ describe('building a release from annotated and adjudicated problems', () => {
     fs.rmSync(parent, { recursive: true, force: true });
   });
 
-  it('refuses to export over a folder that is not a release', () => {
+  it('refuses to export over a folder that is not a release', async () => {
     const other = path.join(outDir, 'notes');
     fs.mkdirSync(other);
     fs.writeFileSync(path.join(other, 'mine.txt'), 'keep me');
-    const res = cli('export', '--out', other, '--db', ctx.file);
+    const res = await cli('export', '--out', other, '--db', ctx.file);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('is not a release folder');
     expect(fs.readdirSync(other)).toEqual(['mine.txt']);
@@ -191,18 +191,18 @@ describe('building a release from annotated and adjudicated problems', () => {
 });
 
 describe('validate command', () => {
-  it('exits 1 on a file with errors and lists every finding as JSON; 0 on a clean file', () => {
+  it('exits 1 on a file with errors and lists every finding as JSON; 0 on a clean file', async () => {
     const built = buildRelease(ctx.db, OPTIONS);
     const good = path.join(outDir, 'good.jsonl');
     fs.writeFileSync(good, built.files[0]!.content);
-    expect(cli('validate', good).code).toBe(0);
+    expect((await cli('validate', good)).code).toBe(0);
     const bad = path.join(outDir, 'bad.jsonl');
     const lines = built.files[0]!.content.toString('utf8').split('\n');
     fs.writeFileSync(bad, [lines[0], lines[0], '{"task_id": 3}', ''].join('\n'));
-    const text = cli('validate', bad);
+    const text = await cli('validate', bad);
     expect(text.code).toBe(1);
     expect(text.stdout).toMatch(/^3 task\(s\): \d+ error\(s\)/);
-    const json = cli('validate', bad, '--json');
+    const json = await cli('validate', bad, '--json');
     expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout) as { findings: { task_id: string; rule: string; severity: string; message: string }[] };
     expect(report.findings.map((f) => f.rule)).toEqual(expect.arrayContaining(['duplicate-task-id', 'duplicate-task', 'schema']));
@@ -221,7 +221,7 @@ describe('release routes', () => {
       const res = await agent.post('/api/releases').send({ name: 'v0' });
       expect(res.status).toBe(400);
       expect(res.body.error.message).toContain('nothing to release');
-      expect(cli('export', '--out', path.join(outDir, 'empty'), '--db', empty.file).stderr).toContain('nothing to release');
+      expect((await cli('export', '--out', path.join(outDir, 'empty'), '--db', empty.file)).stderr).toContain('nothing to release');
       expect(fs.existsSync(path.join(outDir, 'empty'))).toBe(false);
     } finally {
       empty.cleanup();

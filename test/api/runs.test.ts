@@ -200,7 +200,7 @@ describe('a release file: types from keywords, unattributed otherwise; curation 
 });
 
 describe('the runs commands', () => {
-  it('import (with --release-file), report --json, task-scores --json, judge-check --json, flag', () => {
+  it('import (with --release-file), report --json, task-scores --json, judge-check --json, flag', async () => {
     const dir = tempDir('ccb-runs-cli-');
     const db = path.join(dir, 'cli.sqlite');
     const release = path.join(dir, 'r.jsonl');
@@ -210,24 +210,24 @@ describe('the runs commands', () => {
     const run = path.join(dir, 'run.jsonl');
     fs.writeFileSync(run, runFileText([runLine('task_1', 'q1', 1, ['Which unit is the length in?'], [1]), runLine('task_2', 'q2', 1, ['Is the input sorted?'], [0])]));
     try {
-      const imported = runCli(['runs', 'import', run, '--model', 'm1', '--release-file', release, '--db', db]);
+      const imported = await runCli(['runs', 'import', run, '--model', 'm1', '--release-file', release, '--db', db]);
       expect(imported.status, imported.stderr).toBe(0);
       expect(imported.stdout).toMatch(/imported the run of m1: 2 tasks \(0 unfinished\)/);
-      const report = JSON.parse(runCli(['runs', 'report', '--json', '--db', db]).stdout);
+      const report = JSON.parse((await runCli(['runs', 'report', '--json', '--db', db])).stdout);
       expect(report.runs[0]).toMatchObject({ model: 'm1', tasks: 2, unfinished: 0, tkqr: 0.5, ora: 1, avg_turns: 1, avg_diff: 0, per_k: { '1': { tasks: 2 } } });
       expect(report.runs[0].per_type).toEqual({ Behavior: { key_questions: 1, hit_rate: 0, tkqr: 0, ora: 1 }, Units: { key_questions: 1, hit_rate: 1, tkqr: 1, ora: 1 } });
-      expect(JSON.parse(runCli(['runs', 'task-scores', '--model', 'm1', '--json', '--db', db]).stdout)).toEqual([
+      expect(JSON.parse((await runCli(['runs', 'task-scores', '--model', 'm1', '--json', '--db', db])).stdout)).toEqual([
         { task_id: 'task_1', tkqr: 1, ora: 1, turns: 1, diff: 0 },
         { task_id: 'task_2', tkqr: 0, ora: 1, turns: 1, diff: 0 },
       ]);
-      const check = JSON.parse(runCli(['runs', 'judge-check', '--model', 'm1', '--threshold', '0.5', '--json', '--db', db]).stdout);
+      const check = JSON.parse((await runCli(['runs', 'judge-check', '--model', 'm1', '--threshold', '0.5', '--json', '--db', db])).stdout);
       expect(check).toMatchObject({ n_turns: 2, threshold: 0.5, confusion_matrix: { tp: 1, tn: 1, fp: 0, fn: 0 }, agreement_accuracy: 1, cohen_kappa: 1 });
-      const twice = runCli(['runs', 'import', run, '--model', 'm1', '--release-file', release, '--db', db]);
+      const twice = await runCli(['runs', 'import', run, '--model', 'm1', '--release-file', release, '--db', db]);
       expect(twice.status).toBe(1);
       expect(twice.stderr).toMatch(/--replace/);
-      const bad = runCli(['runs', 'import', run, '--model', 'm2', '--db', db]);
+      const bad = await runCli(['runs', 'import', run, '--model', 'm2', '--db', db]);
       expect(bad.status).toBe(2);
-      const flag = runCli(['runs', 'flag', 'task_1', '--reason', 'why', '--db', db]);
+      const flag = await runCli(['runs', 'flag', 'task_1', '--reason', 'why', '--db', db]);
       expect(flag.status).toBe(1);
       expect(flag.stderr).toMatch(/q1/); // the problem is not in this database
     } finally {

@@ -71,7 +71,7 @@ describe('starting the server', () => {
     // Fix it: new passwords for all but carol, who is deactivated; mara's through the CLI.
     const pw = path.join(dir, 'pw.txt');
     fs.writeFileSync(pw, 'a-new-long-password\n');
-    const cli = runCli(['users', 'password', 'mara', '--password-file', pw, '--db', file]);
+    const cli = await runCli(['users', 'password', 'mara', '--password-file', pw, '--db', file]);
     expect(cli.stdout + cli.stderr).toContain('changed the password of mara');
     expect(cli.status).toBe(0);
     const db = openDatabase(file);

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { get, run } from '../../db/database';
 import { login, watchErrors } from '../support/browser';
@@ -50,7 +49,10 @@ describe('releases page', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), status.getByRole('link', { name: 'Download v1.zip' }).click()]);
     expect(download.suggestedFilename()).toBe('v1.zip');
-    const zip = fs.readFileSync((await download.path())!);
+    // Read through the connection: the download lives with the shared Chromium, not on this side.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const zip = Buffer.concat(chunks);
     expect(zip.subarray(0, 2).toString()).toBe('PK');
     expect(zip.includes('v1/ClarifyCodeBench.jsonl')).toBe(true);
     expect(zip.includes('v1/README.md')).toBe(true);

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { CLI_ACTOR } from '../../db/events';
 import { checkDeletionOnly } from '../../shared/edits';
 import { importLcbFile } from '../../server/services/lcbImport';
 import { tempDb, tempDir } from '../support/db';
+import { runCli } from '../support/cli';
 import { LCB_SUBSET, PUBLIC_RELEASE, requireDataset } from '../support/datasets';
 
 const ctx = tempDb();
@@ -68,15 +68,14 @@ describe('importing lcb_v6_subset.jsonl', () => {
     expect(pure.length).toBeGreaterThanOrEqual(169);
   });
 
-  it('imports through the CLI too', () => {
+  it('imports through the CLI too', async () => {
     const dir = tempDir('ccb-cli-ds-');
     try {
-      const run = () =>
-        spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', 'import-lcb', LCB_SUBSET, '--db', path.join(dir, 'db.sqlite')], { encoding: 'utf8', timeout: 60_000 });
-      const first = run();
+      const run = () => runCli(['import-lcb', LCB_SUBSET, '--db', path.join(dir, 'db.sqlite')]);
+      const first = await run();
       expect(first.status).toBe(0);
       expect(first.stdout.trim()).toBe('imported 80 problems: 80 new, 0 updated, 0 unchanged');
-      expect(run().stdout.trim()).toBe('imported 80 problems: 0 new, 0 updated, 80 unchanged');
+      expect((await run()).stdout.trim()).toBe('imported 80 problems: 0 new, 0 updated, 80 unchanged');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normalizeBaseText } from '../../shared/baseText';
@@ -6,6 +5,7 @@ import { serializeRelease } from '../../shared/release/format';
 import { releaseStats } from '../../shared/release/stats';
 import { parseRelease, validateRelease } from '../../shared/release/validate';
 import { LCB_SUBSET, PUBLIC_RELEASE, requireDataset } from '../support/datasets';
+import { runCli } from '../support/cli';
 import { PUBLIC_KEYWORD_COUNTS } from '../support/publicReleaseFigures';
 
 const text = fs.readFileSync(requireDataset(PUBLIC_RELEASE), 'utf8');
@@ -49,8 +49,8 @@ describe('the public release', () => {
     expect(Object.fromEntries(stats.difficulty.map((c) => [c.label, c.count]))).toEqual({ easy: 19, medium: 20, hard: 41 });
   });
 
-  it('passes `validate --problems --json` with exit 0 and lists every finding', () => {
-    const res = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', 'validate', PUBLIC_RELEASE, '--problems', LCB_SUBSET, '--json'], { encoding: 'utf8', timeout: 120_000 });
+  it('passes `validate --problems --json` with exit 0 and lists every finding', async () => {
+    const res = await runCli(['validate', PUBLIC_RELEASE, '--problems', LCB_SUBSET, '--json']);
     expect(res.status).toBe(0);
     const report = JSON.parse(res.stdout) as { errors: number; warnings: number; findings: { task_id: string; rule: string; severity: string; message: string }[] };
     expect(report.errors).toBe(0);

@@ -2,23 +2,20 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { inject } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 import { createApp } from '../../server/app';
 import type { DB } from '../../db/database';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM } from './chromium';
 
+/** A Chromium of one's own (the bench); browser tests share the run's one (connectChromium). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** The Chromium the browser tests' global setup started; close() only disconnects. */
+export function connectChromium(): Promise<Browser> {
+  return chromium.connect(inject('chromiumEndpoint'));
 }
 
 /** The real app (built client + express) on a random loopback port. */

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { DB } from '../../db/database';
-import { launchChromium, serveApp } from './browser';
+import { connectChromium, serveApp } from './browser';
 import { tempDb } from './db';
 
 export interface BrowserHarness {
@@ -14,7 +14,7 @@ export interface BrowserHarness {
 
 /**
  * One browser test file's world: a temporary database that `seed` fills first, then the real
- * app served on it and a Chromium, all set up in beforeAll and torn down in afterAll.
+ * app served on it and a connection to the run's one Chromium, all set up in beforeAll and torn down in afterAll.
  * Call it at the top of the file, before any beforeAll of the file's own.
  */
 export function browserHarness(seed: (db: DB) => unknown = () => {}): BrowserHarness {
@@ -24,7 +24,7 @@ export function browserHarness(seed: (db: DB) => unknown = () => {}): BrowserHar
   beforeAll(async () => {
     await seed(ctx.db);
     app = await serveApp(ctx.db);
-    browser = await launchChromium();
+    browser = await connectChromium();
   });
   afterAll(async () => {
     await browser?.close();

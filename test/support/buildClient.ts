@@ -2,21 +2,39 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     clientDir: string;
+    /** The one Chromium every browser test file connects to (browserHarness). */
+    chromiumEndpoint: string;
   }
 }
 
-/** Build the real client once per run, into a folder of its own, for the browser tests. */
-export default function setup(project: TestProject): () => void {
+/**
+ * Build the real client once per run, into a folder of its own, and start one Chromium for all
+ * the browser test files (each file opens its own contexts in it): a launch per file cost more
+ * than many of the files' tests.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccb-client-'));
-  execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
-    env: { ...process.env, CCB_CLIENT_DIR: dir },
-    stdio: 'inherit',
-  });
+  const browser = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  try {
+    execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+      env: { ...process.env, CCB_CLIENT_DIR: dir },
+      stdio: 'inherit',
+    });
+  } catch (err) {
+    await browser.close();
+    throw err;
+  }
   project.provide('clientDir', dir);
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  project.provide('chromiumEndpoint', browser.wsEndpoint());
+  return async () => {
+    await browser.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
 }

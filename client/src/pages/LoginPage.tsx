@@ -29,7 +29,7 @@ export function LoginForm({ onLogin, initialUsername = '', children }: FormProps
   }
 
   return (
-    <form className="card login-card" onSubmit={submit} aria-label="Log in">
+    <form className="card login-card" onSubmit={(e) => void submit(e) /* shows its own error */} aria-label="Log in">
       {children}
       <label>
         Username

@@ -1,28 +1,25 @@
 import { CLI_ACTOR } from '../../../db/events';
 import { autoAssign, workloadOverview } from '../../services/assignments';
-import { CliError, dbOption, openDb, parse, type Command } from '../command';
+import { CliError, dbOption, parse, withDb, type Command } from '../command';
 
 /** `assign --auto [--db PATH]`: the same balanced auto-assignment as the Assignments page. */
 export const assignCommand: Command = {
   name: 'assign',
   usage: '--auto [--include-resolved] [--db PATH]',
   summary: 'Give every problem with fewer than two annotators two distinct active annotators, balancing load (problems with resolved gold only with --include-resolved).',
-  run(argv) {
+  run(argv, { print }) {
     const { values } = parse(argv, { ...dbOption, auto: { type: 'boolean' }, 'include-resolved': { type: 'boolean' } }, false);
     if (!values.auto) throw new CliError('only automatic assignment is available here: assign --auto (assign by hand on the Assignments page)', 2);
-    const db = openDb(values.db);
-    try {
+    return withDb(values.db, { mustExist: true }, (db) => {
       const result = autoAssign(db, CLI_ACTOR, { includeResolved: values['include-resolved'] });
-      console.log(`assigned ${result.problems} problems (${result.assignments} new assignments)`);
+      print(`assigned ${result.problems} problems (${result.assignments} new assignments)`);
       if (result.skippedResolved) {
-        console.log(`skipped ${result.skippedResolved} problem${result.skippedResolved > 1 ? 's' : ''} with resolved gold (--include-resolved assigns them too)`);
+        print(`skipped ${result.skippedResolved} problem${result.skippedResolved > 1 ? 's' : ''} with resolved gold (--include-resolved assigns them too)`);
       }
       for (const w of workloadOverview(db)) {
-        console.log(`  ${w.username.padEnd(12)} ${String(w.assigned).padStart(4)} assigned, ${w.todo} to do, ${w.inProgress} in progress, ${w.submitted} submitted${w.active ? '' : ' (deactivated)'}`);
+        print(`  ${w.username.padEnd(12)} ${String(w.assigned).padStart(4)} assigned, ${w.todo} to do, ${w.inProgress} in progress, ${w.submitted} submitted${w.active ? '' : ' (deactivated)'}`);
       }
       return 0;
-    } finally {
-      db.close();
-    }
+    });
   },
 };

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { diffReleases, type DiffPart, type ReleaseDiff } from '../../../shared/release/diff';
 import type { ReleaseRecord } from '../../../shared/release/format';
-import { AppError } from '../../http/errors';
 import { releaseRecords } from '../../services/releases/releaseDiff';
 import { CliError, parse, existingFile, type Command } from '../command';
 
@@ -42,14 +41,9 @@ export function formatReleaseDiff(diff: ReleaseDiff, colour = false): string {
   return lines.join('\n');
 }
 
+/** A file that is not a release fails with its message and exit 1, like any error (runCli). */
 function readRecords(file: string): ReleaseRecord[] {
-  existingFile(file);
-  try {
-    return releaseRecords(fs.readFileSync(file, 'utf8'), file);
-  } catch (err) {
-    if (err instanceof AppError) throw new CliError(err.message);
-    throw err;
-  }
+  return releaseRecords(fs.readFileSync(existingFile(file), 'utf8'), file);
 }
 
 /** `diff-release <old.jsonl> <new.jsonl> [--json]`: tasks added, removed and changed, with word diffs. */
@@ -57,11 +51,11 @@ export const diffReleaseCommand: Command = {
   name: 'diff-release',
   usage: '<old.jsonl> <new.jsonl> [--json]',
   summary: 'Compare two release files by task_id: added, removed and changed tasks with word-level diffs.',
-  run(argv) {
+  run(argv, { io, print }) {
     const { values, positionals } = parse(argv, { json: { type: 'boolean' } });
     if (positionals.length !== 2) throw new CliError('give two files: diff-release <old.jsonl> <new.jsonl>', 2);
     const diff = diffReleases(readRecords(positionals[0]!), readRecords(positionals[1]!));
-    console.log(values.json ? JSON.stringify(diff, null, 2) : formatReleaseDiff(diff, Boolean(process.stdout.isTTY)));
+    print(values.json ? JSON.stringify(diff, null, 2) : formatReleaseDiff(diff, Boolean(io.stdout.isTTY)));
     return 0;
   },
 };

@@ -5,7 +5,7 @@ import { buildRelease, today } from '../../services/releases/build';
 import { readReleaseSettings } from '../../services/releases/settings';
 import { nothingToRelease } from '../../services/releases/store';
 import { writeReleaseDir } from '../../services/releases/writeDir';
-import { CliError, dbOption, existingFile, openDb, parse, type Command } from '../command';
+import { CliError, dbOption, existingFile, parse, withDb, type Command } from '../command';
 import type { DB } from '../../../db/database';
 import { formatFindings } from './validateFormat';
 
@@ -37,13 +37,14 @@ export const exportCommand: Command = {
   name: 'export',
   usage: '--out DIR [--db PATH] [--name NAME] [--version X.Y.Z] [--date YYYY-MM-DD] [--settings FILE.json] [--policy all-subsets|singletons|full-set] [--extended]',
   summary: 'Write a validated release (JSONL, data card, croissant.json, charts, manifest) into DIR.',
-  run(argv) {
+  run(argv, { print, printError }) {
     const { values } = parse(
       argv,
       { ...dbOption, out: { type: 'string' }, name: { type: 'string' }, version: { type: 'string' }, date: { type: 'string' }, settings: { type: 'string' }, policy: { type: 'string' }, extended: { type: 'boolean' } },
       false,
     );
-    if (!values.out) throw new CliError('--out DIR is required', 2);
+    const out = values.out;
+    if (!out) throw new CliError('--out DIR is required', 2);
     const name = releaseName.safeParse(values.name ?? DEFAULT_EXPORT_NAME);
     if (!name.success) throw new CliError(`--name: ${name.error.issues[0]?.message}`, 2);
     const policy = variantPolicy.safeParse(values.policy ?? 'all-subsets');
@@ -51,21 +52,18 @@ export const exportCommand: Command = {
     const version = values.version === undefined ? undefined : semanticVersion.safeParse(values.version);
     if (version && !version.success) throw new CliError(`--version: ${version.error.issues[0]?.message}`, 2);
     if (values.date !== undefined && !DATE.test(values.date)) throw new CliError('--date: use YYYY-MM-DD', 2);
-    const db = openDb(values.db);
-    try {
+    return withDb(values.db, { mustExist: true }, (db) => {
       const settings = settingsOf(db, values.settings);
       const built = buildRelease(db, { name: name.data, notes: '', policy: policy.data, extended: values.extended ?? false, version: version?.data, date: values.date ?? today(), settings });
       if (built.report.errors > 0) {
-        console.error(formatFindings(built.report, 'error'));
+        printError(formatFindings(built.report, 'error'));
         throw new CliError(`the release has ${built.report.errors} validation error(s); nothing was written`);
       }
       if (built.manifest.counts.tasks === 0) throw nothingToRelease();
-      writeReleaseDir(values.out, built.files);
+      writeReleaseDir(out, built.files);
       const { counts } = built.manifest;
-      console.log(`Wrote ${built.files.length} files to ${values.out}: ${counts.tasks} tasks from ${counts.problems} problems (K=1: ${counts.k['1'] ?? 0}, K=2: ${counts.k['2'] ?? 0}, K=3: ${counts.k['3'] ?? 0}); ${built.report.warnings} warning(s).`);
+      print(`Wrote ${built.files.length} files to ${out}: ${counts.tasks} tasks from ${counts.problems} problems (K=1: ${counts.k['1'] ?? 0}, K=2: ${counts.k['2'] ?? 0}, K=3: ${counts.k['3'] ?? 0}); ${built.report.warnings} warning(s).`);
       return 0;
-    } finally {
-      db.close();
-    }
+    });
   },
 };

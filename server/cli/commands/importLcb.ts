@@ -1,17 +1,17 @@
 import { CLI_ACTOR } from '../../../db/events';
 import { formatImportIssue } from '../../../shared/schemas/lcb';
 import { ImportError, importLcbFile, LCB_VERSION } from '../../services/lcbImport';
-import { CliError, dbOption, openDb, parse, onePositional, existingFile, type Command } from '../command';
+import { CliError, dbOption, parse, onePositional, existingFile, withDb, type Command, type CommandContext } from '../command';
 import { formatBytes, ProgressBar } from '../progress';
 
 /** Most file errors printed; the rest are counted. */
 export const MAX_PRINTED_ISSUES = 50;
 
-export function printIssues(err: ImportError): void {
-  console.error(`error: ${err.message}`);
-  for (const issue of err.issues.slice(0, MAX_PRINTED_ISSUES)) console.error(formatImportIssue(issue));
+export function printIssues(err: ImportError, printError: CommandContext['printError']): void {
+  printError(`error: ${err.message}`);
+  for (const issue of err.issues.slice(0, MAX_PRINTED_ISSUES)) printError(formatImportIssue(issue));
   const more = err.totalIssues - Math.min(err.issues.length, MAX_PRINTED_ISSUES);
-  if (more > 0) console.error(`… and ${more} more`);
+  if (more > 0) printError(`… and ${more} more`);
 }
 
 /** `import-lcb <file.jsonl> [--lcb-version v6] [--db PATH]`: import LiveCodeBench problems through the one importer. */
@@ -19,28 +19,28 @@ export const importLcbCommand: Command = {
   name: 'import-lcb',
   usage: '<file.jsonl> [--lcb-version TAG] [--db PATH]',
   summary: 'Import LiveCodeBench code_generation_lite problems (all or nothing; re-importing is safe).',
-  async run(argv) {
+  run(argv, { io, print, printError }) {
     const { values, positionals } = parse(argv, { ...dbOption, 'lcb-version': { type: 'string' } });
     const file = existingFile(onePositional(positionals, 'give exactly one file: import-lcb <file.jsonl>'));
     const lcbVersion = values['lcb-version'];
     if (lcbVersion !== undefined && !LCB_VERSION.test(lcbVersion)) throw new CliError('--lcb-version: use a LiveCodeBench release tag such as v6', 2);
-    const db = openDb(values.db);
-    const bar = new ProgressBar('Reading');
-    try {
-      const summary = await importLcbFile(db, file, CLI_ACTOR, {
-        lcbVersion,
-        onProgress: (done, total) => bar.update(done, total, `${formatBytes(done)} / ${formatBytes(total)}`),
-      });
-      bar.done();
-      console.log(`imported ${summary.total} problems: ${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} unchanged${lcbVersion ? `; LiveCodeBench release ${lcbVersion}` : ''}`);
-      return 0;
-    } catch (err) {
-      bar.done();
-      if (!(err instanceof ImportError)) throw err;
-      printIssues(err);
-      return 1;
-    } finally {
-      db.close();
-    }
+    const bar = new ProgressBar('Reading', io.stderr);
+    // An importer: a new --db path gets a new database.
+    return withDb(values.db, { mustExist: false }, async (db) => {
+      try {
+        const summary = await importLcbFile(db, file, CLI_ACTOR, {
+          lcbVersion,
+          onProgress: (done, total) => bar.update(done, total, `${formatBytes(done)} / ${formatBytes(total)}`),
+        });
+        bar.done();
+        print(`imported ${summary.total} problems: ${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} unchanged${lcbVersion ? `; LiveCodeBench release ${lcbVersion}` : ''}`);
+        return 0;
+      } catch (err) {
+        bar.done();
+        if (!(err instanceof ImportError)) throw err;
+        printIssues(err, printError);
+        return 1;
+      }
+    });
   },
 };

@@ -2,7 +2,7 @@ import { CLI_ACTOR } from '../../../db/events';
 import { formatImportIssue } from '../../../shared/schemas/lcb';
 import { ImportError } from '../../services/lcbFile';
 import { importLegacyReleaseFile, type LegacyImportReport, type ReportedTask } from '../../services/releases/legacyImport';
-import { dbOption, openDb, parse, onePositional, existingFile, type Command } from '../command';
+import { dbOption, parse, onePositional, existingFile, withDb, type Command } from '../command';
 import { MAX_PRINTED_ISSUES } from './importLcb';
 
 const show = (s: string, max = 60) => {
@@ -46,21 +46,21 @@ export const importReleaseCommand: Command = {
   name: 'import-release',
   usage: '<file.jsonl> [--name NAME] [--notes TEXT] [--replace-work] [--json] [--db PATH]',
   summary: 'Import an existing release (e.g. the public ClarifyCodeBench.jsonl): ids, points and overrides (all or nothing; re-running is idempotent; problems with submitted annotations or gold work are refused unless --replace-work).',
-  run(argv) {
+  run(argv, { print, printError }) {
     const { values, positionals } = parse(argv, { ...dbOption, name: { type: 'string' }, notes: { type: 'string' }, 'replace-work': { type: 'boolean' }, json: { type: 'boolean' } });
     const file = existingFile(onePositional(positionals, 'give exactly one file: import-release <file.jsonl>'));
-    const db = openDb(values.db);
-    try {
-      const report = importLegacyReleaseFile(db, file, CLI_ACTOR, { name: values.name, notes: values.notes, replaceWork: values['replace-work'] });
-      console.log(values.json ? JSON.stringify(report, null, 2) : formatLegacyReport(report));
-      return 0;
-    } catch (err) {
-      if (!(err instanceof ImportError)) throw err;
-      console.error(`error: ${err.message}`);
-      for (const issue of err.issues.slice(0, MAX_PRINTED_ISSUES)) console.error(formatImportIssue(issue));
-      return 1;
-    } finally {
-      db.close();
-    }
+    // An importer: a new --db path gets a new database.
+    return withDb(values.db, { mustExist: false }, (db) => {
+      try {
+        const report = importLegacyReleaseFile(db, file, CLI_ACTOR, { name: values.name, notes: values.notes, replaceWork: values['replace-work'] });
+        print(values.json ? JSON.stringify(report, null, 2) : formatLegacyReport(report));
+        return 0;
+      } catch (err) {
+        if (!(err instanceof ImportError)) throw err;
+        printError(`error: ${err.message}`);
+        for (const issue of err.issues.slice(0, MAX_PRINTED_ISSUES)) printError(formatImportIssue(issue));
+        return 1;
+      }
+    });
   },
 };

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { openDatabase, transaction } from '../../../db/database';
+import { transaction } from '../../../db/database';
 import { appendEvent, CLI_ACTOR } from '../../../db/events';
 import { BackupError, restoreDatabase } from '../../services/backup';
 import { dbPath } from '../../config';
-import { CliError, dbOption, parse, onePositional, type Command } from '../command';
+import { CliError, dbOption, parse, onePositional, withDb, type Command } from '../command';
 import { ProgressBar } from '../progress';
 
 /** `restore <file> [--db PATH] [--force]`: check a backup, then replace the database with it. */
@@ -11,11 +11,11 @@ export const restoreCommand: Command = {
   name: 'restore',
   usage: '<file> [--db PATH] [--force]',
   summary: 'Check a backup (integrity, CCB Studio schema) and replace the database with it.',
-  async run(argv) {
+  async run(argv, { io, print }) {
     const { values, positionals } = parse(argv, { ...dbOption, force: { type: 'boolean' } });
     const file = onePositional(positionals, 'give exactly one backup file: restore <file>');
     const target = dbPath(values.db);
-    const bar = new ProgressBar('Restoring');
+    const bar = new ProgressBar('Restoring', io.stderr);
     let migrations: number[];
     try {
       ({ migrations } = await restoreDatabase(file, target, {
@@ -27,15 +27,15 @@ export const restoreCommand: Command = {
       throw err;
     }
     bar.done();
-    // Bring a backup made by an older version up to this version's schema.
-    const db = openDatabase(target);
-    transaction(db, () =>
-      appendEvent(db, CLI_ACTOR, { action: 'database.restore', entityType: 'database', details: { from: path.resolve(file), migrations } }),
-    );
-    const users = db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
-    const problems = db.prepare('SELECT COUNT(*) FROM problems').pluck().get() as number;
-    db.close();
-    console.log(`Restored ${target} from ${file} (${users} users, ${problems} problems, integrity ok).`);
-    return 0;
+    // Bring a backup made by an older version up to this version's schema (withDb migrates).
+    return withDb(target, { mustExist: true }, (db) => {
+      transaction(db, () =>
+        appendEvent(db, CLI_ACTOR, { action: 'database.restore', entityType: 'database', details: { from: path.resolve(file), migrations } }),
+      );
+      const users = db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
+      const problems = db.prepare('SELECT COUNT(*) FROM problems').pluck().get() as number;
+      print(`Restored ${target} from ${file} (${users} users, ${problems} problems, integrity ok).`);
+      return 0;
+    });
   },
 };

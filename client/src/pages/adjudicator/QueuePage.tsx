@@ -61,7 +61,7 @@ function RevealNames({ value, onChange }: { value: boolean; onChange: (value: bo
   };
   return (
     <label className="inline">
-      <input type="checkbox" checked={value} disabled={busy} onChange={(e) => toggle(e.target.checked)} />
+      <input type="checkbox" checked={value} disabled={busy} onChange={(e) => void toggle(e.target.checked) /* shows its own error */} />
       Reveal annotator names to adjudicators
       {error && <span className="error">{error}</span>}
     </label>

@@ -44,7 +44,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
   }
 
   return (
-    <form className="card import-panel" onSubmit={submit} aria-label="Import problems">
+    <form className="card import-panel" onSubmit={(e) => void submit(e) /* shows its own error */} aria-label="Import problems">
       <h2>Import LiveCodeBench problems</h2>
       <p className="muted">
         A <code>code_generation_lite</code> JSONL file. Every line is checked first: one bad line and nothing is imported. Re-importing a file is safe.

@@ -129,7 +129,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
   }
 
   return (
-    <form className="card cut-release" onSubmit={submit} aria-label="Cut a release">
+    <form className="card cut-release" onSubmit={(e) => void submit(e) /* shows its own error */} aria-label="Cut a release">
       <h2>Cut a release</h2>
       <div className="cut-fields">
         <label>
@@ -168,7 +168,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
       {!nameCheck.success && <p className="error">Name: {nameCheck.error.issues[0]?.message}</p>}
       {versionCheck?.success === false && <p className="error">Version: {versionCheck.error.issues[0]?.message}</p>}
       <div className="row">
-        <button type="button" onClick={check} disabled={busy !== null}>
+        <button type="button" onClick={() => void check() /* shows its own error */} disabled={busy !== null}>
           {busy === 'checking' ? 'Checking…' : preview && !stale ? 'Check again' : 'Check release'}
         </button>
         <button type="submit" className="primary" disabled={!canCut}>

@@ -73,7 +73,7 @@ export function ReleaseSettingsForm() {
   }
 
   return (
-    <form className="card release-settings" onSubmit={save} aria-label="Data card settings">
+    <form className="card release-settings" onSubmit={(e) => void save(e) /* shows its own error */} aria-label="Data card settings">
       <h2>Data card settings</h2>
       <p className="muted">
         What the data card says beyond the figures it computes. Every release is cut with the settings saved here and keeps them; an empty text makes the card say

@@ -27,7 +27,7 @@ function CreateUserForm({ onCreated, onError }: { onCreated: (user: UserView) =>
   }
 
   return (
-    <form className="card" onSubmit={submit} aria-label="Create an account">
+    <form className="card" onSubmit={(e) => void submit(e) /* shows its own error */} aria-label="Create an account">
       <h2>New account</h2>
       <div className="user-form">
         <label>
@@ -114,7 +114,7 @@ function UserRow({ user, self, onChange, onClearLock }: UserRowProps) {
       <td>
         <div className="user-actions">
           {resetting ? (
-            <form className="user-actions" onSubmit={reset}>
+            <form className="user-actions" onSubmit={(e) => void reset(e) /* onChange reports its own failure */}>
               <label>
                 New password for {user.username}
                 <input type="password" autoFocus value={password} minLength={8} required autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} />

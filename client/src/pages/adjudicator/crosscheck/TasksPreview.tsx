@@ -36,7 +36,7 @@ function OverrideEditor({ task, onCancel, onSave }: { task: GeneratedTask; onCan
       ))}
       <p className="muted">The text may only delete from the base text; tiny repairs (punctuation, a line break, letter case) are flagged.</p>
       <div className="row">
-        <button type="button" className="primary" disabled={busy} onClick={save}>
+        <button type="button" className="primary" disabled={busy} onClick={() => void save() /* onSave reports its own failure */}>
           Save override
         </button>
         <button type="button" onClick={onCancel}>
@@ -84,7 +84,7 @@ function TaskCard({ task, stored, excluded, actions }: { task: GeneratedTask; st
           </button>
         )}
         {task.override && !editing && (
-          <button type="button" className="danger" disabled={actions.readOnly} onClick={() => actions.onRemove(task.key)}>
+          <button type="button" className="danger" disabled={actions.readOnly} onClick={() => void actions.onRemove(task.key) /* reports its own failure */}>
             Remove override
           </button>
         )}

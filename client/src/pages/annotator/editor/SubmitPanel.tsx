@@ -52,7 +52,7 @@ export function SubmitPanel({ readOnly, issues, submitted, onSubmit, questionId 
       {confirming ? (
         <div className="row">
           <span>Submit? You cannot edit it afterwards.</span>
-          <button type="button" className="primary" disabled={busy} onClick={go}>
+          <button type="button" className="primary" disabled={busy} onClick={() => void go() /* onSubmit reports its own failure */}>
             Confirm submit
           </button>
           <button type="button" onClick={() => setConfirming(false)}>

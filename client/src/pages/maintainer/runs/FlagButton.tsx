@@ -28,7 +28,7 @@ export function FlagButton({ taskId, model, onFlagged }: { taskId: string; model
       </button>
     );
   return (
-    <form className="flag-form" onSubmit={submit} aria-label={`Flag ${taskId} for adjudication`}>
+    <form className="flag-form" onSubmit={(e) => void submit(e) /* shows its own error */} aria-label={`Flag ${taskId} for adjudication`}>
       <label>
         Reason
         <input value={reason} onChange={(e) => setReason(e.target.value)} required maxLength={2000} placeholder="What the runs show" />

@@ -65,7 +65,7 @@ export function RunImportPanel({ onImported }: { onImported: () => void }) {
   }
 
   return (
-    <form className="card import-panel" onSubmit={submit} aria-label="Import a run">
+    <form className="card import-panel" onSubmit={(e) => void submit(e) /* shows its own error */} aria-label="Import a run">
       <h2>Import a run</h2>
       <p className="muted">
         One JSON object per task in the evaluator&apos;s run-output schema. Every line is checked against the release first (task ids, K, hit labels): one bad

@@ -1,0 +1,32 @@
+// `npm test`: the type check and lint run beside vitest instead of before it (they need no
+// test to have run, and vitest spends its first seconds building the client). Their output is
+// printed after vitest's; the exit code is non-zero when any of the three fails.
+import { spawn } from 'node:child_process';
+
+function run(command, args, { quiet }) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    if (quiet) {
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+    }
+    child.on('error', (err) => resolve({ code: 1, output: String(err) }));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const checks = [
+  ['typecheck', run(npm, ['run', '-s', 'typecheck'], { quiet: true })],
+  ['lint', run(npm, ['run', '-s', 'lint'], { quiet: true })],
+];
+const tests = await run(npm, ['exec', '--', 'vitest', 'run', ...process.argv.slice(2)], { quiet: false });
+let failed = tests.code !== 0;
+for (const [name, pending] of checks) {
+  const { code, output } = await pending;
+  console.log(`\n${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`}`);
+  if (output.trim()) console.log(output.trimEnd());
+  if (code !== 0) failed = true;
+}
+process.exitCode = failed ? 1 : 0;
