@@ -98,46 +98,18 @@ export function serializeRelease(records: readonly ReleaseRecord[]): string {
   return out;
 }
 
-/** UTF-8 bytes appended to one growing buffer. */
-class ByteWriter {
-  private buf: Buffer;
-  length = 0;
-
-  constructor(capacity: number) {
-    this.buf = Buffer.allocUnsafe(capacity);
-  }
-
-  write(text: string): void {
-    const most = text.length * 3; // UTF-8 bytes per UTF-16 unit, at most
-    if (this.length + most > this.buf.length) {
-      const grown = Buffer.allocUnsafe(Math.max(this.buf.length * 2, this.length + most));
-      this.buf.copy(grown, 0, 0, this.length);
-      this.buf = grown;
-    }
-    this.length += this.buf.write(text, this.length);
-  }
-
-  bytes(): Buffer {
-    return this.buf.subarray(0, this.length);
-  }
-}
-
 /**
- * The UTF-8 bytes of `serializeRelease(records)`, written piece by piece into one buffer:
- * the file as one string (or a string and a buffer per line) would only be built to be
- * flattened, encoded and copied again. Every piece is whole JSON or ASCII punctuation (JSON
- * escapes lone surrogates), so the bytes are the same; a property test holds them equal.
+ * `serializeRelease(records)` in pieces, each handed to `emit` in file order: the file as one
+ * string would only be built to be flattened, encoded and copied again. Every piece is whole
+ * JSON or ASCII punctuation (JSON escapes lone surrogates), so encoding the pieces one by one
+ * gives the same bytes as encoding the whole text; a property test holds them equal.
  */
-export function serializeReleaseBytes(records: readonly ReleaseRecord[]): Buffer {
-  let text = 0;
-  for (const record of records) text += record.modified_content.length;
-  const out = new ByteWriter(Math.ceil(text * 1.1) + records.length * 512 + 1024);
-  let between = ''; // the end of one line and the start of the next, written as one piece
+export function emitRelease(records: readonly ReleaseRecord[], emit: (piece: string) => void): void {
+  let between = ''; // the end of one line and the start of the next, emitted as one piece
   for (const record of records) {
-    out.write(`${between}${recordHead(record)}`);
-    out.write(json(record.modified_content));
+    emit(`${between}${recordHead(record)}`);
+    emit(json(record.modified_content));
     between = `${recordTail(record)}\n`;
   }
-  out.write(between);
-  return out.bytes();
+  emit(between);
 }

@@ -28,6 +28,9 @@ const REQUIRING: string[][] = [
   ['runs', 'task-scores', '--model', 'm1'],
   ['runs', 'judge-check', '--model', 'm1'],
   ['runs', 'flag', 'task_1', '--reason', 'why'],
+  ['pilots', 'create', '--study', 's1', '--release', 'v1', '--pilots', 'pia'],
+  ['pilots', 'status', '--study', 's1'],
+  ['pilots', 'export', '--study', 's1', '--out', path.join(dir, 'pilots')],
 ];
 
 describe('--db naming no database', () => {

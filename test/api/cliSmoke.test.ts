@@ -45,6 +45,9 @@ const then: Smoke[] = [
   { args: ['runs', 'task-scores', '--model', 'm1', '--db', db], status: 1, err: /^error: No run of model "m1"/ },
   { args: ['runs', 'judge-check', '--model', 'm1', '--db', db], status: 1, err: /^error: No run of model "m1"/ },
   { args: ['runs', 'flag', 'task_1', '--reason', 'why', '--db', db], status: 1, err: /^error: No run covers task "task_1"/ },
+  { args: ['pilots', 'create', '--study', 's1', '--release', 'nope', '--pilots', 'mara', '--db', db], status: 1, err: /^error: pilots\.0: "mara" is not an active pilot account/ },
+  { args: ['pilots', 'status', '--study', 's1', '--db', db], status: 1, err: /^error: No pilot study named "s1"/ },
+  { args: ['pilots', 'export', '--study', 's1', '--out', path.join(dir, 'pilots'), '--db', db], status: 1, err: /^error: No pilot study named "s1"/ },
 ];
 
 function expectSmoke(s: Smoke, res: CliResult): void {
@@ -56,7 +59,7 @@ function expectSmoke(s: Smoke, res: CliResult): void {
 
 describe('the CLI as a process', () => {
   it('runs every command once with its exit code, output on stdout and errors on stderr', async () => {
-    const smoked = [...first, ...then].map((s) => (s.args[0] === 'users' || s.args[0] === 'runs' ? `${s.args[0]} ${s.args[1]}` : s.args[0]));
+    const smoked = [...first, ...then].map((s) => (['users', 'runs', 'pilots'].includes(s.args[0]!) ? `${s.args[0]} ${s.args[1]}` : s.args[0]));
     expect(smoked.sort()).toEqual(commands.map((c) => c.name).sort());
     for (const s of first) expectSmoke(s, await spawnCli(s.args));
     // The rest only read the database or fail before writing: two at a time.

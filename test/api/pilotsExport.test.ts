@@ -57,8 +57,8 @@ afterAll(() => {
 });
 
 describe('pilots export', () => {
-  it("writes one file per pilot, in the evaluator's run-output schema, with aliases only", () => {
-    const res = runCli(['pilots', 'export', '--study', 'exp', '--out', out, '--db', ctx.file]);
+  it("writes one file per pilot, in the evaluator's run-output schema, with aliases only", async () => {
+    const res = await runCli(['pilots', 'export', '--study', 'exp', '--out', out, '--db', ctx.file]);
     expect(res.stderr).toBe('');
     expect(res.status).toBe(0);
     expect(fs.readdirSync(out).sort()).toEqual(['P01.jsonl', 'P02.jsonl']);
@@ -81,10 +81,10 @@ describe('pilots export', () => {
     expect(first).toMatchObject({ turns: 4, hit_dict: { '0': 1, '1': 0, '2': 1 }, hit_questions: [KQ.kind.question, KQ.values.question], finished: true });
   });
 
-  it('runs import reads each file back to the same TKQR, ORA, turns, diff, per K and per type', () => {
+  it('runs import reads each file back to the same TKQR, ORA, turns, diff, per K and per type', async () => {
     for (const alias of ['P01', 'P02']) {
       const model = `reimport-${alias}`;
-      const res = runCli(['runs', 'import', path.join(out, `${alias}.jsonl`), '--model', model, '--release', PILOT_RELEASE, '--db', ctx.file]);
+      const res = await runCli(['runs', 'import', path.join(out, `${alias}.jsonl`), '--model', model, '--release', PILOT_RELEASE, '--db', ctx.file]);
       expect(res.status, res.stderr).toBe(0);
       const runs = runsReport(ctx.db).runs;
       const human = runs.find((r) => r.model === `human:${alias}`)!;
@@ -103,14 +103,14 @@ describe('pilots export', () => {
 });
 
 describe('pilots create and status', () => {
-  it('creates a sampled study from the command line and reports a study, refusing bad input with the field named', () => {
-    const bad = runCli(['pilots', 'create', '--study', 'cli', '--release', PILOT_RELEASE, '--pilots', 'pia', '--threshold', '2', '--db', ctx.file]);
+  it('creates a sampled study from the command line and reports a study, refusing bad input with the field named', async () => {
+    const bad = await runCli(['pilots', 'create', '--study', 'cli', '--release', PILOT_RELEASE, '--pilots', 'pia', '--threshold', '2', '--db', ctx.file]);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('threshold: must be between 0 and 1');
-    const made = runCli(['pilots', 'create', '--study', 'cli', '--release', PILOT_RELEASE, '--pilots', 'pia,pete', '--sample', '2', '--seed', '3', '--json', '--db', ctx.file]);
+    const made = await runCli(['pilots', 'create', '--study', 'cli', '--release', PILOT_RELEASE, '--pilots', 'pia,pete', '--sample', '2', '--seed', '3', '--json', '--db', ctx.file]);
     expect(made.status, made.stderr).toBe(0);
     expect(JSON.parse(made.stdout)).toMatchObject({ name: 'cli', tasks: 2, sampling: { mode: 'sample', size: 2, seed: 3 }, pilotList: [{ alias: 'P03' }, { alias: 'P04' }] });
-    const status = runCli(['pilots', 'status', '--study', 'exp', '--db', ctx.file]);
+    const status = await runCli(['pilots', 'status', '--study', 'exp', '--db', ctx.file]);
     expect(status.status, status.stderr).toBe(0);
     expect(status.stdout).toContain('progress: 4/4 sessions submitted');
     expect(status.stdout).toContain('live vs reviewed labels: 1 reviewed, accuracy 0.000');

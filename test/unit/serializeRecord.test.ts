@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pythonJson, serializeRecord, serializeRelease, serializeReleaseBytes, type ReleaseRecord } from '../../shared/release/format';
+import { pythonJson, serializeRecord, serializeRelease, type ReleaseRecord } from '../../shared/release/format';
+import { serializeReleaseBytes } from '../../server/services/releases/releaseBytes';
 
 // The reading of the format: the record as an object with its fields in public order,
 // written by pythonJson. serializeRecord writes the same text field by field.

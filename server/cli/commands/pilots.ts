@@ -3,7 +3,7 @@ import { CLI_ACTOR } from '../../../db/events';
 import { createStudyBody, studyName, type StudyDetail } from '../../../shared/schemas/pilots';
 import { exportStudy } from '../../services/pilots/pilotRuns';
 import { createStudy, studyDetail } from '../../services/pilots/studies';
-import { CliError, dbOption, openDb, parse, type Command } from '../command';
+import { CliError, dbOption, parse, withDb, type Command } from '../command';
 
 function study(value: string | undefined): string {
   if (value === undefined) throw new CliError('name the study: --study NAME', 2);
@@ -38,7 +38,7 @@ export const pilotsCreateCommand: Command = {
   name: 'pilots create',
   usage: '--study NAME --release NAME --pilots A,B,… [--per-task N] [--max-rounds N] [--threshold T] [--time-limit MIN] [--sample N [--seed S]] [--json] [--db PATH]',
   summary: 'Create a pilot study on a stored release and assign its tasks to the pilots.',
-  run(argv) {
+  run(argv, { print }) {
     const { values } = parse(
       argv,
       {
@@ -68,14 +68,11 @@ export const pilotsCreateCommand: Command = {
       tasks: sample === undefined ? { mode: 'all' } : { mode: 'sample', size: sample, seed: number('seed', values.seed) },
     });
     if (!parsed.success) throw new CliError(parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; '), 2);
-    const db = openDb(values.db);
-    try {
+    return withDb(values.db, { mustExist: true }, (db) => {
       const created = createStudy(db, CLI_ACTOR, parsed.data);
-      console.log(values.json ? JSON.stringify(created, null, 2) : formatStudy(created));
+      print(values.json ? JSON.stringify(created, null, 2) : formatStudy(created));
       return 0;
-    } finally {
-      db.close();
-    }
+    });
   },
 };
 
@@ -83,17 +80,14 @@ export const pilotsStatusCommand: Command = {
   name: 'pilots status',
   usage: '--study NAME [--json] [--db PATH]',
   summary: "A pilot study's progress, its pilots (aliases) and the agreement of live and reviewed labels.",
-  run(argv) {
+  run(argv, { print }) {
     const { values } = parse(argv, { ...dbOption, study: { type: 'string' }, json: { type: 'boolean' } }, false);
     const name = study(values.study);
-    const db = openDb(values.db);
-    try {
+    return withDb(values.db, { mustExist: true }, (db) => {
       const detail = studyDetail(db, name, false);
-      console.log(values.json ? JSON.stringify(detail, null, 2) : formatStudy(detail));
+      print(values.json ? JSON.stringify(detail, null, 2) : formatStudy(detail));
       return 0;
-    } finally {
-      db.close();
-    }
+    });
   },
 };
 
@@ -101,18 +95,16 @@ export const pilotsExportCommand: Command = {
   name: 'pilots export',
   usage: '--study NAME --out DIR [--db PATH]',
   summary: "One run-output JSONL per pilot (<alias>.jsonl) of the study's submitted sessions, as `runs import` and the benchmark's metrics read it.",
-  run(argv) {
+  run(argv, { print }) {
     const { values } = parse(argv, { ...dbOption, study: { type: 'string' }, out: { type: 'string' } }, false);
     const name = study(values.study);
     if (!values.out) throw new CliError('say where: --out DIR', 2);
-    const db = openDb(values.db);
-    try {
-      const result = exportStudy(db, name, values.out);
-      if (result.files.length === 0) console.log(`study ${result.study}: no submitted session yet, nothing written`);
-      for (const f of result.files) console.log(`${f.file}: ${f.tasks} task${f.tasks === 1 ? '' : 's'} (run human:${f.alias})`);
+    const out = values.out;
+    return withDb(values.db, { mustExist: true }, (db) => {
+      const result = exportStudy(db, name, out);
+      if (result.files.length === 0) print(`study ${result.study}: no submitted session yet, nothing written`);
+      for (const f of result.files) print(`${f.file}: ${f.tasks} task${f.tasks === 1 ? '' : 's'} (run human:${f.alias})`);
       return 0;
-    } finally {
-      db.close();
-    }
+    });
   },
 };

@@ -51,7 +51,7 @@ export function AskForm({ canAsk, timeUp, onAsk, onWriteCode, busy }: Props) {
     );
   }
   return (
-    <form className="ask-form" onSubmit={ask} aria-label="Your turn">
+    <form className="ask-form" onSubmit={(e) => void ask(e) /* onAsk reports its own failure as the refusal */} aria-label="Your turn">
       {/* Not wrapping the box: a wrapping label would take the typed text into the box's name. */}
       <label htmlFor={boxId}>Your question</label>
       <textarea

@@ -89,7 +89,7 @@ export function StudyForm({ onCreated }: { onCreated: (study: StudyDetail) => vo
 
   const togglePilot = (name: string) => set({ pilots: f.pilots.includes(name) ? f.pilots.filter((p) => p !== name) : [...f.pilots, name] });
   return (
-    <form className="card study-form" onSubmit={submit} aria-labelledby="new-study-h" noValidate>
+    <form className="card study-form" onSubmit={(e) => void submit(e) /* shows its own error */} aria-labelledby="new-study-h" noValidate>
       <h2 id="new-study-h">New pilot study</h2>
       <div className="row study-fields">
         <label className="field">
