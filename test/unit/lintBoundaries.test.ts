@@ -9,7 +9,12 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 describe('lint enforces the direction routes → services → db', () => {
   let eslint: ESLint;
   beforeAll(() => {
-    eslint = new ESLint({ cwd: ROOT });
+    // The fixtures exist only as text: the type-checked rules get them from a default project.
+    const allowDefaultProject = ['db/lintFixture.ts', 'server/services/lintFixture.ts', 'server/services/*/lintFixture.ts', 'server/routes/*/lintFixture.ts'];
+    eslint = new ESLint({
+      cwd: ROOT,
+      overrideConfig: { files: ['**/lintFixture.ts'], languageOptions: { parserOptions: { projectService: { allowDefaultProject }, tsconfigRootDir: ROOT } } },
+    });
   });
 
   async function ruleHits(file: string, code: string): Promise<string[]> {
