@@ -88,10 +88,6 @@ export const NOT_YET_CONVERTED = [
   'server/services/annotations.ts',
   'server/services/releases/legacyImport.ts',
   'server/services/releases/legacyStore.ts',
-  'server/services/runs/importRun.ts',
-  'server/services/runs/release.ts',
-  'server/services/runs/reports.ts',
-  'server/services/runs/store.ts',
 ];
 
 export const layerBlocks = [

@@ -81,3 +81,11 @@ export function writeReleaseSettingsText(db: DB, settings: string, userId: numbe
 
 /** Subsets a release leaves out on purpose (task_exclusions). */
 export const readTaskExclusions = (db: DB): { problem_id: number; subset: string }[] => all(db, 'SELECT problem_id, subset FROM task_exclusions');
+
+/** The id and SHA-256 of a stored release's file at `path`. */
+export const findReleaseFileSha = (db: DB, name: string, path: string): { id: number; sha256: string } | undefined =>
+  get(db, `SELECT f.release_id AS id, f.sha256 FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = ? AND f.path = ?`, [name, path]);
+
+/** The oldest stored release whose file at `path` has these bytes (by SHA-256). */
+export const findReleaseNameBySha = (db: DB, path: string, sha256: string): string | undefined =>
+  get<{ name: string }>(db, `SELECT r.name FROM release_files f JOIN releases r ON r.id = f.release_id WHERE f.path = ? AND f.sha256 = ? ORDER BY r.id LIMIT 1`, [path, sha256])?.name;

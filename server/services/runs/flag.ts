@@ -3,7 +3,7 @@ import type { DB } from '../../../db/database';
 import type { Actor } from '../../../db/events';
 import { invalid, notFound } from '../../domain/errors';
 import { reopenGold } from '../adjudications/gold';
-import { problemsOfTask, releaseTask, runRow } from './store';
+import { problemsOfTask, releaseTask, runRow } from '../../../db/runs';
 
 export interface FlagResult {
   taskId: string;
