@@ -85,7 +85,6 @@ const layers = { rules: { 'no-import': noImport, 'sql-in-db-only': sqlInDbOnly }
 export const NOT_YET_CONVERTED = [
   'server/auth/sessions.ts',
   'server/cli/commands/restore.ts',
-  'server/services/annotations.ts',
   'server/services/releases/legacyImport.ts',
   'server/services/releases/legacyStore.ts',
 ];

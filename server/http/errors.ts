@@ -33,6 +33,7 @@ export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   not_found: 404,
   rate_limited: 429,
   stale_version: 409,
+  base_text_changed: 409,
   read_only: 409,
   name_taken: 409,
   work_started: 409,

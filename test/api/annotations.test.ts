@@ -138,7 +138,7 @@ describe('drafts and submit', () => {
     const before = (await agent.get(url())).body;
     const res = await agent.put(url()).send({ baseTextHash: SAMPLE_HASH, version: 1, points: [] });
     expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('conflict');
+    expect(res.body.error.code).toBe('stale_version');
     expect(res.body.error.details).toEqual({ currentVersion: before.version });
     expect(res.body.error.message).toMatch(/out of date/);
     expect((await agent.get(url())).body.points).toEqual(before.points);
