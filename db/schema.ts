@@ -35,3 +35,11 @@ export function integrityProblems(db: DB): string[] {
 export function migrationLevel(db: DB): unknown {
   return db.prepare('SELECT MAX(version) FROM schema_migrations').pluck().get();
 }
+
+/** How many users and problems the database holds (what `restore` reports). */
+export function countUsersAndProblems(db: DB): { users: number; problems: number } {
+  return {
+    users: db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number,
+    problems: db.prepare('SELECT COUNT(*) FROM problems').pluck().get() as number,
+  };
+}

@@ -1,8 +1,9 @@
-import { run, type DB } from './database';
+import { get, run, type DB } from './database';
+import type { Role } from '../shared/roles';
 
 /**
- * Ending sessions of an account (account changes). Creating, renewing and ending the current
- * request's session live in server/auth/sessions.ts.
+ * Stored sessions, by the hash of their token (server/auth/sessions.ts makes tokens, cookies
+ * and expiries), and ending the sessions of an account (account changes).
  */
 export function deleteSessionsOf(db: DB, userId: number): void {
   run(db, 'DELETE FROM sessions WHERE user_id = ?', [userId]);
@@ -11,4 +12,33 @@ export function deleteSessionsOf(db: DB, userId: number): void {
 /** End every session of the account but one (the stored id of the session making the change). */
 export function deleteOtherSessionsOf(db: DB, userId: number, keepTokenHash: string | null): void {
   run(db, 'DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?', [userId, keepTokenHash]);
+}
+
+export function insertSession(db: DB, tokenHash: string, userId: number, createdAt: string, expiresAt: string): void {
+  run(db, 'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)', [tokenHash, userId, createdAt, expiresAt]);
+}
+
+export interface SessionRow {
+  id: number;
+  username: string;
+  role: Role;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A session of an active account, with its user. */
+export const findSession = (db: DB, tokenHash: string): SessionRow | undefined =>
+  get<SessionRow>(
+    db,
+    `SELECT u.id, u.username, u.role, s.created_at, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.token_hash = ? AND u.active = 1`,
+    [tokenHash],
+  );
+
+export function renewSession(db: DB, tokenHash: string, expiresAt: string): void {
+  run(db, 'UPDATE sessions SET expires_at = ? WHERE token_hash = ?', [expiresAt, tokenHash]);
+}
+
+export function deleteSession(db: DB, tokenHash: string): void {
+  run(db, 'DELETE FROM sessions WHERE token_hash = ?', [tokenHash]);
 }

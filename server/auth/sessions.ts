@@ -1,8 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { get, run, type DB } from '../../db/database';
+import type { DB } from '../../db/database';
+import { deleteSession, findSession, insertSession, renewSession } from '../../db/sessions';
 import type { SessionUser } from '../http/route';
-import type { Role } from '../../shared/roles';
 
 export const SESSION_COOKIE = 'ccb_session';
 /** A session ends after this long without a request (each authenticated request renews it)… */
@@ -37,12 +37,7 @@ export function createSession(db: DB, userId: number): { token: string; expiresA
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   const expiresAt = slidingExpiry(now, now);
-  run(db, 'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)', [
-    hashToken(token),
-    userId,
-    now.toISOString(),
-    expiresAt.toISOString(),
-  ]);
+  insertSession(db, hashToken(token), userId, now.toISOString(), expiresAt.toISOString());
   return { token, expiresAt };
 }
 
@@ -66,19 +61,14 @@ export interface CurrentSession {
 export function currentSession(db: DB, req: Request): CurrentSession | null {
   const token = parseCookies(req.headers.cookie)[SESSION_COOKIE];
   if (!token) return null;
-  const row = get<{ id: number; username: string; role: Role; created_at: string; expires_at: string }>(
-    db,
-    `SELECT u.id, u.username, u.role, s.created_at, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.token_hash = ? AND u.active = 1`,
-    [hashToken(token)],
-  );
+  const row = findSession(db, hashToken(token));
   const now = new Date();
   if (!row || row.expires_at < now.toISOString()) return null;
   const user = { id: row.id, username: row.username, role: row.role };
   const expiresAt = slidingExpiry(new Date(row.created_at), now);
   if (expiresAt.getTime() - Date.parse(row.expires_at) < RENEW_EVERY_MS) return { user, renewed: null };
   try {
-    run(db, 'UPDATE sessions SET expires_at = ? WHERE token_hash = ?', [expiresAt.toISOString(), hashToken(token)]);
+    renewSession(db, hashToken(token), expiresAt.toISOString());
   } catch {
     // Renewal is best effort (e.g. a busy database): the session is still valid as it was.
     return { user, renewed: null };
@@ -94,7 +84,7 @@ export function sessionIdOf(req: Request): string | undefined {
 
 export function destroySession(db: DB, req: Request): void {
   const token = parseCookies(req.headers.cookie)[SESSION_COOKIE];
-  if (token) run(db, 'DELETE FROM sessions WHERE token_hash = ?', [hashToken(token)]);
+  if (token) deleteSession(db, hashToken(token));
 }
 
 export function setSessionCookie(req: Request, res: Response, token: string, expiresAt: Date): void {

@@ -19,6 +19,8 @@ export const DOMAIN_ERROR_CODES = [
   'rate_limited',
   /** The caller's version is not the stored one: someone else changed it (details.currentVersion). */
   'stale_version',
+  /** The base text changed since the caller loaded it (re-imported): offsets into the old text are refused (details.baseTextHash). */
+  'base_text_changed',
   /** The thing is resolved or submitted and read-only until someone reopens it. */
   'read_only',
   /** The name is already taken by another thing of the same kind. */

@@ -18,7 +18,6 @@ export const badRequest = (message: string, details?: unknown) => new AppError(4
 export const unauthenticated = (message = 'Log in first.') => new AppError(401, 'unauthenticated', message);
 export const forbidden = (message = 'You do not have access to this.') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);
-export const conflict = (message: string, details?: unknown) => new AppError(409, 'conflict', message, details);
 
 /**
  * The HTTP status of each domain error code: the one place where a service's refusal becomes a
@@ -33,6 +32,7 @@ export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   not_found: 404,
   rate_limited: 429,
   stale_version: 409,
+  base_text_changed: 409,
   read_only: 409,
   name_taken: 409,
   work_started: 409,
@@ -45,7 +45,7 @@ export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   unavailable: 503,
 };
 
-/** The HTTP form of a domain error (AppErrors, still thrown by services not yet converted, pass as they are). */
+/** The HTTP form of a domain error (AppErrors, thrown by the HTTP layer itself, pass as they are). */
 export function toAppError(err: DomainError | AppError): AppError {
   if (err instanceof AppError) return err;
   return new AppError(DOMAIN_STATUS[err.code], err.code, err.message, err.details);

@@ -3,11 +3,6 @@ import type { AnnotationRow, AssignedProblem, QueueRow } from '../../db/annotati
 import { pointFromRow, type PointRow } from '../../db/points';
 import type { AnnotationStatus, AnnotationView, QueueItem, QueueStatus } from '../../shared/schemas/annotation';
 
-// Not yet converted: services/annotations.ts and services/releases/tasks.ts still read their own
-// rows and import these names from here; the rows and the one converter live in db/.
-export { pointFromRow as presentPoint, type PointRow } from '../../db/points';
-export type { AnnotationRow, AssignedProblem, QueueRow } from '../../db/annotations';
-
 /** The name of a base text that saves carry: its SHA-256, hex. */
 export const baseTextHash = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 

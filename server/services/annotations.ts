@@ -1,59 +1,45 @@
-import { all, get, run, transaction, type DB } from '../../db/database';
-import { appendEvent, type Actor } from '../../db/events';
-import { validatePoints, type Point } from '../../shared/edits';
-import type { AnnotationView, QueueItem, SavedDraft, SaveAnnotationRequest, SubmitBody } from '../../shared/schemas/annotation';
-import { AppError, conflict, notFound, validationFailed } from '../http/errors';
-import type { SessionUser } from '../http/route';
+import { transaction, type DB } from '../../db/database';
+import type { AnnotationRow, AssignedProblem } from '../../db/annotations';
 import {
-  baseTextHash,
-  presentAnnotation,
-  presentPoint,
-  presentQueueItem,
-  type AnnotationRow,
-  type AssignedProblem,
-  type PointRow,
-  type QueueRow,
-} from '../presenters/annotations';
+  assignedAt,
+  bumpDraft,
+  findAnnotationRow,
+  findAssignedProblem,
+  insertDraft,
+  markSubmitted,
+  readAnnotationPointRows,
+  readQueueRows,
+  upsertDraftPoints,
+  type SavedRow,
+} from '../../db/annotationDrafts';
+import { pointFromRow, type PointRow } from '../../db/points';
+import { appendEvent, type Actor } from '../../db/events';
+import { validatePoints } from '../../shared/edits';
+import type { AnnotationView, QueueItem, SavedDraft, SaveAnnotationRequest, SubmitBody } from '../../shared/schemas/annotation';
+import type { Annotator } from '../domain/annotator';
+import { DomainError, notFound, validationFailed } from '../domain/errors';
+import { baseTextHash, presentAnnotation, presentQueueItem } from '../presenters/annotations';
 
 /** The caller's queue: every problem assigned to them, in import order, with their progress. */
-export function getQueue(db: DB, user: SessionUser): QueueItem[] {
-  const rows = all<QueueRow>(
-    db,
-    `SELECT p.question_id, p.title, p.difficulty, a.status
-       FROM assignments s
-       JOIN problems p ON p.id = s.problem_id
-       LEFT JOIN annotations a ON a.problem_id = s.problem_id AND a.user_id = s.user_id
-      WHERE s.user_id = ?
-      ORDER BY p.import_order, p.id`,
-    [user.id],
-  );
+export function getQueue(db: DB, user: Annotator): QueueItem[] {
+  const rows = readQueueRows(db, user.id);
   return rows.map(presentQueueItem);
 }
 
 /** The problem if it is assigned to the user; otherwise 404 (whether or not it exists). */
-function assignedProblem(db: DB, user: SessionUser, questionId: string): AssignedProblem {
-  const problem = get<AssignedProblem>(
-    db,
-    `SELECT p.id, p.question_id, p.title, p.base_text
-       FROM problems p JOIN assignments s ON s.problem_id = p.id
-      WHERE p.question_id = ? AND s.user_id = ?`,
-    [questionId, user.id],
-  );
+function assignedProblem(db: DB, user: Annotator, questionId: string): AssignedProblem {
+  const problem = findAssignedProblem(db, questionId, user.id);
   if (!problem) throw notFound(`Problem ${questionId} is not assigned to you.`);
   return problem;
 }
 
 function annotationRow(db: DB, problemId: number, userId: number): AnnotationRow | undefined {
-  return get<AnnotationRow>(
-    db,
-    'SELECT id, status, version, active_ms, updated_at, submitted_at FROM annotations WHERE problem_id = ? AND user_id = ?',
-    [problemId, userId],
-  );
+  return findAnnotationRow(db, problemId, userId);
 }
 
 function pointRows(db: DB, annotationId: number | undefined): PointRow[] {
   if (annotationId === undefined) return [];
-  return all<PointRow>(db, 'SELECT idx, deletions, repairs, question, answer, type FROM annotation_points WHERE annotation_id = ? ORDER BY idx', [annotationId]);
+  return readAnnotationPointRows(db, annotationId);
 }
 
 function view(db: DB, problem: AssignedProblem, userId: number): AnnotationView {
@@ -62,18 +48,19 @@ function view(db: DB, problem: AssignedProblem, userId: number): AnnotationView 
 }
 
 /** The caller's own annotation of a problem; never anyone else's. */
-export function getAnnotation(db: DB, user: SessionUser, questionId: string): AnnotationView {
+export function getAnnotation(db: DB, user: Annotator, questionId: string): AnnotationView {
   return view(db, assignedProblem(db, user, questionId), user.id);
 }
 
 /** Optimistic concurrency: a write must name the version it was based on; a submitted annotation is read-only. */
 function checkWritable(row: AnnotationRow | undefined, version: number): void {
   if (row?.status === 'submitted') {
-    throw conflict('This annotation is already submitted and is read-only.', { currentVersion: row.version, status: 'submitted' });
+    throw new DomainError('read_only', 'This annotation is already submitted and is read-only.', { currentVersion: row.version, status: 'submitted' });
   }
   const current = row?.version ?? 0;
   if (version !== current) {
-    throw conflict(
+    throw new DomainError(
+      'stale_version',
       `Your copy (version ${version}) is out of date: the annotation was saved elsewhere (version ${current}). Load the latest version; nothing was overwritten.`,
       { currentVersion: current },
     );
@@ -102,30 +89,12 @@ function currentBaseTextHash(problem: AssignedProblem): string {
 function checkBaseText(problem: AssignedProblem, hash: string): void {
   const current = currentBaseTextHash(problem);
   if (hash !== current) {
-    throw new AppError(
-      409,
+    throw new DomainError(
       'base_text_changed',
       `The statement of ${problem.question_id} changed after you opened it (it was re-imported); your edits point into the old text, so nothing was saved. Reload to work on the new text.`,
       { baseTextHash: current },
     );
   }
-}
-
-/**
- * Store the points of a draft. Rows are updated in place (upsert by index) and only surplus
- * rows deleted: a delete-and-insert would move every row and touch several more pages per save.
- */
-function writePoints(db: DB, annotationId: number, points: readonly Point[]): void {
-  points.forEach((p, idx) => {
-    run(
-      db,
-      `INSERT INTO annotation_points (annotation_id, idx, deletions, repairs, question, answer, type) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (annotation_id, idx) DO UPDATE SET
-         deletions = excluded.deletions, repairs = excluded.repairs, question = excluded.question, answer = excluded.answer, type = excluded.type`,
-      [annotationId, idx, JSON.stringify(p.deletions), JSON.stringify(p.repairs), p.question, p.answer, p.type],
-    );
-  });
-  run(db, 'DELETE FROM annotation_points WHERE annotation_id = ? AND idx >= ?', [annotationId, points.length]);
 }
 
 /** What a save may report beyond the wall time since the previous one: request latency, clock granularity. */
@@ -138,34 +107,14 @@ export const ACTIVE_MS_SLACK = 5_000;
  * values and more than ten minutes per save.
  */
 function creditedActiveMs(db: DB, row: AnnotationRow | undefined, problemId: number, userId: number, reported: number): number {
-  const since = row?.updated_at ?? get<{ created_at: string }>(db, 'SELECT created_at FROM assignments WHERE problem_id = ? AND user_id = ?', [problemId, userId])?.created_at;
+  const since = row?.updated_at ?? assignedAt(db, problemId, userId);
   const wall = since === undefined ? 0 : Math.max(0, Date.now() - Date.parse(since));
   return Math.min(reported, Math.floor(wall) + ACTIVE_MS_SLACK);
 }
 
-interface SavedRow {
-  id: number;
-  version: number;
-  active_ms: number;
-  updated_at: string;
-}
-
 /** The next version of an existing draft, or the first version of a new one. */
 function writeDraftRow(db: DB, row: AnnotationRow | undefined, problemId: number, userId: number, activeMs: number): SavedRow {
-  const saved = row
-    ? get<SavedRow>(
-        db,
-        `UPDATE annotations SET version = version + 1, active_ms = active_ms + ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-          WHERE id = ? RETURNING id, version, active_ms, updated_at`,
-        [activeMs, row.id],
-      )
-    : get<SavedRow>(
-        db,
-        `INSERT INTO annotations (problem_id, user_id, status, version, active_ms) VALUES (?, ?, 'draft', 1, ?)
-          RETURNING id, version, active_ms, updated_at`,
-        [problemId, userId, activeMs],
-      );
-  return saved!;
+  return row ? bumpDraft(db, row.id, activeMs) : insertDraft(db, problemId, userId, activeMs);
 }
 
 /**
@@ -173,7 +122,7 @@ function writeDraftRow(db: DB, row: AnnotationRow | undefined, problemId: number
  * one transaction. Returns the new version, not the whole annotation: the points saved are
  * the ones sent.
  */
-export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: string, body: SaveAnnotationRequest): SavedDraft {
+export function saveDraft(db: DB, user: Annotator, actor: Actor, questionId: string, body: SaveAnnotationRequest): SavedDraft {
   return transaction(db, () => {
     const problem = assignedProblem(db, user, questionId);
     checkBaseText(problem, body.baseTextHash);
@@ -184,7 +133,7 @@ export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: s
     const reportedActiveMs = body.activeMs ?? 0;
     const activeMs = creditedActiveMs(db, row, problem.id, user.id, reportedActiveMs);
     const saved = writeDraftRow(db, row, problem.id, user.id, activeMs);
-    writePoints(db, saved.id, body.points);
+    upsertDraftPoints(db, saved.id, body.points);
     appendEvent(db, actor, {
       action: 'annotation.save',
       entityType: 'annotation',
@@ -200,22 +149,16 @@ export function saveDraft(db: DB, user: SessionUser, actor: Actor, questionId: s
 }
 
 /** Submit: the stored points must pass the complete (submit) rules; afterwards the annotation is read-only. */
-export function submitAnnotation(db: DB, user: SessionUser, actor: Actor, questionId: string, body: SubmitBody): AnnotationView {
+export function submitAnnotation(db: DB, user: Annotator, actor: Actor, questionId: string, body: SubmitBody): AnnotationView {
   return transaction(db, () => {
     const problem = assignedProblem(db, user, questionId);
     checkBaseText(problem, body.baseTextHash);
     const row = annotationRow(db, problem.id, user.id);
     checkWritable(row, body.version);
-    const points = pointRows(db, row?.id).map(presentPoint);
+    const points = pointRows(db, row?.id).map(pointFromRow);
     const findings = validatePoints(problem.base_text, points, 'submit');
     if (findings.length > 0 || !row) throw validationFailed(findings);
-    run(
-      db,
-      `UPDATE annotations SET status = 'submitted', version = version + 1,
-         submitted_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       WHERE id = ?`,
-      [row.id],
-    );
+    markSubmitted(db, row.id);
     appendEvent(db, actor, {
       action: 'annotation.submit',
       entityType: 'annotation',

@@ -138,7 +138,7 @@ describe('drafts and submit', () => {
     const before = (await agent.get(url())).body;
     const res = await agent.put(url()).send({ baseTextHash: SAMPLE_HASH, version: 1, points: [] });
     expect(res.status).toBe(409);
-    expect(res.body.error.code).toBe('conflict');
+    expect(res.body.error.code).toBe('stale_version');
     expect(res.body.error.details).toEqual({ currentVersion: before.version });
     expect(res.body.error.message).toMatch(/out of date/);
     expect((await agent.get(url())).body.points).toEqual(before.points);
@@ -189,12 +189,14 @@ describe('drafts and submit', () => {
     expect(saved.status).toBe(200);
     const stale = await agent.post(`${url()}/submit`).send({ baseTextHash: SAMPLE_HASH, version });
     expect(stale.status).toBe(409);
+    expect(stale.body.error.code).toBe('stale_version');
     const res = await agent.post(`${url()}/submit`).send({ baseTextHash: SAMPLE_HASH, version: saved.body.version });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('submitted');
     expect(res.body.submittedAt).toEqual(expect.any(String));
     const edit = await agent.put(url()).send({ baseTextHash: SAMPLE_HASH, version: res.body.version, points: [] });
     expect(edit.status).toBe(409);
+    expect(edit.body.error.code).toBe('read_only');
     expect(edit.body.error.message).toMatch(/read-only/);
     expect((await agent.post(`${url()}/submit`).send({ baseTextHash: SAMPLE_HASH, version: res.body.version })).status).toBe(409);
     expect((await agent.get('/api/assignments')).body[0].status).toBe('submitted');

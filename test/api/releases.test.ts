@@ -266,7 +266,9 @@ describe('release routes', () => {
     expect(cut.status).toBe(201);
     expect(cut.body.release).toMatchObject({ name: 'v1', kind: 'export', notes: 'First cut.', createdBy: 'mara' });
     expect(cut.body.release.manifest.counts.tasks).toBe(10);
-    expect((await agent.post('/api/releases').send({ name: 'v1', policy: 'singletons' })).status).toBe(409);
+    const taken = await agent.post('/api/releases').send({ name: 'v1', policy: 'singletons' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe('name_taken');
 
     const list = await agent.get('/api/releases');
     expect(list.body.releases.map((r: { name: string }) => r.name)).toEqual(['v1']);

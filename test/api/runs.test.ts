@@ -83,6 +83,7 @@ describe('run import: replacing', () => {
     const qid = w.problems.resolved.questionId;
     const again = await upload(mara, `model=${RUN_MODEL}&release=${RELEASE}`, [runLine('task_1', qid, 1)]);
     expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('name_taken');
     const replaced = await upload(mara, `model=${RUN_MODEL}&release=${RELEASE}&replace=1&name=second.jsonl`, [runLine('task_1', qid, 1, ['Is the input sorted?', KEY], [0, 1])]);
     expect(replaced.status).toBe(201);
     expect(replaced.body).toMatchObject({ model: RUN_MODEL, release: RELEASE, tasks: 1, unfinished: 0, replaced: { tasks: 1 } });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { transaction } from '../../../db/database';
 import { appendEvent, CLI_ACTOR } from '../../../db/events';
+import { countUsersAndProblems } from '../../../db/schema';
 import { BackupError, restoreDatabase } from '../../services/backup';
 import { dbPath } from '../../config';
 import { CliError, dbOption, parse, onePositional, withDb, type Command } from '../command';
@@ -32,8 +33,7 @@ export const restoreCommand: Command = {
       transaction(db, () =>
         appendEvent(db, CLI_ACTOR, { action: 'database.restore', entityType: 'database', details: { from: path.resolve(file), migrations } }),
       );
-      const users = db.prepare('SELECT COUNT(*) FROM users').pluck().get() as number;
-      const problems = db.prepare('SELECT COUNT(*) FROM problems').pluck().get() as number;
+      const { users, problems } = countUsersAndProblems(db);
       print(`Restored ${target} from ${file} (${users} users, ${problems} problems, integrity ok).`);
       return 0;
     });

@@ -11,7 +11,7 @@ import { sessionRunLine } from '../../../shared/pilots/protocol';
 import { scoreTask } from '../../../shared/runs/metrics';
 import { toRunRecord, type RunLine } from '../../../shared/runs/runLine';
 import { pilotModelName } from '../../../shared/schemas/pilots';
-import { deleteRun, releaseTask, runRow, runWriter } from '../runs/store';
+import { deleteRun, releaseTask, runRow, runWriter } from '../../../db/runs';
 import { pilotErrors } from './errors';
 import { requireStudy } from './lookup';
 import { pilotTimings } from './timings';

@@ -1,7 +1,7 @@
 /** The release a study is on, kept as the runs keep it (run_release_tasks): texts and key questions. */
 import { transaction, type DB } from '../../../db/database';
 import { storedRunRelease } from '../runs/release';
-import { releaseTasks, saveRunRelease, type StoredTask } from '../runs/store';
+import { releaseTasks, saveRunRelease, type StoredTask } from '../../../db/runs';
 
 /** A stored release's tasks, saving them for the runs first if no run import kept them yet. */
 export function studyRelease(db: DB, name: string): { sha256: string; tasks: StoredTask[] } {

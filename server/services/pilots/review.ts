@@ -4,7 +4,7 @@ import { appendEvent, type Actor } from '../../../db/events';
 import { reviewRow, reviewRows, setReview, type ReviewRow } from '../../../db/pilots';
 import { binaryKappa, type Confusion } from '../../../shared/runs/judge';
 import type { LabelAgreement, ReviewQuestion, ReviewQuestionBody, ReviewQuestionsResponse } from '../../../shared/schemas/pilots';
-import { releaseTasks, type StoredTask } from '../runs/store';
+import { releaseTasks, type StoredTask } from '../../../db/runs';
 import { pilotErrors } from './errors';
 import { materializePilotRun } from './pilotRuns';
 import { requireStudy } from './lookup';

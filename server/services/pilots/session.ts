@@ -20,7 +20,7 @@ import { liveAnswer, matchQuestion } from '../../../shared/pilots/protocol';
 import { pyStrip } from '../../../shared/runs/pyText';
 import type { AskResult, PilotSessionView, PilotTaskItem, SaveCodeRequest, SaveCodeResult } from '../../../shared/schemas/pilots';
 import { ACTIVE_MS_SLACK } from '../annotations';
-import { releaseTask, releaseTasks, type StoredTask } from '../runs/store';
+import { releaseTask, releaseTasks, type StoredTask } from '../../../db/runs';
 import { pilotErrors } from './errors';
 import { materializePilotRun } from './pilotRuns';
 

@@ -20,7 +20,7 @@ import {
 import { assignPilots } from '../../../shared/pilots/assign';
 import { stratifiedSample } from '../../../shared/pilots/sample';
 import { pilotModelName, type CreateStudyRequest, type StudyDetail, type StudyFigures, type StudyPilot, type StudySummary, type StudyTasks } from '../../../shared/schemas/pilots';
-import { runRow } from '../runs/store';
+import { runRow } from '../../../db/runs';
 import { pilotErrors } from './errors';
 import { requireStudy } from './lookup';
 import { pilotTimings } from './timings';

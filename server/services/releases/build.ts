@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { get, type DB } from '../../../db/database';
+import type { DB } from '../../../db/database';
+import { newestReleaseName } from '../../../db/releases';
 import { dataCard } from '../../../shared/release/card';
 import { releaseCharts } from '../../../shared/release/charts';
 import { croissant } from '../../../shared/release/croissant';
@@ -67,7 +68,7 @@ function file(path: string, text: string | Buffer): BuiltFile {
 
 /** The release this one continues: the newest release stored in the database. */
 function continues(db: DB): string | null {
-  return get<{ name: string }>(db, 'SELECT name FROM releases ORDER BY id DESC LIMIT 1')?.name ?? null;
+  return newestReleaseName(db);
 }
 
 function lcbDescription(stats: ReleaseStats): string {

@@ -1,4 +1,5 @@
-import { get, type DB } from '../../../db/database';
+import type { DB } from '../../../db/database';
+import { releaseNameExists } from '../../../db/releases';
 import type { ReleaseCheck } from '../../../shared/schemas/release';
 import { problemListQuery, type ProblemListPage } from '../../../shared/schemas/backoffice';
 import { listProblems } from '../problems';
@@ -22,6 +23,6 @@ function everyProblem(db: DB) {
 export function checkRelease(db: DB, name: string | undefined): ReleaseCheck {
   const problems = everyProblem(db);
   const leftOut = problems.filter((p) => p.adjudication !== 'resolved').map((p) => ({ questionId: p.questionId, title: p.title, state: p.adjudication }));
-  const taken = name !== undefined && get(db, 'SELECT 1 FROM releases WHERE name = ?', [name]) !== undefined;
+  const taken = name !== undefined && releaseNameExists(db, name);
   return { nameTaken: taken ? nameTakenMessage(name) : null, problems: { total: problems.length, released: problems.length - leftOut.length }, leftOut };
 }

@@ -1,4 +1,5 @@
-import { all, type DB } from '../../../db/database';
+import type { DB } from '../../../db/database';
+import { readTaskExclusions } from '../../../db/releases';
 
 /**
  * Subsets a release leaves out on purpose (task_exclusions, migration 060), as
@@ -6,7 +7,7 @@ import { all, type DB } from '../../../db/database';
  * release gives back exactly its tasks (the public release has no pair task for abc398_f).
  */
 export function excludedSubsets(db: DB): Set<string> {
-  return new Set(all<{ problem_id: number; subset: string }>(db, 'SELECT problem_id, subset FROM task_exclusions').map((r) => `${r.problem_id}:${r.subset}`));
+  return new Set(readTaskExclusions(db).map((r) => `${r.problem_id}:${r.subset}`));
 }
 
 export const exclusionKey = (problemId: number, subset: string) => `${problemId}:${subset}`;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { all, get, type DB } from '../../../db/database';
+import type { DB } from '../../../db/database';
+import { readAdjudicatedCounts, readImportedCounts, readLcbVersionCounts, readSubmittedEffort } from '../../../db/releaseCard';
 import { overallAgreement, type AgreementFigures } from '../../../shared/agreement';
 import type { CardAgreement, CardCreation, CardEffort } from '../../../shared/release/card';
 import { RELEASE_FILE } from '../../../shared/release/format';
@@ -56,20 +57,10 @@ export function cardAgreement(db: DB, released: ReadonlySet<string>): CardAgreem
   };
 }
 
-/**
- * The release's problem ids as ONE SQL parameter (a JSON array read with json_each), so a
- * release of any size stays under SQLite's limit of 32,766 parameters per statement.
- */
-const RELEASE_IDS = '(SELECT value FROM json_each(?))';
-
 /** Time on task of the submitted annotations of the release's problems. */
 export function cardEffort(db: DB, problemIds: readonly number[]): CardEffort {
   if (problemIds.length === 0) return { annotations: 0, annotators: 0, totalMs: 0, medianMs: 0 };
-  const rows = all<{ user_id: number; active_ms: number }>(
-    db,
-    `SELECT user_id, active_ms FROM annotations WHERE status = 'submitted' AND problem_id IN ${RELEASE_IDS} ORDER BY active_ms`,
-    [JSON.stringify(problemIds)],
-  );
+  const rows = readSubmittedEffort(db, problemIds);
   const ms = rows.map((r) => r.active_ms);
   const mid = Math.floor(ms.length / 2);
   const medianMs = ms.length === 0 ? 0 : ms.length % 2 ? ms[mid]! : (ms[mid - 1]! + ms[mid]!) / 2;
@@ -79,34 +70,13 @@ export function cardEffort(db: DB, problemIds: readonly number[]): CardEffort {
 /** The LiveCodeBench release of the released problems' statements, most frequent first ("not recorded" where unknown). */
 export function lcbVersions(db: DB, problemIds: readonly number[]): Count[] {
   if (problemIds.length === 0) return [];
-  return all<{ label: string; count: number }>(
-    db,
-    `SELECT COALESCE(lcb_version, 'not recorded') AS label, COUNT(*) AS count FROM problems WHERE id IN ${RELEASE_IDS}
-      GROUP BY label ORDER BY count DESC, label`,
-    [JSON.stringify(problemIds)],
-  );
+  return readLcbVersionCounts(db, problemIds);
 }
 
 /** Where the released problems' gold points were made: adjudicated here (and how many doubly annotated), or imported, per release file. */
 export function cardCreation(db: DB, problemIds: readonly number[]): CardCreation {
-  const ids = JSON.stringify(problemIds);
-  const here = get<{ adjudicated: number; doubly: number }>(
-    db,
-    `SELECT COUNT(*) AS adjudicated,
-            COALESCE(SUM((SELECT COUNT(*) FROM annotations an WHERE an.problem_id = a.problem_id AND an.status = 'submitted') >= 2), 0) AS doubly
-       FROM adjudications a WHERE a.source = 'adjudication' AND a.problem_id IN ${RELEASE_IDS}`,
-    [ids],
-  )!;
-  const imported = all<{ release: string | null; sha256: string | null; problems: number }>(
-    db,
-    `SELECT a.legacy_release AS release, f.sha256, COUNT(*) AS problems
-       FROM adjudications a
-       LEFT JOIN releases r ON r.name = a.legacy_release
-       LEFT JOIN release_files f ON f.release_id = r.id AND f.path = ?
-      WHERE a.source = 'legacy' AND a.problem_id IN ${RELEASE_IDS}
-      GROUP BY a.legacy_release, f.sha256 ORDER BY MIN(a.problem_id)`,
-    [RELEASE_FILE, ids],
-  );
+  const here = readAdjudicatedCounts(db, problemIds);
+  const imported = readImportedCounts(db, problemIds, RELEASE_FILE);
   return {
     adjudicated: here.adjudicated,
     doublyAnnotated: here.doubly,

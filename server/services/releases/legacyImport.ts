@@ -1,7 +1,22 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { all, get, run, transaction, type DB } from '../../../db/database';
+import { transaction, type DB } from '../../../db/database';
+import {
+  findReleaseWithFile,
+  insertLegacyRelease,
+  knownProblems,
+  problemWork,
+  readAllBaseTexts,
+  readProblemFacts,
+  removeProblemWork,
+  storedTaskIds,
+  taskIdOwner,
+  writeRecoveredProblem,
+  type KnownProblem,
+  type ProblemWork,
+} from '../../../db/legacyReleases';
+import { insertReleaseFile } from '../../../db/releases';
 import { appendEvent, type Actor } from '../../../db/events';
 import { RELEASE_FILE } from '../../../shared/release/format';
 import type { LineRecord } from '../../../shared/release/rules';
@@ -9,11 +24,10 @@ import { releaseStats } from '../../../shared/release/stats';
 import { validateRelease } from '../../../shared/release/validate';
 import { releaseName, type ReleaseManifest } from '../../../shared/schemas/release';
 import { validatePoints } from '../../../shared/edits';
-import { badRequest, conflict } from '../../http/errors';
+import { DomainError, invalid } from '../../domain/errors';
 import { manifestTally } from './manifest';
 import { parseLegacyRelease } from './legacyFile';
 import { recoverProblem, type RecoveredProblem, type RecoveredTask, type TaskKind } from './legacyRecover';
-import { knownProblems, problemWork, removeProblemWork, storedTaskIds, taskIdOwner, writeRecoveredProblem, type KnownProblem, type ProblemWork } from './legacyStore';
 import type { ImportIssue } from '../../../shared/schemas/lcb';
 import { ImportError } from '../lcbFile';
 
@@ -75,7 +89,7 @@ export function defaultReleaseName(file: string): string {
 
 function checkName(name: string): string {
   const parsed = releaseName.safeParse(name);
-  if (!parsed.success) throw badRequest(`name: ${parsed.error.issues[0]?.message ?? 'invalid release name'}`);
+  if (!parsed.success) throw invalid(`name: ${parsed.error.issues[0]?.message ?? 'invalid release name'}`);
   return parsed.data;
 }
 
@@ -90,15 +104,12 @@ function byProblem(records: readonly LineRecord[]): Map<string, LineRecord[]> {
 }
 
 function manifestOf(name: string, notes: string, records: readonly LineRecord[], db: DB, jsonl: Buffer, text: string): ReleaseManifest {
-  const facts = all<{ questionId: string; platform: string; contestDate: string; difficulty: string }>(
-    db,
-    'SELECT question_id AS questionId, platform, contest_date AS contestDate, difficulty FROM problems',
-  );
+  const facts = readProblemFacts(db);
   const stats = releaseStats(
     records.map((r) => r.record),
     facts,
   );
-  const problems = new Map(all<{ question_id: string; base_text: string }>(db, 'SELECT question_id, base_text FROM problems').map((p) => [p.question_id, p.base_text]));
+  const problems = readAllBaseTexts(db);
   const report = validateRelease(text, problems.size > 0 ? { problems } : {});
   return {
     name,
@@ -113,25 +124,16 @@ function manifestOf(name: string, notes: string, records: readonly LineRecord[],
 
 /** Store the release file itself (kind 'legacy'), or find it stored by an earlier run. */
 function storeRelease(db: DB, actor: Actor, name: string, notes: string, records: readonly LineRecord[], jsonl: Buffer): boolean {
-  const existing = get<{ id: number; kind: string; sha256: string | null }>(
-    db,
-    `SELECT r.id, r.kind, f.sha256 FROM releases r LEFT JOIN release_files f ON f.release_id = r.id AND f.path = ? WHERE r.name = ?`,
-    [RELEASE_FILE, name],
-  );
+  const existing = findReleaseWithFile(db, name, RELEASE_FILE);
   if (existing) {
     if (existing.kind === 'legacy' && existing.sha256 === sha256(jsonl)) return true;
-    throw conflict(`A different release named "${name}" already exists; releases are immutable, choose another --name.`);
+    throw new DomainError('name_taken', `A different release named "${name}" already exists; releases are immutable, choose another --name.`);
   }
   const manifest = manifestOf(name, notes, records, db, jsonl, jsonl.toString('utf8'));
-  const { lastInsertRowid } = run(db, `INSERT INTO releases (name, notes, policy, kind, manifest, created_by) VALUES (?, ?, 'legacy', 'legacy', ?, ?)`, [
-    name,
-    notes,
-    JSON.stringify(manifest),
-    actor.id,
-  ]);
+  const releaseId = insertLegacyRelease(db, name, notes, JSON.stringify(manifest), actor.id);
   const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
   for (const [file, content] of [[RELEASE_FILE, jsonl], ['manifest.json', manifestBytes]] as const) {
-    run(db, 'INSERT INTO release_files (release_id, path, content, sha256) VALUES (?, ?, ?, ?)', [lastInsertRowid, file, content, sha256(content)]);
+    insertReleaseFile(db, releaseId, { path: file, content, sha256: sha256(content) });
   }
   return false;
 }
@@ -234,7 +236,7 @@ export function importLegacyRelease(db: DB, bytes: Buffer, actor: Actor, options
       }
       for (const t of recovered.tasks) {
         const owner = taskIdOwner(db, t.taskId);
-        if (owner) throw conflict(`${t.taskId} (line ${t.line}) is already the id of a task of ${owner.questionId}; nothing was imported.`);
+        if (owner) throw new DomainError('name_taken', `${t.taskId} (line ${t.line}) is already the id of a task of ${owner.questionId}; nothing was imported.`);
       }
       writeRecoveredProblem(db, actor, problem.id, name, recovered, positions);
       if (replaced) {

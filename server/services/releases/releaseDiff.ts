@@ -1,8 +1,9 @@
-import { get, type DB } from '../../../db/database';
+import type { DB } from '../../../db/database';
+import { readReleaseFile, readReleaseRow } from '../../../db/releases';
 import { diffReleases, type StoredReleaseDiff } from '../../../shared/release/diff';
 import { RELEASE_FILE, type ReleaseRecord } from '../../../shared/release/format';
 import { parseRelease } from '../../../shared/release/validate';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { invalid, notFound } from '../../domain/errors';
 
 /** The records of a release file's text; a file that does not parse is refused with its first bad lines. */
 export function releaseRecords(text: string, label: string): ReleaseRecord[] {
@@ -10,16 +11,16 @@ export function releaseRecords(text: string, label: string): ReleaseRecord[] {
   const errors = parsed.findings.filter((f) => f.severity === 'error');
   if (errors.length > 0) {
     const more = errors.length > 3 ? ` (and ${errors.length - 3} more)` : '';
-    throw badRequest(`${label}: ${errors.slice(0, 3).map((f) => f.message).join('; ')}${more}`);
+    throw invalid(`${label}: ${errors.slice(0, 3).map((f) => f.message).join('; ')}${more}`);
   }
   return parsed.records.map((r) => r.record);
 }
 
 function storedRecords(db: DB, name: string): ReleaseRecord[] {
-  const release = get<{ id: number }>(db, 'SELECT id FROM releases WHERE name = ?', [name]);
+  const release = readReleaseRow(db, name);
   if (!release) throw notFound(`No release named "${name}".`);
-  const file = get<{ content: Buffer }>(db, 'SELECT content FROM release_files WHERE release_id = ? AND path = ?', [release.id, RELEASE_FILE]);
-  if (!file) throw new AppError(404, 'not_found', `Release "${name}" has no ${RELEASE_FILE}.`);
+  const file = readReleaseFile(db, release.id, RELEASE_FILE);
+  if (!file) throw notFound(`Release "${name}" has no ${RELEASE_FILE}.`);
   return releaseRecords(file.content.toString('utf8'), name);
 }
 

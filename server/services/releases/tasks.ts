@@ -1,9 +1,10 @@
-import { all, type DB } from '../../../db/database';
+import type { DB } from '../../../db/database';
+import { pointFromRow } from '../../../db/points';
+import { readAllGoldRows, readKeptTaskIds, readResolvedProblems, readRetiredTaskIds, readTaskOverrides, type GoldRow, type OverrideRow, type TaskIdRow } from '../../../db/releaseTasks';
 import type { Point, Range } from '../../../shared/edits';
 import type { ReleaseRecord } from '../../../shared/release/format';
 import { generateTasks, type GeneratedTask, type TaskOverride } from '../../../shared/tasks';
 import type { VariantPolicy } from '../../../shared/subsets';
-import { presentPoint, type PointRow } from '../../presenters/annotations';
 import { excludedSubsets, exclusionKey } from './exclusions';
 
 /** A problem that has a resolved gold version, in import order. */
@@ -38,40 +39,6 @@ export interface ReleaseTasks {
   tasks: (ReleaseTask & { taskId: string })[];
 }
 
-interface ProblemRow {
-  id: number;
-  question_id: string;
-  title: string;
-  platform: string;
-  contest_date: string;
-  difficulty: string;
-  base_text: string;
-  source: 'adjudication' | 'legacy';
-}
-
-/** A gold_points row: a stored point of a problem's gold annotation. */
-export interface GoldRow extends PointRow {
-  problem_id: number;
-  provenance: string;
-}
-
-interface OverrideRow {
-  problem_id: number;
-  subset: string;
-  text: string | null;
-  questions: string | null;
-  answers: string | null;
-  keywords: string | null;
-  kind: 'edit' | 'rewrite';
-}
-
-interface TaskIdRow {
-  problem_id: number;
-  subset: string;
-  task_id: string;
-  position: number;
-}
-
 const parseList = <T>(json: string | null): T[] | null => (json === null ? null : (JSON.parse(json) as T[]));
 
 function groupBy<T extends { problem_id: number }>(rows: readonly T[]): Map<number, T[]> {
@@ -96,13 +63,7 @@ function toOverride(row: OverrideRow): TaskOverride {
 }
 
 function loadProblems(db: DB): ReleaseProblem[] {
-  const rows = all<ProblemRow>(
-    db,
-    `SELECT p.id, p.question_id, p.title, p.platform, p.contest_date, p.difficulty, p.base_text, a.source
-       FROM problems p JOIN adjudications a ON a.problem_id = p.id
-      WHERE a.status = 'resolved'
-      ORDER BY p.import_order, p.id`,
-  );
+  const rows = readResolvedProblems(db);
   return rows.map((r) => ({
     id: r.id,
     questionId: r.question_id,
@@ -148,9 +109,9 @@ function freshIds(kept: readonly TaskIdRow[], retired: readonly string[]) {
  */
 export function loadReleaseTasks(db: DB, policy: VariantPolicy): ReleaseTasks {
   const problems = loadProblems(db);
-  const gold = groupBy(all<GoldRow>(db, `SELECT * FROM gold_points ORDER BY problem_id, idx`));
-  const overrides = groupBy(all<OverrideRow>(db, `SELECT problem_id, subset, text, questions, answers, keywords, kind FROM task_overrides`));
-  const keptRows = all<TaskIdRow>(db, `SELECT problem_id, subset, task_id, position FROM task_ids`);
+  const gold = groupBy(readAllGoldRows(db));
+  const overrides = groupBy(readTaskOverrides(db));
+  const keptRows = readKeptTaskIds(db);
   const kept = new Map(keptRows.map((r) => [exclusionKey(r.problem_id, r.subset), r]));
   const excluded = excludedSubsets(db);
 
@@ -159,7 +120,7 @@ export function loadReleaseTasks(db: DB, policy: VariantPolicy): ReleaseTasks {
   const keyed = kept.size > 0 || excluded.size > 0; // else no task needs its key looked up
   for (const problem of problems) {
     const points = gold.get(problem.id) ?? [];
-    const presented = points.map(presentPoint);
+    const presented = points.map(pointFromRow);
     const generated = generateTasks(problem.baseText, presented, policy, (overrides.get(problem.id) ?? []).map(toOverride));
     for (const task of generated) {
       const key = keyed ? exclusionKey(problem.id, task.key) : '';
@@ -172,7 +133,7 @@ export function loadReleaseTasks(db: DB, policy: VariantPolicy): ReleaseTasks {
   }
   const withKept = tasks.filter((t) => t.keptId !== null).sort((a, b) => a.position! - b.position!);
   const fresh = tasks.filter((t) => t.keptId === null);
-  const nextId = freshIds(keptRows, all<{ task_id: string }>(db, 'SELECT task_id FROM retired_task_ids').map((r) => r.task_id));
+  const nextId = freshIds(keptRows, readRetiredTaskIds(db));
   for (const t of fresh) t.taskId = nextId();
   return { problems, tasks: withKept.length ? [...withKept, ...fresh] : fresh };
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AppError } from '../../http/errors';
+import { invalid } from '../../domain/errors';
 import { MANIFEST_FILE, type BuiltFile } from './build';
 
 /** A folder we may replace: missing, empty, or a release written by us before. */
@@ -33,7 +33,7 @@ function removeStaleTemporaries(parent: string, base: string, now = Date.now()):
  */
 export function writeReleaseDir(target: string, files: readonly BuiltFile[]): void {
   const dir = path.resolve(target);
-  if (!replaceable(dir)) throw new AppError(400, 'bad_request', `${target} exists and is not a release folder; choose an empty or new folder.`);
+  if (!replaceable(dir)) throw invalid(`${target} exists and is not a release folder; choose an empty or new folder.`);
   const parent = path.dirname(dir);
   removeStaleTemporaries(parent, path.basename(dir));
   fs.mkdirSync(parent, { recursive: true });

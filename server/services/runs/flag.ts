@@ -1,9 +1,9 @@
 /** Curation feedback: a task a run exposed sends its problem back to adjudication (the reopen flow). */
 import type { DB } from '../../../db/database';
 import type { Actor } from '../../../db/events';
-import { badRequest, notFound } from '../../http/errors';
+import { invalid, notFound } from '../../domain/errors';
 import { reopenGold } from '../adjudications/gold';
-import { problemsOfTask, releaseTask, runRow } from './store';
+import { problemsOfTask, releaseTask, runRow } from '../../../db/runs';
 
 export interface FlagResult {
   taskId: string;
@@ -27,7 +27,7 @@ export function flagTask(db: DB, actor: Actor, taskId: string, reason: string, m
   } else {
     const problems = problemsOfTask(db, taskId);
     if (problems.length === 0) throw notFound(`No run covers task "${taskId}".`);
-    if (problems.length > 1) throw badRequest(`Task "${taskId}" names different problems in different runs' releases (${problems.join(', ')}); say which run with --model.`);
+    if (problems.length > 1) throw invalid(`Task "${taskId}" names different problems in different runs' releases (${problems.join(', ')}); say which run with --model.`);
     questionId = problems[0]!;
   }
   reopenGold(db, actor, questionId, reason, { source: 'runs', taskId, ...(model ? { model } : {}) });

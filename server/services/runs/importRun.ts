@@ -10,12 +10,12 @@ import path from 'node:path';
 import { transaction, type DB } from '../../../db/database';
 import { appendEvent, type Actor } from '../../../db/events';
 import { scoreTask } from '../../../shared/runs/metrics';
-import { conflict } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 import { aliasRow } from '../../../db/pilots';
 import type { ProgressListener } from '../lineReader';
 import { fileRunRelease, storedRunRelease, type RunRelease } from './release';
 import { releaseIndex, scanRunFile } from './runFile';
-import { deleteRun, runRow, runWriter, saveRunRelease } from './store';
+import { deleteRun, runRow, runWriter, saveRunRelease } from '../../../db/runs';
 
 export type ReleaseRef = { release: string } | { releaseFile: string };
 
@@ -40,11 +40,11 @@ export function resolveRunRelease(db: DB, ref: ReleaseRef): RunRelease {
   return 'release' in ref ? storedRunRelease(db, ref.release) : fileRunRelease(db, ref.releaseFile);
 }
 
-const modelTaken = (model: string) => conflict(`A run of model "${model}" is already stored; import with --replace (or tick "replace") to replace it.`);
+const modelTaken = (model: string) => new DomainError('name_taken', `A run of model "${model}" is already stored; import with --replace (or tick "replace") to replace it.`);
 
 export async function importRunFile(db: DB, file: string, ref: ReleaseRef, actor: Actor, options: RunImportOptions): Promise<RunImportSummary> {
   const { model } = options;
-  if (model.startsWith('human:') && aliasRow(db, model.slice('human:'.length))) throw conflict(`"${model}" is a pilot's run (made from a pilot study); import under another name.`);
+  if (model.startsWith('human:') && aliasRow(db, model.slice('human:'.length))) throw new DomainError('name_taken', `"${model}" is a pilot's run (made from a pilot study); import under another name.`);
   if (!options.replace && runRow(db, model)) throw modelTaken(model);
   const release = resolveRunRelease(db, ref);
   const tasks = releaseIndex(release);

@@ -5,14 +5,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { all, get, type DB } from '../../../db/database';
+import type { DB } from '../../../db/database';
+import { findReleaseFileSha, findReleaseNameBySha, readReleaseFile } from '../../../db/releases';
 import { RELEASE_FILE, type ReleaseRecord } from '../../../shared/release/format';
 import { parseRelease } from '../../../shared/release/validate';
 import type { KeyQuestion, ReleaseTask } from '../../../shared/runs/report';
 import { normalizeWhitespace } from '../../../shared/runs/pyText';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import { ImportError } from '../lcbFile';
-import { keptTaskIndex } from './store';
+import { keptTaskIndex, readGoldPointTypes, readKeptTaskSubsets, runReleaseKept } from '../../../db/runs';
 
 export interface RunRelease {
   sha256: string;
@@ -29,7 +30,7 @@ export interface RunRelease {
 
 /** The release as an earlier run import kept it (its tasks stay stored, with their types as attributed then). */
 function keptRelease(db: DB, sha256: string, name: string, source: 'stored' | 'file'): RunRelease | null {
-  if (!get(db, 'SELECT 1 FROM run_releases WHERE sha256 = ?', [sha256])) return null;
+  if (!runReleaseKept(db, sha256)) return null;
   return { sha256, name, source, tasks: [], kept: keptTaskIndex(db, sha256) };
 }
 
@@ -40,10 +41,7 @@ interface GoldTypes {
 }
 
 function goldTypes(db: DB): Map<string, GoldTypes> {
-  const rows = all<{ question_id: string; idx: number; question: string; type: string | null }>(
-    db,
-    `SELECT p.question_id, g.idx, g.question, g.type FROM gold_points g JOIN problems p ON p.id = g.problem_id ORDER BY p.id, g.idx`,
-  );
+  const rows = readGoldPointTypes(db);
   const out = new Map<string, GoldTypes>();
   for (const r of rows) {
     let e = out.get(r.question_id);
@@ -56,7 +54,7 @@ function goldTypes(db: DB): Map<string, GoldTypes> {
 
 /** Subsets ("0,2") of the tasks whose ids this database keeps from a release it continues. */
 function keptSubsets(db: DB): Map<string, number[]> {
-  const rows = all<{ task_id: string; subset: string }>(db, 'SELECT task_id, subset FROM task_ids');
+  const rows = readKeptTaskSubsets(db);
   return new Map(rows.map((r) => [r.task_id, r.subset.split(',').map(Number)]));
 }
 
@@ -107,15 +105,11 @@ function fromText(text: string, sha256: string, name: string, source: 'stored' |
 
 /** A release stored in this database (cut here or imported with import-release). */
 export function storedRunRelease(db: DB, name: string): RunRelease {
-  const stored = get<{ id: number; sha256: string }>(
-    db,
-    `SELECT f.release_id AS id, f.sha256 FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = ? AND f.path = ?`,
-    [name, RELEASE_FILE],
-  );
+  const stored = findReleaseFileSha(db, name, RELEASE_FILE);
   if (!stored) throw notFound(`No release named "${name}".`);
   const kept = keptRelease(db, stored.sha256, name, 'stored');
   if (kept) return kept;
-  const file = get<{ content: Buffer }>(db, 'SELECT content FROM release_files WHERE release_id = ? AND path = ?', [stored.id, RELEASE_FILE])!;
+  const file = readReleaseFile(db, stored.id, RELEASE_FILE)!;
   return fromText(file.content.toString('utf8'), stored.sha256, name, 'stored', db);
 }
 
@@ -126,11 +120,7 @@ export function storedRunRelease(db: DB, name: string): RunRelease {
 export function fileRunRelease(db: DB, file: string): RunRelease {
   const bytes = fs.readFileSync(file);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const stored = get<{ name: string }>(
-    db,
-    `SELECT r.name FROM release_files f JOIN releases r ON r.id = f.release_id WHERE f.path = ? AND f.sha256 = ? ORDER BY r.id LIMIT 1`,
-    [RELEASE_FILE, sha256],
-  );
-  if (stored) return storedRunRelease(db, stored.name);
+  const storedName = findReleaseNameBySha(db, RELEASE_FILE, sha256);
+  if (storedName !== undefined) return storedRunRelease(db, storedName);
   return keptRelease(db, sha256, path.basename(file), 'file') ?? fromText(bytes.toString('utf8'), sha256, path.basename(file), 'file', null);
 }

@@ -3,11 +3,12 @@ import type { DB } from '../../../db/database';
 import { DEFAULT_JUDGE_THRESHOLD, judgeCheck, type JudgeCheck } from '../../../shared/runs/judge';
 import { curation, hitKeyQuestions, runTables, type Curation, type ReleaseTask, type RunTables } from '../../../shared/runs/report';
 import type { TaskDetail, RunSummary, TaskScoreRow } from '../../../shared/runs/views';
-import { badRequest, notFound } from '../../http/errors';
+import { invalid, notFound } from '../../domain/errors';
 import { loadGoldPoints } from '../adjudications/store';
-import { get } from '../../../db/database';
+import { findAdjudication } from '../../../db/adjudications';
+import { findProblemBrief } from '../../../db/problems';
 import { humanRuns } from '../pilots/pilotRuns';
-import { dialogueRow, judgeRows, listRunRows, parseHitDict, releaseTask, releaseTasks, runRow, scoreRows, type RunRow, type ScoreRow, type StoredTask } from './store';
+import { dialogueRow, judgeRows, listRunRows, parseHitDict, releaseTask, releaseTasks, runRow, scoreRows, type RunRow, type ScoreRow, type StoredTask } from '../../../db/runs';
 
 function requireRun(db: DB, model: string): RunRow {
   const row = runRow(db, model);
@@ -83,7 +84,7 @@ export function runJudgeCheck(db: DB, model: string, threshold = DEFAULT_JUDGE_T
   );
   const records = judgeRows(db, run.id).map((r) => ({ taskId: r.task_id, questions: JSON.parse(r.questions) as string[], hitDict: parseHitDict(r.hit_dict) }));
   const check = judgeCheck(records, keys, threshold);
-  if (!check) throw badRequest(`The run of "${model}" asked no clarification question: there is nothing to check.`);
+  if (!check) throw invalid(`The run of "${model}" asked no clarification question: there is nothing to check.`);
   return { model, release_sha256: run.release_sha256, ...check };
 }
 
@@ -155,8 +156,8 @@ export function taskDetail(db: DB, taskId: string, releaseSha256?: string): Task
     });
   }
   if (!task) throw notFound(`No run covers task "${taskId}".`);
-  const problem = get<{ id: number; title: string }>(db, 'SELECT id, title FROM problems WHERE question_id = ?', [task.questionId]);
-  const status = problem && get<{ status: string }>(db, 'SELECT status FROM adjudications WHERE problem_id = ?', [problem.id]);
+  const problem = findProblemBrief(db, task.questionId);
+  const status = problem && findAdjudication(db, problem.id);
   return {
     taskId: task.taskId,
     questionId: task.questionId,

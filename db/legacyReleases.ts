@@ -1,6 +1,16 @@
-import { all, get, run, type DB } from '../../../db/database';
-import type { Actor } from '../../../db/events';
-import type { RecoveredProblem } from './legacyRecover';
+/** What importing a legacy release (import-release) reads and writes of a problem's gold work. */
+import { all, get, run, type DB } from './database';
+import type { Actor } from './events';
+import type { Repair } from '../shared/edits';
+import type { GoldPointLike, TaskOverride } from '../shared/tasks';
+
+/** A problem's work recovered from a legacy release (services/releases/legacyRecover.ts makes it). */
+export interface RecoveredWork {
+  points: readonly GoldPointLike[];
+  tasks: readonly { taskId: string; subset: string; kind: string; override: (TaskOverride & { repairs: Repair[] }) | null }[];
+  /** Subsets the policy generates but the release leaves out. */
+  exclusions: readonly string[];
+}
 
 export interface KnownProblem {
   id: number;
@@ -44,7 +54,7 @@ const NO_SOURCES = JSON.stringify({ from: { a: null, b: null } });
 const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
 
 /** Write a recovered problem: a resolved legacy adjudication, its gold points, overrides, exclusions and kept ids. */
-export function writeRecoveredProblem(db: DB, actor: Actor, problemId: number, release: string, recovered: RecoveredProblem, positions: Map<string, number>): void {
+export function writeRecoveredProblem(db: DB, actor: Actor, problemId: number, release: string, recovered: RecoveredWork, positions: Map<string, number>): void {
   const rewrites = recovered.tasks.filter((t) => t.kind === 'rewrite').map((t) => t.taskId);
   const notes = `Recovered from the legacy release "${release}".${rewrites.length ? ` Rewritten tasks (kept as overrides): ${rewrites.join(', ')}.` : ''}`;
   run(
@@ -117,3 +127,19 @@ export function removeProblemWork(db: DB, problemId: number): void {
     run(db, `DELETE FROM ${table} WHERE problem_id = ?`, [problemId]);
   }
 }
+
+/** Every problem's release facts (release statistics). */
+export const readProblemFacts = (db: DB): { questionId: string; platform: string; contestDate: string; difficulty: string }[] =>
+  all(db, 'SELECT question_id AS questionId, platform, contest_date AS contestDate, difficulty FROM problems');
+
+/** Every problem's base text, by question id. */
+export const readAllBaseTexts = (db: DB): Map<string, string> =>
+  new Map(all<{ question_id: string; base_text: string }>(db, 'SELECT question_id, base_text FROM problems').map((p) => [p.question_id, p.base_text]));
+
+/** A stored release by name, with its kind and the SHA-256 of its file at `path` (null without one). */
+export const findReleaseWithFile = (db: DB, name: string, path: string): { id: number; kind: string; sha256: string | null } | undefined =>
+  get(db, `SELECT r.id, r.kind, f.sha256 FROM releases r LEFT JOIN release_files f ON f.release_id = r.id AND f.path = ? WHERE r.name = ?`, [path, name]);
+
+/** Insert an imported legacy release's row (policy and kind 'legacy'); its id. */
+export const insertLegacyRelease = (db: DB, name: string, notes: string, manifest: string, userId: number | null): number | bigint =>
+  run(db, `INSERT INTO releases (name, notes, policy, kind, manifest, created_by) VALUES (?, ?, 'legacy', 'legacy', ?, ?)`, [name, notes, manifest, userId]).lastInsertRowid;

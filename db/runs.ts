@@ -1,10 +1,20 @@
-/** The runs' SQL: named functions with parameterised statements. */
-import { all, get, run, type DB } from '../../../db/database';
-import type { HitDict } from '../../../shared/runs/metrics';
-import type { KeyQuestion, ReleaseTask } from '../../../shared/runs/report';
-import type { TaskScore } from '../../../shared/runs/metrics';
-import type { ParsedRunRecord } from './runFile';
-import type { RunRelease } from './release';
+/** The runs' SQL (runs, run_records, run_releases, run_release_tasks): named functions with parameterised statements. */
+import { all, get, run, type DB } from './database';
+import type { HitDict } from '../shared/runs/metrics';
+import type { KeyQuestion, ReleaseTask } from '../shared/runs/report';
+import type { TaskScore } from '../shared/runs/metrics';
+import type { RunRecord } from '../shared/runs/runLine';
+
+/** A run record as the importer read it: its line number and its dialogue's JSON text. */
+export type RunRecordInput = RunRecord & { line: number; messagesJson: string };
+
+/** A release a run is checked against, with the tasks to store. */
+export interface RunReleaseTasks {
+  sha256: string;
+  name: string;
+  source: 'stored' | 'file';
+  tasks: readonly (ReleaseTask & { text: string })[];
+}
 
 export interface RunRow {
   id: number;
@@ -26,7 +36,7 @@ export const listRunRows = (db: DB): RunRow[] => all<RunRow>(db, `${SELECT_RUN} 
 export const runRow = (db: DB, model: string): RunRow | undefined => get<RunRow>(db, `${SELECT_RUN} WHERE r.model = ?`, [model]);
 
 /** The release's tasks, replaced whole so types follow the gold points at the latest import. */
-export function saveRunRelease(db: DB, release: RunRelease): void {
+export function saveRunRelease(db: DB, release: RunReleaseTasks): void {
   run(
     db,
     `INSERT INTO run_releases (sha256, name, source, tasks) VALUES (?, ?, ?, ?)
@@ -64,7 +74,7 @@ export function runWriter(db: DB, model: string, sha256: string, sourceFile: str
   let position = 0;
   return {
     id,
-    add(r: ParsedRunRecord, s: TaskScore): void {
+    add(r: RunRecordInput, s: TaskScore): void {
       insert.run(
         id,
         position++,
@@ -193,3 +203,13 @@ export const dialogueRow = (db: DB, runId: number, taskId: string): DialogueRow 
   );
 
 export const parseHitDict = (json: string): HitDict => JSON.parse(json) as HitDict;
+
+/** Whether an earlier run import kept this release's tasks. */
+export const runReleaseKept = (db: DB, sha256: string): boolean => get(db, 'SELECT 1 FROM run_releases WHERE sha256 = ?', [sha256]) !== undefined;
+
+/** Every gold point's type, with its problem, index and question (types of a release's key questions). */
+export const readGoldPointTypes = (db: DB): { question_id: string; idx: number; question: string; type: string | null }[] =>
+  all(db, `SELECT p.question_id, g.idx, g.question, g.type FROM gold_points g JOIN problems p ON p.id = g.problem_id ORDER BY p.id, g.idx`);
+
+/** Subsets of the task ids this database keeps from a release it continues. */
+export const readKeptTaskSubsets = (db: DB): { task_id: string; subset: string }[] => all(db, 'SELECT task_id, subset FROM task_ids');

@@ -1,0 +1,93 @@
+import { all, get, run, type DB } from './database';
+import type { AnnotationRow, AssignedProblem, QueueRow } from './annotations';
+import type { PointRow } from './points';
+import type { Point } from '../shared/edits';
+
+/** An annotator's own drafts: their queue, the problem and annotation they edit, and its saves. */
+
+/** Every problem assigned to the user, in import order, with their annotation's status. */
+export const readQueueRows = (db: DB, userId: number): QueueRow[] =>
+  all<QueueRow>(
+    db,
+    `SELECT p.question_id, p.title, p.difficulty, a.status
+       FROM assignments s
+       JOIN problems p ON p.id = s.problem_id
+       LEFT JOIN annotations a ON a.problem_id = s.problem_id AND a.user_id = s.user_id
+      WHERE s.user_id = ?
+      ORDER BY p.import_order, p.id`,
+    [userId],
+  );
+
+/** The problem if it is assigned to the user. */
+export const findAssignedProblem = (db: DB, questionId: string, userId: number): AssignedProblem | undefined =>
+  get<AssignedProblem>(
+    db,
+    `SELECT p.id, p.question_id, p.title, p.base_text
+       FROM problems p JOIN assignments s ON s.problem_id = p.id
+      WHERE p.question_id = ? AND s.user_id = ?`,
+    [questionId, userId],
+  );
+
+export const findAnnotationRow = (db: DB, problemId: number, userId: number): AnnotationRow | undefined =>
+  get<AnnotationRow>(db, 'SELECT id, status, version, active_ms, updated_at, submitted_at FROM annotations WHERE problem_id = ? AND user_id = ?', [problemId, userId]);
+
+/** An annotation's stored point rows, in order. */
+export const readAnnotationPointRows = (db: DB, annotationId: number): PointRow[] =>
+  all<PointRow>(db, 'SELECT idx, deletions, repairs, question, answer, type FROM annotation_points WHERE annotation_id = ? ORDER BY idx', [annotationId]);
+
+/** When the problem was assigned to the user. */
+export const assignedAt = (db: DB, problemId: number, userId: number): string | undefined =>
+  get<{ created_at: string }>(db, 'SELECT created_at FROM assignments WHERE problem_id = ? AND user_id = ?', [problemId, userId])?.created_at;
+
+export interface SavedRow {
+  id: number;
+  version: number;
+  active_ms: number;
+  updated_at: string;
+}
+
+/** The next version of an existing draft. */
+export const bumpDraft = (db: DB, annotationId: number, activeMs: number): SavedRow =>
+  get<SavedRow>(
+    db,
+    `UPDATE annotations SET version = version + 1, active_ms = active_ms + ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+      WHERE id = ? RETURNING id, version, active_ms, updated_at`,
+    [activeMs, annotationId],
+  )!;
+
+/** The first version of a new draft. */
+export const insertDraft = (db: DB, problemId: number, userId: number, activeMs: number): SavedRow =>
+  get<SavedRow>(
+    db,
+    `INSERT INTO annotations (problem_id, user_id, status, version, active_ms) VALUES (?, ?, 'draft', 1, ?)
+      RETURNING id, version, active_ms, updated_at`,
+    [problemId, userId, activeMs],
+  )!;
+
+/**
+ * Store the points of a draft. Rows are updated in place (upsert by index) and only surplus
+ * rows deleted: a delete-and-insert would move every row and touch several more pages per save.
+ */
+export function upsertDraftPoints(db: DB, annotationId: number, points: readonly Point[]): void {
+  points.forEach((p, idx) => {
+    run(
+      db,
+      `INSERT INTO annotation_points (annotation_id, idx, deletions, repairs, question, answer, type) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (annotation_id, idx) DO UPDATE SET
+         deletions = excluded.deletions, repairs = excluded.repairs, question = excluded.question, answer = excluded.answer, type = excluded.type`,
+      [annotationId, idx, JSON.stringify(p.deletions), JSON.stringify(p.repairs), p.question, p.answer, p.type],
+    );
+  });
+  run(db, 'DELETE FROM annotation_points WHERE annotation_id = ? AND idx >= ?', [annotationId, points.length]);
+}
+
+/** Submit an annotation: read-only from now, one version more. */
+export function markSubmitted(db: DB, annotationId: number): void {
+  run(
+    db,
+    `UPDATE annotations SET status = 'submitted', version = version + 1,
+       submitted_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+     WHERE id = ?`,
+    [annotationId],
+  );
+}
