@@ -3,6 +3,7 @@ import { api, ApiError } from '../../api';
 import { Link } from '../../router';
 import type { AgreementView, GoldFigures } from '../../../../shared/agreement';
 import { ConfusionHeatMap, FigureCard, PairTable, PerTypeTable, Value } from './AgreementParts';
+import { formatCoefficient, formatPercent } from './agreementFormat';
 import { ADJUDICATION_STATE } from '../../stateLabels';
 import type { AgreementPageView } from '../../../../shared/schemas/agreementPage';
 import { useListState, type ListState } from '../../paging/listState';
@@ -94,11 +95,11 @@ function Report({ r, list }: { r: AgreementPageView; list: ListState }) {
   return (
     <>
       <div className="figure-grid">
-        <FigureCard label="Deletion agreement (Cohen's κ)" figure={r.deletion.kappa} unit="characters" detail={`${(((r.deletion.percent.value ?? 0) * 100)).toFixed(1)}% of characters agree`} />
+        <FigureCard label="Deletion agreement (Cohen's κ)" figure={r.deletion.kappa} unit="characters" detail={`${formatPercent(r.deletion.percent)} of characters agree`} />
         <FigureCard label="Point detection F1" figure={r.points.f1} unit="points" detail={`${r.points.matched} matched, ${r.points.unmatchedA} + ${r.points.unmatchedB} unmatched`} />
-        <FigureCard label="Type agreement (Cohen's κ)" figure={r.types.kappa} unit="matched pairs" detail={`${(((r.types.percent.value ?? 0) * 100)).toFixed(1)}% identical`} />
+        <FigureCard label="Type agreement (Cohen's κ)" figure={r.types.kappa} unit="matched pairs" detail={`${formatPercent(r.types.percent)} identical`} />
         <FigureCard label="Type agreement (Krippendorff's α)" figure={r.types.alpha} unit="matched pairs" />
-        <FigureCard label="Same number of points" figure={r.counts.equal} percent unit="problems" detail={`mean difference ${r.counts.meanAbsDifference.value?.toFixed(2) ?? 'undefined'}`} />
+        <FigureCard label="Same number of points" figure={r.counts.equal} percent unit="problems" detail={`mean difference ${formatCoefficient(r.counts.meanAbsDifference, 2)}`} />
       </div>
       <section className="card" aria-labelledby="pairs-h">
         <h2 id="pairs-h">Per annotator pair</h2>

@@ -1,12 +1,13 @@
 import type { Coefficient } from '../../../../shared/agreement';
 
-/** A coefficient as text: a number, or "undefined" (the reason goes in a title). */
+/** A coefficient as text: a number, or "—" when not defined (the reason goes in a title). */
 export function formatCoefficient(c: Coefficient, digits = 3): string {
-  return c.value === null ? 'undefined' : c.value.toFixed(digits);
+  return c.value === null || c.value === undefined ? '—' : c.value.toFixed(digits);
 }
 
+/** A proportion as a percentage, or "—" when not defined (never "0.0%"). */
 export function formatPercent(c: Coefficient): string {
-  return c.value === null ? 'undefined' : `${(c.value * 100).toFixed(1)}%`;
+  return c.value === null || c.value === undefined ? '—' : `${(c.value * 100).toFixed(1)}%`;
 }
 
 /** Heat-map intensity in [0, 1] for a count, relative to the largest count. */
