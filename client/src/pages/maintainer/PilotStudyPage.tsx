@@ -28,7 +28,15 @@ function AgreementPanel({ agreement: a, threshold }: { agreement: LabelAgreement
             <dt>Accuracy</dt>
             <dd>{pct(a.accuracy)}</dd>
             <dt>Cohen&apos;s κ</dt>
-            <dd title={a.kappa === null ? 'undefined: every label of both in one class' : undefined}>{a.kappa === null ? 'undefined' : fmt(a.kappa)}</dd>
+            <dd title={a.kappa === null ? 'not defined: every label of both in one class' : undefined}>
+              {a.kappa === null ? (
+                <>
+                  —<span className="sr-only"> (not defined: every label of both in one class)</span>
+                </>
+              ) : (
+                fmt(a.kappa)
+              )}
+            </dd>
           </dl>
           <table aria-label="Live against reviewed labels">
             <thead>
