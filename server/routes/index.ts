@@ -9,7 +9,7 @@ import { releaseDiffRoutes } from './releaseDiff/releaseDiff';
 import { annotationRoutes } from './annotations/annotations';
 import { problemRoutes } from './problems/problems';
 import { userRoutes } from './users/users';
-import { assignmentAdminRoutes } from './assignments/assignments';
+import { assignmentRoutes } from './assignments/assignments';
 import { healthRoutes } from './health/health';
 import { runRoutes } from './runs/runs';
 import { pilotRoutes } from './pilots/pilots';
@@ -29,7 +29,7 @@ export const allRoutes: RouteDef[] = [
   ...annotationRoutes,
   ...problemRoutes,
   ...userRoutes,
-  ...assignmentAdminRoutes,
+  ...assignmentRoutes,
   ...healthRoutes,
   ...runRoutes,
   ...pilotRoutes,

@@ -1,8 +1,16 @@
 import { autoAssignBody, setAssignmentBody } from '../../../shared/schemas/backoffice';
 import { route } from '../../http/route';
+import { getQueue } from '../../services/annotations';
 import { autoAssign, setAssignment, workloadOverview } from '../../services/assignments';
 
-export const assignmentAdminRoutes = [
+export const assignmentRoutes = [
+  // The annotator's own queue: their assignments with their annotation's state.
+  route({
+    method: 'get',
+    path: '/api/assignments',
+    access: ['annotator'],
+    handle: ({ db, user }) => getQueue(db, user),
+  }),
   route({
     method: 'get',
     path: '/api/assignments/overview',

@@ -1,11 +1,8 @@
-import { z } from 'zod';
 import { problemListQuery } from '../../../shared/schemas/backoffice';
 import { route } from '../../http/route';
-import { MAX_UPLOAD_BYTES, withUploadedFile } from '../../http/upload';
+import { MAX_UPLOAD_BYTES, uploadQuery, withUploadedFile } from '../../http/upload';
 import { importLcbFile } from '../../services/lcbImport';
 import { getProblem, listProblems } from '../../services/problems';
-
-const importQuery = z.object({ name: z.string().trim().min(1).max(200).optional() });
 
 export const problemRoutes = [
   route({
@@ -13,7 +10,7 @@ export const problemRoutes = [
     path: '/api/problems/import',
     access: ['maintainer'],
     rawBody: true,
-    query: importQuery,
+    query: uploadQuery,
     handle: ({ req, db, actor, query }) =>
       withUploadedFile(req, MAX_UPLOAD_BYTES, (file) => importLcbFile(db, file, actor, { sourceName: query.name ?? 'upload.jsonl' })),
   }),
