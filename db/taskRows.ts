@@ -1,5 +1,6 @@
 import { all, run, type DB } from './database';
 import type { Repair } from '../shared/edits';
+import type { TaskOverride } from '../shared/tasks';
 import { repairsFromJson } from './points';
 
 /**
@@ -9,13 +10,7 @@ import { repairsFromJson } from './points';
 export const TASK_TABLES = ['task_overrides', 'task_ids', 'task_exclusions'] as const;
 export type TaskTable = (typeof TASK_TABLES)[number];
 
-export interface StoredOverrideRow {
-  subset: string;
-  text: string | null;
-  questions: string[] | null;
-  answers: string[] | null;
-  keywords: string[] | null;
-  kind: 'edit' | 'rewrite';
+export interface StoredOverrideRow extends TaskOverride {
   repairs: Repair[];
   createdBy: string | null;
   createdAt: string;

@@ -1,4 +1,4 @@
-import type { FieldIssue } from '../../shared/errors';
+import type { ErrorCode, FieldIssue } from '../../shared/errors';
 
 /**
  * What a service can refuse, one code per meaning. Services, the CLI and the importers throw
@@ -41,7 +41,7 @@ export const DOMAIN_ERROR_CODES = [
   'questions_closed',
   /** The database does not answer (health check). */
   'unavailable',
-] as const;
+] as const satisfies readonly ErrorCode[];
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
 export class DomainError extends Error {

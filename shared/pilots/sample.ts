@@ -2,24 +2,13 @@
  * A pilot study's tasks: all of a release's, or a stratified sample by K (number of key
  * questions) and ambiguity type (of the first key question), reproducible from a seed.
  */
+import { seededRandom } from '../random';
 
 export interface SampleTask {
   taskId: string;
   k: number;
   /** Ambiguity type of the task's first key question, or null when unattributed. */
   type: string | null;
-}
-
-/** mulberry32: a small, fast 32-bit PRNG; the same seed always gives the same sequence. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export function shuffled<T>(items: readonly T[], random: () => number): T[] {

@@ -1,7 +1,8 @@
 /** Assignment and sampling of pilot studies: properties checked over many random instances. */
 import { describe, expect, it } from 'vitest';
 import { assignPilots, type AssignResult, type AssignTask } from '../../shared/pilots/assign';
-import { seededRandom, stratifiedSample, stratumOf } from '../../shared/pilots/sample';
+import { stratifiedSample, stratumOf } from '../../shared/pilots/sample';
+import { seededRandom } from '../../shared/random';
 
 interface Instance {
   tasks: AssignTask[];
