@@ -13,7 +13,7 @@ const noServerOrDb = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'client/dist/', 'var/', 'test-results/', 'test/bench/tmp/'] },
+  { ignores: ['node_modules/', 'dist/', '.dist-*/', 'client/dist/', 'var/', 'test-results/', 'test/bench/tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,8 +1,17 @@
 import net from 'node:net';
 import path from 'node:path';
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The checkout: the nearest folder above this file with a package.json (server/.. from the sources, dist/server/../.. from the build). */
+function findRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '..');
+  }
+}
+
+export const ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
 /** The runtime database lives in a git-ignored folder. */
 export const DEFAULT_DB = path.join(ROOT, 'var', 'ccb.sqlite');
 export const DEFAULT_CLIENT_DIR = path.join(ROOT, 'client', 'dist');

@@ -1,4 +1,5 @@
 import { password as passwordSchema, role as roleSchema, username as usernameSchema } from '../../../shared/schemas/auth';
+import { ROLES } from '../../../shared/roles';
 import { CLI_ACTOR } from '../../../db/events';
 import { createUser, listUsers, updateUser } from '../../services/users';
 import { CliError, dbOption, parse, onePositional, withDb, type Command } from '../command';
@@ -23,12 +24,12 @@ async function askPassword(io: CliIo): Promise<string> {
 /** `users add NAME --role ROLE [--password-file F] [--db PATH]`. */
 export const usersAddCommand: Command = {
   name: 'users add',
-  usage: 'NAME --role annotator|adjudicator|maintainer [--password-file FILE] [--db PATH]',
+  usage: `NAME --role ${ROLES.join('|')} [--password-file FILE] [--db PATH]`,
   summary: 'Create an account; the password is asked twice on the terminal or read from the first line of a file.',
   async run(argv, { io, print }) {
     const { values, positionals } = parse(argv, { ...dbOption, role: { type: 'string' }, 'password-file': { type: 'string' } });
     const username = check(usernameSchema, onePositional(positionals, 'give exactly one user name: users add NAME --role ROLE'), 'name');
-    if (values.role === undefined) throw new CliError('--role is required (annotator, adjudicator or maintainer)', 2);
+    if (values.role === undefined) throw new CliError(`--role is required (${ROLES.join(', ')})`, 2);
     const role = check(roleSchema, values.role, 'role');
     const file = values['password-file'];
     const password = check(passwordSchema, file === undefined ? await askPassword(io) : firstLine(file), 'password');
