@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { layerBlocks } from './eslint.layers.js';
 
-// Architectural boundaries (GUIDE §3): shared/ is pure and imports neither side;
+// Architectural boundaries (docs/architecture.md): shared/ is pure and imports neither side;
 // the client never reaches into the server or the database layer.
 const noServerOrDb = {
   patterns: [

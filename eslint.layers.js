@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /**
- * The server's layers (README "Architecture"): routes → services → db. A local plugin, so these
+ * The server's layers (docs/architecture.md, "Layers of the server"): routes → services → db. A local plugin, so these
  * rules neither override nor are overridden by the generic rules of other config blocks.
  *
  * - layers/no-import: a file may not import from the listed folders (resolved from the file, so

@@ -27,7 +27,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** express's `trust proxy`: false, a hop count, or a comma-separated list of addresses/subnets/names. */
 export type TrustProxy = false | number | string;
 
-/** The server's settings, all from environment variables (the README's table lists them). */
+/** The server's settings, all from environment variables (docs/operations.md, "Settings", lists them). */
 export interface ServerConfig {
   port: number;
   host: string;

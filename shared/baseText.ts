@@ -1,5 +1,5 @@
 /**
- * Base text (GUIDE §2): the statement annotators edit. Line ends become LF, trailing
+ * Base text (docs/architecture.md, "Domain model"): the statement annotators edit. Line ends become LF, trailing
  * spaces are trimmed, blank lines are dropped and the examples section is removed.
  * This reproduces the text the public ClarifyCodeBench release was cut from.
  */

@@ -230,7 +230,7 @@ function textWordDiff(base: string, pointsA: readonly Point[], pointsB: readonly
   return parts;
 }
 
-/** Compare two annotations of one base text (GUIDE §2 "Cross-check"). */
+/** Compare two annotations of one base text (docs/adjudication.md, "Cross-check and adjudication"). */
 export function buildCrossCheck(base: string, pointsA: readonly Point[], pointsB: readonly Point[]): CrossCheck {
   const textA = applyEdits(base, pointsA);
   const textB = applyEdits(base, pointsB);

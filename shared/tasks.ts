@@ -4,7 +4,7 @@ import type { AmbiguityType } from './taxonomy';
 
 export type GoldPointLike = Pick<Point, 'deletions' | 'repairs' | 'question' | 'answer'> & { type: AmbiguityType | null };
 
-/** A hand edit of one generated task (GUIDE §2), keyed by its subset ("0,2"). */
+/** A hand edit of one generated task (docs/architecture.md, "Domain model"), keyed by its subset ("0,2"). */
 export interface TaskOverride {
   subset: string;
   text: string | null;

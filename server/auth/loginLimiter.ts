@@ -1,5 +1,5 @@
 /**
- * The login limits (README, "Login limits"). Every attempt is counted *before* the password
+ * The login limits (docs/reliability.md, "Login limits"). Every attempt is counted *before* the password
  * is checked (a reservation), so attempts sent at once cannot all slip past the limit; a
  * successful login gives its reservation back. Inside a window of WINDOW_MS:
  *

@@ -250,7 +250,7 @@ function wordChangesAsRepairs(base: string, deletions: readonly Range[], repairs
 }
 
 /**
- * Reconstruct how `text` was cut from `base` (GUIDE §2): the deletions, and any repairs
+ * Reconstruct how `text` was cut from `base` (docs/architecture.md, "Domain model"): the deletions, and any repairs
  * with base-text positions. Deletions are kept contiguous where the text allows it, so a
  * deleted phrase is one range rather than the scattered pieces a minimal edit script finds.
  */

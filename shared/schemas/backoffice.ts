@@ -9,7 +9,7 @@ export interface UserView {
   role: Role;
   active: boolean;
   createdAt: string;
-  /** Set while failed logins hold the account back (README, "Login limits"); a maintainer can clear it. */
+  /** Set while failed logins hold the account back (docs/reliability.md, "Login limits"); a maintainer can clear it. */
   loginLock?: LoginLockView;
 }
 

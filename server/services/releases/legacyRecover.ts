@@ -122,7 +122,7 @@ function overrideFor(base: string, points: readonly GoldPointLike[], key: string
 }
 
 /**
- * Recover a problem's gold points from its released tasks (GUIDE §2): each single-point task
+ * Recover a problem's gold points from its released tasks (docs/architecture.md, "Domain model"): each single-point task
  * is one point, in release order, its edits reconstructed against the base text; each
  * combination task is matched to its points by its questions and answers. Every task gets
  * the override (if any) that makes generation reproduce it field for field.
