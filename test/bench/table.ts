@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { RESULTS_FILE } from './lib/config';
-import { markdownTable, type BenchReport } from './lib/report';
+import { markdownTable, reportSummary, type BenchReport } from './lib/report';
 
-/** Print the table of the recorded full run (test/bench/results.json) as Markdown, for the README. */
+/** Print the table of the recorded full run (test/bench/results.json) as Markdown (`npm run docs` writes it into docs/performance.md). */
 const report = JSON.parse(fs.readFileSync(RESULTS_FILE, 'utf8')) as BenchReport;
 console.log(markdownTable(report.results));
-console.log(`\n${report.results.filter((r) => r.pass).length}/${report.results.length} targets met; \`npm run bench\` took ${Math.round(report.totalSeconds)} s on ${report.date.slice(0, 10)} (${report.machine.cpus} × ${report.machine.cpuModel}, Node ${report.machine.node}).`);
+console.log(`\n${reportSummary(report)}`);

@@ -13,7 +13,7 @@ function fmt(x: number | null, digits = 2): string {
 
 const withUnit = (x: number | null, unit: string) => (x === null ? '—' : `${fmt(x)} ${unit}`.trim());
 
-/** The table as Markdown (printed and pasted into the README). */
+/** The table as Markdown (`npm run docs` writes it into docs/performance.md). */
 export function markdownTable(rows: readonly BenchRow[]): string {
   const lines = [
     '| scenario | median | baseline | ratio | target | pass |',
@@ -34,6 +34,13 @@ export interface BenchReport {
   machine: { cpus: number; cpuModel: string; node: string; platform: string };
   totalSeconds: number;
   results: BenchRow[];
+}
+
+/** The line under the table: targets met, and the run's duration, date and machine. */
+export function reportSummary(report: BenchReport): string {
+  const met = report.results.filter((r) => r.pass).length;
+  const { cpus, cpuModel, node } = report.machine;
+  return `${met}/${report.results.length} targets met; \`npm run bench\` took ${Math.round(report.totalSeconds)} s on ${report.date.slice(0, 10)} (${cpus} × ${cpuModel}, Node ${node}).`;
 }
 
 export function buildReport(rows: readonly BenchRow[], quick: boolean, totalSeconds: number): BenchReport {
