@@ -106,6 +106,16 @@ describe('the production install', () => {
     expect(users.stdout).toMatch(/^pia +pilot +yes$/m);
     expect(users.stderr).toBe('');
 
+    // Sources changed after the build (a pull without a rebuild): it runs, with a warning naming the fix.
+    fs.appendFileSync(path.join(app, 'server', 'seed.ts'), '// changed after the build\n');
+    const stale = npm(['run', '-s', 'cli', '--', 'users', 'list']);
+    expect(stale.status, stale.stderr).toBe(0);
+    expect(stale.stderr).toContain('warning: dist/ was built from other sources than these and cannot be rebuilt without the dev dependencies');
+
+    // No client build and no Vite: the server does not start, and says what to do.
+    fs.rmSync(path.join(app, 'client', 'dist'), { recursive: true });
+    await expect(npmStart()).rejects.toThrow(/There is no client build in .* and no Vite to make one: run `npm run build` before `npm prune --omit=dev`/);
+
     // Pruned and without a build, there is nothing to run and nothing to build it with.
     fs.rmSync(path.join(app, 'dist'), { recursive: true });
     const missing = npm(['run', '-s', 'cli', '--', 'users', 'list']);

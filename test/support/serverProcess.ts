@@ -15,8 +15,8 @@ export interface ServerRun {
 }
 
 /**
- * Start the real server (`node --import tsx server/main.ts`, or `server/start.ts` as `npm start`
- * does) with the given environment on a free port; resolves once it prints its URL, or once it exits.
+ * Start the real server from its sources (`node --import tsx server/main.ts`, or `server/start.ts`,
+ * which `npm start` runs from its build in dist/) with the given environment on a free port; resolves once it prints its URL, or once it exits.
  */
 export function startServer(env: NodeJS.ProcessEnv, entry: 'server/main.ts' | 'server/start.ts' = 'server/main.ts'): Promise<ServerRun> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
