@@ -116,7 +116,7 @@ export function ReleaseSettingsForm() {
       </div>
       <label className="setting-flag">
         <input type="checkbox" checked={settings.nameAnnotators} onChange={(e) => set('nameAnnotators', e.target.checked)} />
-        Name the annotators and adjudicators (account names) in the card
+        List the annotators and adjudicators (their accounts) in the card
       </label>
       {problem && <p className="error">{problem}</p>}
       {error && (
