@@ -42,3 +42,25 @@ export const readImportedCounts = (db: DB, problemIds: readonly number[], path: 
       GROUP BY a.legacy_release, f.sha256 ORDER BY MIN(a.problem_id)`,
     [path, JSON.stringify(problemIds)],
   );
+
+/**
+ * The accounts behind these problems' gold points adjudicated here: who submitted their
+ * annotations, and who resolved them; account names, sorted.
+ */
+export function readCardPeople(db: DB, problemIds: readonly number[]): { annotators: string[]; adjudicators: string[] } {
+  const ids = JSON.stringify(problemIds);
+  const adjudicated = `(SELECT problem_id FROM adjudications WHERE source = 'adjudication' AND problem_id IN ${RELEASE_IDS})`;
+  const annotators = all<{ username: string }>(
+    db,
+    `SELECT DISTINCT u.username FROM annotations an JOIN users u ON u.id = an.user_id
+      WHERE an.status = 'submitted' AND an.problem_id IN ${adjudicated} ORDER BY u.username`,
+    [ids],
+  );
+  const adjudicators = all<{ username: string }>(
+    db,
+    `SELECT DISTINCT u.username FROM adjudications a JOIN users u ON u.id = a.resolved_by
+      WHERE a.source = 'adjudication' AND a.problem_id IN ${RELEASE_IDS} ORDER BY u.username`,
+    [ids],
+  );
+  return { annotators: annotators.map((r) => r.username), adjudicators: adjudicators.map((r) => r.username) };
+}

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { AdjudicationProgress } from './backoffice';
 import { VARIANT_POLICIES } from '../subsets';
 import { semanticVersion, type ReleaseSettings } from './releaseSettings';
+import type { CardSettingWarning } from '../release/cardSettings';
+import { modelName } from '../runs/views';
 
 /** Release names go into URLs, zip folders and card titles: letters, digits, dot, dash, underscore. */
 export const releaseName = z
@@ -16,6 +18,13 @@ const releaseOptions = z.object({
   extended: z.boolean().default(false),
 });
 
+/** The models of the stored runs the card shows as baseline results (each run over exactly the release's tasks). */
+const baselineModels = z
+  .array(modelName)
+  .max(50, 'at most 50 runs')
+  .refine((names) => new Set(names).size === names.length, 'name each run once')
+  .default([]);
+
 /** "Check release": the options, and the name it would be cut under (checked for collisions). */
 export const previewReleaseBody = releaseOptions.extend({ name: releaseName.optional() });
 
@@ -24,6 +33,7 @@ export const cutReleaseBody = releaseOptions.extend({
   notes: z.string().max(4000, 'at most 4000 characters').default(''),
   /** The metadata version (MAJOR.MINOR.PATCH); by default the name's when it is one (v1.1 → 1.1.0), else 0.1.0. */
   version: semanticVersion.optional(),
+  runs: baselineModels,
 });
 
 export type PreviewReleaseInput = z.infer<typeof previewReleaseBody>;
@@ -83,4 +93,13 @@ export interface ReleaseCheck {
   nameTaken: string | null;
   problems: { total: number; released: number };
   leftOut: LeftOutProblem[];
+  /** The card settings left empty, each naming the setting (the card says that nothing was stated). */
+  cardWarnings: CardSettingWarning[];
+}
+
+/** A stored run the card of the checked release could show: one made on exactly its tasks. */
+export interface BaselineCandidate {
+  model: string;
+  /** The stored release the run was imported against. */
+  release: string;
 }

@@ -27,11 +27,26 @@ export const releaseSettings = z.object({
     .refine((s) => s === '' || /^https?:\/\/\S+$/.test(s), 'use an http(s) address'),
   /** The license paragraph of the card. */
   licenseStatement: text(),
+  /** Dataset Details: who curated, funded and shares the dataset; the repository address. */
+  curators: text(1000),
+  fundedBy: text(1000),
+  sharedBy: text(1000),
+  repository: z
+    .string()
+    .trim()
+    .max(500, 'at most 500 characters')
+    .refine((s) => s === '' || /^https?:\/\/\S+$/.test(s), 'use an http(s) address'),
+  curationRationale: text(),
+  /** Who the annotators are beyond what the card counts (background, how they were recruited). */
+  annotators: text(),
+  /** Name the annotators and adjudicators (their account names) in the card; off by default. */
+  nameAnnotators: z.boolean(),
   directUse: text(),
   outOfScopeUse: text(),
   bias: text(),
   risks: text(),
   limitations: text(),
+  recommendations: text(),
   personalInfo: text(),
   authors: text(1000),
   contact: text(1000),
@@ -45,6 +60,14 @@ export const DEFAULT_RELEASE_SETTINGS: ReleaseSettings = {
   licenseLink: LCB_LICENSE_LINK,
   licenseStatement:
     'The annotations (the deletions, key questions, answers and types) are released under the MIT license. The problem statements, and the hidden tests needed to compute pass@1, come from LiveCodeBench and remain under its terms (see the license link).',
+  curators: '',
+  fundedBy: '',
+  sharedBy: '',
+  repository: '',
+  curationRationale:
+    'Code models given an underspecified request tend to guess instead of asking. The tasks measure whether a model asks the right clarification questions first: each takes a real competitive-programming statement, whose full text fixes one correct behaviour, and deletes information a solver needs, so that every deletion has a known key question and a ground-truth answer.',
+  annotators: '',
+  nameAnnotators: false,
   directUse:
     'Evaluating whether a code model asks the key clarification questions before writing code for an underspecified programming task, under the ClarifyCodeBench protocol (key-question hits, TKQR, ORA, and pass@1 once the answers are given).',
   outOfScopeUse: '',
@@ -52,6 +75,7 @@ export const DEFAULT_RELEASE_SETTINGS: ReleaseSettings = {
   risks:
     'The statements come from public LiveCodeBench problems, so a model may have seen an original statement and restore the deleted information from memory instead of asking for it.',
   limitations: '',
+  recommendations: '',
   personalInfo: '',
   authors: '',
   contact: '',

@@ -118,7 +118,8 @@ describe('building a release from annotated and adjudicated problems', () => {
     expect(b.map((f) => f.path)).toEqual(a.map((f) => f.path));
     b.forEach((f, i) => expect(f.content.equals(a[i]!.content)).toBe(true));
     const first = await cli('export', '--out', path.join(outDir, 'one'), '--db', ctx.file, '--name', 'v1');
-    expect(first.stderr).toBe('');
+    // Only the card settings left empty are reported, one warning line each, naming the setting.
+    expect(first.stderr.trimEnd().split('\n')).toEqual(['curators', 'outOfScopeUse', 'personalInfo', 'authors', 'contact'].map((s) => expect.stringMatching(new RegExp(`^warning: release setting ${s} is empty: `))));
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('10 tasks from 2 problems (K=1: 5, K=2: 4, K=3: 1)');
     expect((await cli('export', '--out', path.join(outDir, 'two'), '--db', ctx.file, '--name', 'v1')).code).toBe(0);

@@ -29,11 +29,13 @@ describe('data card settings on the releases page', () => {
     await form.getByLabel('License link', { exact: true }).fill('https://example.org/terms');
     await form.getByLabel('Out-of-scope use').fill('Training on the answers <b>never</b>.');
     await form.getByLabel('Card contact').fill('team@example.org');
+    await form.getByLabel('Curated by').fill('The CCB team');
+    await form.getByLabel(/List the annotators/).check();
     await save.click();
     await form.getByRole('status').waitFor();
     await expect(form.getByRole('status').textContent()).resolves.toContain('Saved');
     const stored = JSON.parse(get<{ settings: string }>(app.db, 'SELECT settings FROM release_settings WHERE id = 1')!.settings);
-    expect(stored).toMatchObject({ licenseLink: 'https://example.org/terms', outOfScopeUse: 'Training on the answers <b>never</b>.', contact: 'team@example.org' });
+    expect(stored).toMatchObject({ licenseLink: 'https://example.org/terms', outOfScopeUse: 'Training on the answers <b>never</b>.', contact: 'team@example.org', curators: 'The CCB team', nameAnnotators: true });
 
     // A reload shows what was saved.
     await page.reload();
@@ -56,6 +58,7 @@ describe('data card settings on the releases page', () => {
     expect(card).toContain('license_link: "https://example.org/terms"');
     expect(card).toContain('### Out-of-Scope Use\n\nTraining on the answers <b>never</b>.');
     expect(card).toContain('## Dataset Card Contact\n\nteam@example.org\n');
+    expect(card).toContain('- **Curated by:** The CCB team\n');
     expect(card).toContain('Version 2.1.0, cut on ');
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
     await page.close();

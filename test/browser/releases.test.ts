@@ -4,6 +4,8 @@ import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { buildProblem } from '../support/builders';
 import { seedReleaseFlow, type ReleaseFlow } from '../support/releaseFlow';
+import { runLine, storeRun } from '../support/runFixture';
+import { runsReport } from '../../server/services/runs/reports';
 
 let flow: ReleaseFlow;
 
@@ -119,10 +121,35 @@ describe('releases page', () => {
     expect(dialogs).toEqual([]);
 
     await card.getByRole('button', { name: 'View source' }).click();
-    await expect(card.locator('pre.data-card-source').textContent()).resolves.toContain('# ClarifyCodeBench v3');
+    await expect(card.locator('pre.data-card-source').textContent()).resolves.toContain('# Dataset Card for ClarifyCodeBench v3');
     await card.getByRole('button', { name: 'View rendered' }).click();
     await card.getByRole('heading', { name: 'ClarifyCodeBench v3', level: 1 }).waitFor();
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+    await page.close();
+  });
+
+  it('offers the stored runs over the checked tasks as baseline results, and lists the card settings left empty', async () => {
+    // A run over v1, whose tasks are the ones the next cut holds.
+    const first = get<{ content: Buffer }>(app.db, `SELECT f.content FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = 'v1' AND f.path = 'ClarifyCodeBench.jsonl'`)!;
+    const task = JSON.parse(first.content.toString('utf8').split('\n')[0]!) as { task_id: string; question_id: string; qa_pairs: unknown[] };
+    await storeRun(app.db, { id: flow.maintainer.id, name: flow.maintainer.username }, 'model-x', { release: 'v1' }, [runLine(task.task_id, task.question_id, task.qa_pairs.length)]);
+    const page = await app.browser.newPage();
+    await login(page, app.url, flow.maintainer.username, flow.maintainer.password);
+    await page.getByRole('link', { name: 'Releases' }).click();
+    await page.getByRole('table', { name: 'Releases' }).waitFor();
+    await page.getByLabel('Name').fill('v4');
+    await page.getByRole('button', { name: 'Check release' }).click();
+    const empty = page.getByRole('list', { name: 'Data card settings left empty' });
+    await empty.waitFor();
+    await expect(empty.textContent()).resolves.toContain('release setting curators is empty');
+    const choice = page.getByRole('group', { name: 'Baseline results in the data card' });
+    await choice.getByLabel(/model-x/).check();
+    await page.getByRole('button', { name: 'Cut release v4' }).click();
+    await page.getByRole('status').waitFor();
+    const readme = await page.evaluate(async () => (await fetch('/api/releases/v4/files/README.md')).text());
+    expect(readme).toContain('### Baseline results');
+    const r = runsReport(app.db).runs.find((x) => x.model === 'model-x')!;
+    expect(readme).toContain(`| \`model-x\` | ${r.tkqr!.toFixed(3)} | ${r.ora!.toFixed(3)} | ${r.avg_turns!.toFixed(2)} | ${r.avg_diff!.toFixed(2)} | 0 | 1 | \`v1\` |`);
     await page.close();
   });
 });

@@ -6,9 +6,13 @@ import { RELEASE_FILE, type ReleaseRecord } from '../../shared/release/format';
 import { importLcbFile } from '../../server/services/lcbImport';
 import { buildRelease, type BuiltRelease } from '../../server/services/releases/build';
 import { importLegacyReleaseFile } from '../../server/services/releases/legacyImport';
+import { importRunFile } from '../../server/services/runs/importRun';
+import { runsReport } from '../../server/services/runs/reports';
 import { expectSections } from '../support/cardSections';
+import { expectTemplateLayout, TEMPLATE_HEADINGS } from '../support/datasetCardTemplate';
+import { loadDatasetCard } from '../support/hubDatasetCard';
 import { readCroissantRecords } from '../support/croissantReader';
-import { LCB_SUBSET, PUBLIC_RELEASE, requireDataset } from '../support/datasets';
+import { EXAMPLE_RUN, EXAMPLE_RUN_REFERENCE, LCB_SUBSET, PUBLIC_RELEASE, requireDataset } from '../support/datasets';
 import { tempDb } from '../support/db';
 
 const publicBytes = fs.readFileSync(requireDataset(PUBLIC_RELEASE));
@@ -62,5 +66,29 @@ describe('the public release after import-lcb --lcb-version v6 and import-releas
     const again = buildRelease(ctx.db, OPTIONS);
     expect(again.files.map((f) => f.path)).toEqual(built.files.map((f) => f.path));
     again.files.forEach((f, i) => expect(f.content.equals(built.files[i]!.content), f.path).toBe(true));
+  });
+
+  it('has a card laid out as the Hub template, with no placeholder, whose front matter DatasetCard.load reads', () => {
+    const card = text('README.md');
+    const found = expectTemplateLayout(card);
+    // Default settings: no card authors; every other template heading has data for it.
+    expect(found).toEqual(TEMPLATE_HEADINGS.map((t) => t.title).filter((t) => t !== 'Dataset Card Authors'));
+    const { data } = loadDatasetCard(card);
+    expect(data).toMatchObject({ license: 'other', size_categories: ['n<1K'], pretty_name: 'ClarifyCodeBench v1.1', configs: [{ config_name: 'default', data_files: [{ split: 'test', path: RELEASE_FILE }] }] });
+    expect(card).toContain('#### Who are the annotators?\n\nWho annotated the 80 imported problems is not recorded in this tool.');
+  });
+
+  it('export --runs with the example run over the imported release: the card repeats runs report, which matches the reference figures', async () => {
+    await importRunFile(ctx.db, requireDataset(EXAMPLE_RUN), { release: 'ClarifyCodeBench' }, CLI_ACTOR, { model: 'example-model', replace: false });
+    const withRuns = buildRelease(ctx.db, { ...OPTIONS, runs: ['example-model'] });
+    const card = withRuns.files.find((f) => f.path === 'README.md')!.content.toString('utf8');
+    expectTemplateLayout(card);
+    const r = runsReport(ctx.db).runs.find((x) => x.model === 'example-model')!;
+    const reference = (JSON.parse(fs.readFileSync(requireDataset(EXAMPLE_RUN_REFERENCE), 'utf8')) as { aggregate: { TKQR: number; ORA: number } }).aggregate;
+    expect(r.tkqr!).toBeCloseTo(reference.TKQR, 12);
+    expect(r.ora!).toBeCloseTo(reference.ORA, 12);
+    expect(card).toContain(`| \`example-model\` | ${r.tkqr!.toFixed(3)} | ${r.ora!.toFixed(3)} | ${r.avg_turns!.toFixed(2)} | ${r.avg_diff!.toFixed(2)} | ${r.unfinished} | 419 | \`ClarifyCodeBench\` |`);
+    // Only the card changes: the data files are the same bytes.
+    expect(withRuns.files[0]!.content.equals(built.files[0]!.content)).toBe(true);
   });
 });

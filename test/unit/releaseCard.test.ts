@@ -1,51 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { dataCard, sizeCategory, type CardInput } from '../../shared/release/card';
+import { dataCard, sizeCategory } from '../../shared/release/card';
 import { barChart, releaseCharts } from '../../shared/release/charts';
 import { croissant } from '../../shared/release/croissant';
-import type { ReleaseRecord } from '../../shared/release/format';
 import { releaseStats } from '../../shared/release/stats';
-import { DEFAULT_RELEASE_SETTINGS } from '../../shared/schemas/releaseSettings';
-
-const qa = (question: string, answer: string, type?: string) => (type ? { question, answer, type } : { question, answer });
-const records: ReleaseRecord[] = [
-  { task_id: 'task_1', question_id: 'p1', keywords: ['Units'], modified_content: 'abcd', qa_pairs: [qa('Q1?', 'A1.')] },
-  { task_id: 'task_2', question_id: 'p1', keywords: ['Behavior'], modified_content: 'abcdef', qa_pairs: [qa('Q2?', 'A2.')] },
-  { task_id: 'task_3', question_id: 'p1', keywords: ['Units', 'Behavior'], modified_content: 'ab', qa_pairs: [qa('Q1?', 'A1.'), qa('Q2?', 'A2.')] },
-  { task_id: 'task_4', question_id: 'p2', keywords: ['Units'], modified_content: 'xyzw—', qa_pairs: [qa('Q3?', 'A3.')] },
-];
-const problems = [
-  { questionId: 'p1', platform: 'atcoder', contestDate: '2025-02-01T00:00:00', difficulty: 'hard' },
-  { questionId: 'p2', platform: 'atcoder', contestDate: '2025-01-05T00:00:00', difficulty: 'easy' },
-  { questionId: 'p3', platform: 'leetcode', contestDate: '2024-01-01T00:00:00', difficulty: 'easy' },
-];
-
-function input(overrides: Partial<CardInput> = {}): CardInput {
-  return {
-    name: 'v2',
-    title: 'ClarifyCodeBench v2',
-    version: '2.0.0',
-    date: '2026-12-01',
-    notes: '',
-    policy: 'all-subsets',
-    extended: false,
-    stats: releaseStats(records, problems),
-    jsonlSha256: 'ab'.repeat(32),
-    agreement: null,
-    effort: { annotations: 0, annotators: 0, totalMs: 0, medianMs: 0 },
-    creation: { adjudicated: 0, doublyAnnotated: 0, imported: [{ release: 'v1', file: 'ClarifyCodeBench.jsonl', sha256: 'ef'.repeat(32), problems: 2 }] },
-    settings: DEFAULT_RELEASE_SETTINGS,
-    example: records[0]!,
-    provenance: {
-      livecodebench: 'LiveCodeBench (2 from atcoder)',
-      lcbVersions: [{ label: 'v6', count: 2 }],
-      toolVersion: '1.2.3',
-      continues: 'v1',
-      overrides: { edit: 0, rewrite: 2 },
-      legacyProblems: 2,
-    },
-    ...overrides,
-  };
-}
+import { cardInput as input, cardProblems as problems, cardRecords as records } from '../support/cardInput';
 
 describe('release statistics', () => {
   it('are computed from the records: K, keywords, lengths, dates and difficulty of the problems used', () => {
@@ -84,13 +42,13 @@ describe('data card', () => {
     expect(card).toContain('| Units | 3 | 60.0% | 75.0% |');
     expect(card).toContain('Contest dates: 2025-01-05 to 2025-02-01.');
     expect(card).toContain('| Numerical Precision | The required precision, rounding, tolerance');
-    expect(card).toContain('## Inter-annotator agreement\n\nNot available: none of the 2 released problems');
+    expect(card).toContain('**Inter-annotator agreement.** Not available: none of the 2 released problems');
     expect(card).toContain('No time on task was recorded');
     expect(card).toContain('Continues: release `v1`');
     expect(card).toContain('tasks whose text was rewritten beyond deletions: 2');
     expect(card).toContain(`SHA-256 of \`ClarifyCodeBench.jsonl\`: \`${'ab'.repeat(32)}\``);
     expect(card).not.toContain('qa_pairs[].type');
-    expect(card.endsWith('Not stated.\n')).toBe(true);
+    expect(card.endsWith('## Dataset Card Contact\n\nNot stated by the maintainers of this release.\n')).toBe(true);
   });
 
   it('quotes agreement figures and effort when available, and documents extended fields', () => {

@@ -3,7 +3,9 @@ import { cutReleaseBody, previewReleaseBody } from '../../../shared/schemas/rele
 import { releaseSettings } from '../../../shared/schemas/releaseSettings';
 import { badRequest } from '../../http/errors';
 import { route } from '../../http/route';
+import { RELEASE_FILE } from '../../../shared/release/format';
 import { buildRelease } from '../../services/releases/build';
+import { baselineCandidates } from '../../services/releases/baselines';
 import { readReleaseSettings, saveReleaseSettings } from '../../services/releases/settings';
 import { checkRelease } from '../../services/releases/check';
 import { cutRelease, getRelease, listReleases, releaseFile, releaseFiles } from '../../services/releases/store';
@@ -52,7 +54,7 @@ export const releaseRoutes = [
     handle({ db, body }) {
       const built = buildRelease(db, { name: 'preview', notes: '', policy: body.policy, extended: body.extended });
       const { counts, continues } = built.manifest;
-      return { counts, continues, report: built.report, check: checkRelease(db, body.name) };
+      return { counts, continues, report: built.report, check: checkRelease(db, body.name), runs: baselineCandidates(db, built.manifest.files.find((f) => f.path === RELEASE_FILE)!.sha256) };
     },
   }),
   route({

@@ -11,7 +11,9 @@ import { validateReleaseRecords, type ValidationReport } from '../../../shared/r
 import type { ReleaseManifest } from '../../../shared/schemas/release';
 import { releaseVersion, type ReleaseSettings } from '../../../shared/schemas/releaseSettings';
 import type { VariantPolicy } from '../../../shared/subsets';
-import { cardAgreement, cardCreation, cardEffort, lcbVersions, toolVersion } from './facts';
+import { missingCardSettings, type CardSettingWarning } from '../../../shared/release/cardSettings';
+import { baselineRuns } from './baselines';
+import { cardAgreement, cardCreation, cardEffort, cardPeople, lcbVersions, toolVersion } from './facts';
 import { readReleaseSettings } from './settings';
 import { manifestTally } from './manifest';
 import { loadReleaseTasks, toRecord } from './tasks';
@@ -27,6 +29,8 @@ export interface BuildOptions {
   date?: string;
   /** The card settings; by default those saved on the Releases page. */
   settings?: ReleaseSettings;
+  /** Models whose stored runs over exactly these tasks the card shows as baseline results (`export --runs`). */
+  runs?: readonly string[];
 }
 
 /** Today's date in UTC, YYYY-MM-DD: the cut date of a release made now. */
@@ -55,6 +59,8 @@ export interface BuiltRelease {
   /** Every file of the release, manifest.json last. */
   files: BuiltFile[];
   report: ValidationReport;
+  /** The card settings left empty, each naming the setting (warnings: none blocks a release). */
+  cardWarnings: CardSettingWarning[];
 }
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -129,6 +135,8 @@ export function buildRelease(db: DB, buildOptions: BuildOptions): BuiltRelease {
     agreement: cardAgreement(db, released),
     effort: cardEffort(db, ids),
     creation: cardCreation(db, ids),
+    people: cardPeople(db, ids),
+    baselines: baselineRuns(db, options.runs ?? [], jsonl.sha256),
     example: records[0] ?? null,
     provenance: {
       livecodebench: lcbDescription(stats),
@@ -151,5 +159,5 @@ export function buildRelease(db: DB, buildOptions: BuildOptions): BuiltRelease {
   const charts = Object.entries(releaseCharts(stats)).map(([path, svg]) => file(path, svg));
   const files = [jsonl, file('README.md', card), file('croissant.json', `${JSON.stringify(meta, null, 2)}\n`), ...charts];
   const manifest = manifestOf(options, stats, report, previous, files);
-  return { manifest, files: [...files, file(MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`)], report };
+  return { manifest, files: [...files, file(MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`)], report, cardWarnings: missingCardSettings(settings) };
 }

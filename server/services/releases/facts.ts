@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DB } from '../../../db/database';
-import { readAdjudicatedCounts, readImportedCounts, readLcbVersionCounts, readSubmittedEffort } from '../../../db/releaseCard';
+import { readAdjudicatedCounts, readCardPeople, readImportedCounts, readLcbVersionCounts, readSubmittedEffort } from '../../../db/releaseCard';
 import { overallAgreement, type AgreementFigures } from '../../../shared/agreement';
-import type { CardAgreement, CardCreation, CardEffort } from '../../../shared/release/card';
+import type { CardAgreement, CardCreation, CardEffort, CardPeople } from '../../../shared/release/card';
 import { RELEASE_FILE } from '../../../shared/release/format';
 import type { Count } from '../../../shared/release/stats';
 import { ROOT } from '../../config';
@@ -82,4 +82,10 @@ export function cardCreation(db: DB, problemIds: readonly number[]): CardCreatio
     doublyAnnotated: here.doubly,
     imported: imported.map((i) => ({ release: i.release ?? 'unrecorded', file: RELEASE_FILE, sha256: i.sha256, problems: i.problems })),
   };
+}
+
+/** Who annotated and who adjudicated the released problems adjudicated here (account names, for the card when its settings name them). */
+export function cardPeople(db: DB, problemIds: readonly number[]): CardPeople {
+  if (problemIds.length === 0) return { annotators: [], adjudicators: [] };
+  return readCardPeople(db, problemIds);
 }

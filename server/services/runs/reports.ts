@@ -76,16 +76,22 @@ export function taskScores(db: DB, model: string): TaskScoreRow[] {
   return scoreRows(db, run.id).map((r) => ({ task_id: r.task_id, tkqr: r.tkqr, ora: r.ora, turns: r.turns, diff: r.diff }));
 }
 
-/** The lexical judge check of one run. */
-export function runJudgeCheck(db: DB, model: string, threshold = DEFAULT_JUDGE_THRESHOLD): JudgeCheck & { model: string; release_sha256: string } {
+/** The lexical judge check of one stored run; null when the run asked no clarification question. */
+export function judgeCheckOf(db: DB, model: string, threshold = DEFAULT_JUDGE_THRESHOLD): (JudgeCheck & { model: string; release_sha256: string }) | null {
   const run = requireRun(db, model);
   const keys = new Map(
     releaseTasks(db, run.release_sha256).map((t) => [t.taskId, t.keyQuestions.map((k) => k.question.trim()).filter((q) => q !== '')] as const),
   );
   const records = judgeRows(db, run.id).map((r) => ({ taskId: r.task_id, questions: JSON.parse(r.questions) as string[], hitDict: parseHitDict(r.hit_dict) }));
   const check = judgeCheck(records, keys, threshold);
+  return check && { model, release_sha256: run.release_sha256, ...check };
+}
+
+/** The lexical judge check of one run (`runs judge-check`); refused when the run asked no question. */
+export function runJudgeCheck(db: DB, model: string, threshold = DEFAULT_JUDGE_THRESHOLD): JudgeCheck & { model: string; release_sha256: string } {
+  const check = judgeCheckOf(db, model, threshold);
   if (!check) throw invalid(`The run of "${model}" asked no clarification question: there is nothing to check.`);
-  return { model, release_sha256: run.release_sha256, ...check };
+  return check;
 }
 
 const anyHit = (r: ScoreRow) => JSON.parse(r.hit_questions).length > 0 || Object.values(parseHitDict(r.hit_dict)).some((v) => v === 1);

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api';
 import type { ValidationReport } from '../../../../shared/release/validate';
-import { releaseName, type ReleaseCheck, type ReleaseManifest, type ReleaseSummary } from '../../../../shared/schemas/release';
+import { releaseName, type BaselineCandidate, type ReleaseCheck, type ReleaseManifest, type ReleaseSummary } from '../../../../shared/schemas/release';
 import { releaseVersion, semanticVersion } from '../../../../shared/schemas/releaseSettings';
 import { PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
 import { VARIANT_POLICIES, type VariantPolicy } from '../../../../shared/subsets';
 import { ValidationReportView } from './ReleaseReport';
+import { BaselineChoice } from './ReleaseBaselines';
 
 const POLICY_LABELS: Record<VariantPolicy, string> = {
   'all-subsets': 'All non-empty subsets of the gold points (1 → 1, 2 → 3, 3 → 7 tasks)',
@@ -18,6 +19,8 @@ interface Preview {
   continues: string | null;
   report: ValidationReport;
   check: ReleaseCheck;
+  /** Stored runs made on exactly these tasks. */
+  runs: BaselineCandidate[];
   policy: VariantPolicy;
   extended: boolean;
   /** The name the check was run for. */
@@ -59,6 +62,15 @@ function CheckFindings({ check, nameTaken }: { check: ReleaseCheck; nameTaken: s
           </table>
         </details>
       )}
+      {check.cardWarnings.length > 0 && (
+        <ul className="card-warnings" aria-label="Data card settings left empty">
+          {check.cardWarnings.map((w) => (
+            <li key={w.setting} className="warning">
+              {w.message}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -74,6 +86,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
   const [version, setVersion] = useState('');
   const [policy, setPolicy] = useState<VariantPolicy>('all-subsets');
   const [extended, setExtended] = useState(false);
+  const [runs, setRuns] = useState<string[]>([]);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [busy, setBusy] = useState<'checking' | 'cutting' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -97,6 +110,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
       const name = nameCheck.success ? effectiveName : undefined;
       const result = await api.post<Omit<Preview, 'policy' | 'extended' | 'name'>>('/api/releases/preview', { policy, extended, name });
       setPreview({ ...result, policy, extended, name: name ?? '' });
+      setRuns((chosen) => chosen.filter((m) => result.runs.some((r) => r.model === m)));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : String(err));
     } finally {
@@ -110,12 +124,13 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
     setBusy('cutting');
     setError(null);
     try {
-      const result = await api.post<{ release: ReleaseSummary }>('/api/releases', { name: effectiveName, notes, policy, extended, ...(versionCheck?.success ? { version: versionCheck.data } : {}) });
+      const result = await api.post<{ release: ReleaseSummary }>('/api/releases', { name: effectiveName, notes, policy, extended, runs, ...(versionCheck?.success ? { version: versionCheck.data } : {}) });
       setCut(result.release);
       setPreview(null);
       setName('');
       setNotes('');
       setVersion('');
+      setRuns([]);
       onCut();
     } catch (err) {
       if (err instanceof ApiError && err.code === 'validation_failed') {
@@ -192,6 +207,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
         </p>
       )}
       {preview && <CheckFindings check={preview.check} nameTaken={nameTaken} />}
+      {preview && !stale && <BaselineChoice candidates={preview.runs} chosen={runs} onChange={setRuns} />}
       {preview && <ValidationReportView report={preview.report} counts={preview.counts} continues={preview.continues} />}
     </form>
   );

@@ -2,15 +2,23 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../api';
 import { releaseSettings, type ReleaseSettings } from '../../../../shared/schemas/releaseSettings';
 
-type Key = keyof ReleaseSettings;
+/** The settings that are texts (all but the flag nameAnnotators). */
+type Key = Exclude<keyof ReleaseSettings, 'nameAnnotators'>;
 
 /** The card's texts, in card order; each label is unique on the page. */
 const TEXTS: { key: Key; label: string; hint: string; rows?: number }[] = [
+  { key: 'curators', label: 'Curated by', hint: 'Who curated the dataset (Dataset Details). Empty: the card says it was not stated.', rows: 1 },
+  { key: 'fundedBy', label: 'Funded by', hint: 'Optional: the line is left out when empty.', rows: 1 },
+  { key: 'sharedBy', label: 'Shared by', hint: 'Optional: the line is left out when empty.', rows: 1 },
+  { key: 'repository', label: 'Repository address', hint: 'Optional: an http(s) address for Dataset Sources.', rows: 1 },
   { key: 'directUse', label: 'Direct use', hint: 'What the release is for.' },
   { key: 'outOfScopeUse', label: 'Out-of-scope use', hint: 'Uses it is not meant or fit for. Empty: the card says none was stated.' },
+  { key: 'curationRationale', label: 'Curation rationale', hint: 'Why the dataset was made.' },
+  { key: 'annotators', label: 'About the annotators', hint: 'Added after the counts and roles the card computes (e.g. background, recruitment).' },
   { key: 'bias', label: 'Bias', hint: 'Added after the composition the card computes from the records.' },
   { key: 'risks', label: 'Risks', hint: 'Known risks of using the release.' },
   { key: 'limitations', label: 'Limitations', hint: 'Added after the limitations the card knows from the format and provenance.' },
+  { key: 'recommendations', label: 'Recommendations', hint: 'Added after the recommendations the card computes from the figures.' },
   { key: 'personalInfo', label: 'Personal and sensitive information', hint: 'What review for personal data was done. Empty: the card says none is recorded.' },
   { key: 'licenseStatement', label: 'License statement', hint: 'The license paragraph of the card.' },
   { key: 'authors', label: 'Card authors', hint: 'Who wrote the card.', rows: 1 },
@@ -50,7 +58,7 @@ export function ReleaseSettingsForm() {
   const check = releaseSettings.safeParse(settings);
   const problem = check.success ? null : `${check.error.issues[0]!.path.join('.')}: ${check.error.issues[0]!.message}`;
   const dirty = JSON.stringify(settings) !== JSON.stringify(saved);
-  const set = (key: Key, value: string) => {
+  const set = (key: keyof ReleaseSettings, value: string | boolean) => {
     setSettings({ ...settings, [key]: value });
     setStatus(null);
   };
@@ -106,6 +114,10 @@ export function ReleaseSettingsForm() {
           </div>
         ))}
       </div>
+      <label className="setting-flag">
+        <input type="checkbox" checked={settings.nameAnnotators} onChange={(e) => set('nameAnnotators', e.target.checked)} />
+        List the annotators and adjudicators (their accounts) in the card
+      </label>
       {problem && <p className="error">{problem}</p>}
       {error && (
         <p className="error" role="alert">
