@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { all } from '../../db/database';
 import { CLI_ACTOR } from '../../db/events';
 import { ImportError } from '../../server/services/lcbFile';
+import type { ReleaseRef } from '../../server/services/runs/importRun';
 import { importLegacyRelease } from '../../server/services/releases/legacyImport';
 import { buildUser } from '../support/builders';
 import { tempDb } from '../support/db';
@@ -30,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.cleanup());
 
-const importError = async (ref: { release: string }, lines: unknown[]): Promise<ImportError> => {
+const importError = async (ref: ReleaseRef, lines: unknown[]): Promise<ImportError> => {
   const err: unknown = await storeRun(ctx.db, CLI_ACTOR, 'model-x', ref, lines).then(
     () => null,
     (e: unknown) => e,
@@ -57,6 +61,21 @@ describe('importing a run over a release its tasks do not belong to', () => {
   it('adds nothing when the chosen release is the one its tasks match (the errors are about something else)', async () => {
     const err = await importError({ release: 'v1' }, [onV1('t1'), runLine('t2', 'p1', 2, [], [], { prompt: 'text of t2 in v1' })]);
     expect(err.message).toMatch(/^Nothing was imported: line 2: key_question_num: K = 2/);
+  });
+
+  it('names a release file it was imported over, and says nothing when the file is the release of its tasks', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccb-match-'));
+    try {
+      const other = path.join(dir, 'other.jsonl');
+      fs.writeFileSync(other, release([task('u1', 'q1', 'another task')]));
+      expect((await importError({ releaseFile: other }, run)).message).toMatch(/^This run's tasks match release v1 \(3 of 3 task ids and texts\), release v0 \(1 of 3\), not other\.jsonl\. /);
+      // Its own (unstored) release: the line errors only.
+      const own = path.join(dir, 'own.jsonl');
+      fs.writeFileSync(own, release([task('w1', 'p1', 'own text')]));
+      expect((await importError({ releaseFile: own }, [runLine('w1', 'p1', 2)])).message).toMatch(/^Nothing was imported: line 1: key_question_num: /);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('puts the sentence at the top of the upload response', async () => {

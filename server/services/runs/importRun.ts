@@ -68,7 +68,7 @@ export async function importRunFile(db: DB, file: string, ref: ReleaseRef, actor
         options.onProgress,
       );
     } catch (err) {
-      throw withReleaseMatch(db, file, release.name, err);
+      throw withReleaseMatch(db, file, { name: release.name, tasks }, err);
     }
     const count = writer.finish();
     const summary: RunImportSummary = {

@@ -51,7 +51,7 @@ function countMatches(content: Buffer, tasks: readonly LineTask[]): number {
 }
 
 /** Every stored release that some of the run's tasks match, best first; and how many tasks the run has. */
-export function matchStoredReleases(db: DB, file: string): { tasks: number; matches: ReleaseMatch[] } {
+export function matchStoredReleases(db: DB, file: string): { tasks: number; lines: LineTask[]; matches: ReleaseMatch[] } {
   const tasks = runTasks(file);
   const matches: ReleaseMatch[] = [];
   for (const { name, content } of storedReleaseFiles(db, RELEASE_FILE)) {
@@ -59,23 +59,30 @@ export function matchStoredReleases(db: DB, file: string): { tasks: number; matc
     if (matched > 0) matches.push({ release: name, matched });
   }
   matches.sort((a, b) => b.matched - a.matched);
-  return { tasks: tasks.length, matches };
+  return { tasks: tasks.length, lines: tasks, matches };
+}
+
+/** The chosen release: its name and each task's problem (all a run import keeps of it to check lines). */
+export interface ChosenRelease {
+  name: string;
+  tasks: ReadonlyMap<string, { questionId: string }>;
 }
 
 /**
- * The sentence to put above a failed import's line errors, or null when the chosen release is
- * the best match there is (the errors are then about something else than the release).
+ * The sentence to put above a failed import's line errors, or null when no stored release holds
+ * more of the run's tasks than the chosen one (the errors are then about something else).
  */
-export function releaseMatchSentence(db: DB, file: string, chosen: string): string | null {
-  const { tasks, matches } = matchStoredReleases(db, file);
+export function releaseMatchSentence(db: DB, file: string, chosen: ChosenRelease): string | null {
+  const { tasks, lines, matches } = matchStoredReleases(db, file);
+  const own = lines.filter((t) => chosen.tasks.get(t.taskId)?.questionId === (t.questionId ?? undefined)).length;
   const best = matches[0];
-  if (best && matches.some((m) => m.release === chosen && m.matched === best.matched)) return null;
-  if (!best) return `This run's tasks match no stored release (none of its ${tasks} task ids and texts is in one).`;
+  if (!best) return own === 0 ? `This run's tasks match no stored release (none of its ${tasks} task ids and texts is in one).` : null;
+  if (best.matched <= own || matches.some((m) => m.release === chosen.name && m.matched === best.matched)) return null;
   const listed = matches
     .slice(0, 3)
     .map((m, i) => `release ${m.release} (${m.matched} of ${tasks}${i === 0 ? ' task ids and texts' : ''})`)
     .join(', ');
-  return `This run's tasks match ${listed}, not ${chosen}.`;
+  return `This run's tasks match ${listed}, not ${chosen.name}.`;
 }
 
 /** Fields of a run line's issues that say the line is not about the chosen release's task. */
@@ -85,7 +92,7 @@ const RELEASE_FIELDS = new Set(['task_id', 'id', 'key_question_num', 'qa_pairs']
  * A failed import's error, with the sentence saying which stored release the run belongs to put
  * first when some of its line errors are about the release; any other error as it is.
  */
-export function withReleaseMatch(db: DB, file: string, chosen: string, err: unknown): unknown {
+export function withReleaseMatch(db: DB, file: string, chosen: ChosenRelease, err: unknown): unknown {
   if (!(err instanceof ImportError) || !err.issues.some((i) => RELEASE_FIELDS.has(i.field))) return err;
   const sentence = releaseMatchSentence(db, file, chosen);
   return sentence === null ? err : new ImportError(err.issues, err.totalIssues, `${sentence} ${err.message}`);
