@@ -44,15 +44,18 @@ function goldCandidates(gold: readonly TypedPoint[], subset: readonly number[] |
  */
 export function attributeKeyQuestions(record: ReleaseRecord, context: AttributionContext): KeyQuestion[] {
   const qa = record.qa_pairs;
-  const fromGold = context.gold && context.gold.length > 0 ? typesAmong(goldCandidates(context.gold, context.subset), qa) : [];
-  const fromSingles = typesAmong(context.singles, qa);
+  const types: (string | null)[] = qa.map((pair) => pair.type ?? null);
+  // Each source is asked only while some question is still untyped (matching reworded questions costs word diffs).
+  const fill = (found: () => (string | null)[]) => {
+    if (!types.includes(null)) return;
+    const more = found();
+    types.forEach((t, i) => (types[i] = t ?? more[i] ?? null));
+  };
+  if (context.gold && context.gold.length > 0) fill(() => typesAmong(goldCandidates(context.gold!, context.subset), qa));
+  fill(() => typesAmong(context.singles, qa));
   const keywords = dedupeKeywords(record.keywords);
-  const onlyType = keywords.length === 1 ? keywords[0]! : null;
-  return qa.map((pair, i) => ({
-    question: pair.question,
-    answer: pair.answer,
-    type: pair.type ?? fromGold[i] ?? fromSingles[i] ?? onlyType,
-  }));
+  if (keywords.length === 1) fill(() => qa.map(() => keywords[0]!));
+  return qa.map((pair, i) => ({ question: pair.question, answer: pair.answer, type: types[i] ?? null }));
 }
 
 /** Per problem, its one-question tasks of a release as typed points (type: the task's keyword). */
