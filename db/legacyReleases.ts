@@ -78,9 +78,9 @@ export function writeRecoveredProblem(db: DB, actor: Actor, problemId: number, r
     if (o) {
       run(
         db,
-        `INSERT INTO task_overrides (problem_id, subset, text, questions, answers, keywords, kind, repairs, created_by)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [problemId, o.subset, o.text, json(o.questions), json(o.answers), json(o.keywords), o.kind, JSON.stringify(o.repairs), actor.id],
+        `INSERT INTO task_overrides (problem_id, subset, text, questions, answers, keywords, qa_order, kind, repairs, created_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [problemId, o.subset, o.text, json(o.questions), json(o.answers), json(o.keywords), o.qaOrder ? JSON.stringify(o.qaOrder) : null, o.kind, JSON.stringify(o.repairs), actor.id],
       );
     }
     run(db, 'INSERT INTO task_ids (problem_id, subset, task_id, position) VALUES (?, ?, ?, ?)', [problemId, task.subset, task.taskId, positions.get(task.taskId)!]);
@@ -109,7 +109,7 @@ export function problemWork(db: DB, problemId: number): ProblemWork {
   return {
     adjudication: adjudication ?? null,
     gold: all(db, 'SELECT idx, deletions, repairs, question, answer, type, provenance, sources, plausible, ambiguous, sufficient, note FROM gold_points WHERE problem_id = ? ORDER BY idx', [problemId]),
-    overrides: all(db, 'SELECT subset, text, questions, answers, keywords, kind, repairs FROM task_overrides WHERE problem_id = ? ORDER BY subset', [problemId]),
+    overrides: all(db, 'SELECT subset, text, questions, answers, keywords, qa_order, kind, repairs FROM task_overrides WHERE problem_id = ? ORDER BY subset', [problemId]),
     taskIds: storedTaskIds(db, problemId),
     exclusions: all<{ subset: string }>(db, 'SELECT subset FROM task_exclusions WHERE problem_id = ? ORDER BY subset', [problemId]).map((r) => r.subset),
     submittedAnnotations: all<{ annotator: string; annotationId: number; version: number; submittedAt: string | null }>(

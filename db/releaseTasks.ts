@@ -28,6 +28,8 @@ export interface OverrideRow {
   questions: string | null;
   answers: string | null;
   keywords: string | null;
+  /** JSON [n, …]: the order a legacy release lists the qa pairs in, as positions in point order; null: point order. */
+  qa_order: string | null;
   kind: 'edit' | 'rewrite';
 }
 
@@ -51,7 +53,7 @@ export const readResolvedProblems = (db: DB): ResolvedProblemRow[] =>
 /** Every gold point, by problem then index. */
 export const readAllGoldRows = (db: DB): GoldRow[] => all<GoldRow>(db, `SELECT * FROM gold_points ORDER BY problem_id, idx`);
 
-export const readTaskOverrides = (db: DB): OverrideRow[] => all<OverrideRow>(db, `SELECT problem_id, subset, text, questions, answers, keywords, kind FROM task_overrides`);
+export const readTaskOverrides = (db: DB): OverrideRow[] => all<OverrideRow>(db, `SELECT problem_id, subset, text, questions, answers, keywords, qa_order, kind FROM task_overrides`);
 
 /** Task ids kept from the release this one continues. */
 export const readKeptTaskIds = (db: DB): TaskIdRow[] => all<TaskIdRow>(db, `SELECT problem_id, subset, task_id, position FROM task_ids`);

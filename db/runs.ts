@@ -35,13 +35,19 @@ const SELECT_RUN = `SELECT r.id, r.model, r.release_sha256, rr.name AS release_n
 export const listRunRows = (db: DB): RunRow[] => all<RunRow>(db, `${SELECT_RUN} ORDER BY r.model`);
 export const runRow = (db: DB, model: string): RunRow | undefined => get<RunRow>(db, `${SELECT_RUN} WHERE r.model = ?`, [model]);
 
+/**
+ * How key questions are typed: 1 = by the identity of the point each was written for (issue 22).
+ * A release kept under an older rule is typed again (and its tasks stored again) at its next run import.
+ */
+export const TYPES_RULE = 1;
+
 /** The release's tasks, replaced whole so types follow the gold points at the latest import. */
 export function saveRunRelease(db: DB, release: RunReleaseTasks): void {
   run(
     db,
-    `INSERT INTO run_releases (sha256, name, source, tasks) VALUES (?, ?, ?, ?)
-     ON CONFLICT (sha256) DO UPDATE SET name = excluded.name, source = excluded.source, tasks = excluded.tasks`,
-    [release.sha256, release.name, release.source, release.tasks.length],
+    `INSERT INTO run_releases (sha256, name, source, tasks, types_rule) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (sha256) DO UPDATE SET name = excluded.name, source = excluded.source, tasks = excluded.tasks, types_rule = excluded.types_rule`,
+    [release.sha256, release.name, release.source, release.tasks.length, TYPES_RULE],
   );
   run(db, 'DELETE FROM run_release_tasks WHERE release_sha256 = ?', [release.sha256]);
   release.tasks.forEach((t, position) =>
@@ -204,12 +210,12 @@ export const dialogueRow = (db: DB, runId: number, taskId: string): DialogueRow 
 
 export const parseHitDict = (json: string): HitDict => JSON.parse(json) as HitDict;
 
-/** Whether an earlier run import kept this release's tasks. */
-export const runReleaseKept = (db: DB, sha256: string): boolean => get(db, 'SELECT 1 FROM run_releases WHERE sha256 = ?', [sha256]) !== undefined;
+/** Whether an earlier run import kept this release's tasks, typed by the current rule. */
+export const runReleaseKept = (db: DB, sha256: string): boolean => get(db, 'SELECT 1 FROM run_releases WHERE sha256 = ? AND types_rule >= ?', [sha256, TYPES_RULE]) !== undefined;
 
 /** Every gold point's type, with its problem, index and question (types of a release's key questions). */
-export const readGoldPointTypes = (db: DB): { question_id: string; idx: number; question: string; type: string | null }[] =>
-  all(db, `SELECT p.question_id, g.idx, g.question, g.type FROM gold_points g JOIN problems p ON p.id = g.problem_id ORDER BY p.id, g.idx`);
+export const readGoldPointTypes = (db: DB): { question_id: string; idx: number; question: string; answer: string; type: string | null }[] =>
+  all(db, `SELECT p.question_id, g.idx, g.question, g.answer, g.type FROM gold_points g JOIN problems p ON p.id = g.problem_id ORDER BY p.id, g.idx`);
 
 /** Subsets of the task ids this database keeps from a release it continues. */
 export const readKeptTaskSubsets = (db: DB): { task_id: string; subset: string }[] => all(db, 'SELECT task_id, subset FROM task_ids');

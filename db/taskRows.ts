@@ -19,9 +19,9 @@ export interface StoredOverrideRow extends TaskOverride {
 const list = (s: string | null) => (s === null ? null : (JSON.parse(s) as string[]));
 
 export function readOverrides(db: DB, problemId: number): StoredOverrideRow[] {
-  const rows = all<{ subset: string; text: string | null; questions: string | null; answers: string | null; keywords: string | null; kind: 'edit' | 'rewrite'; repairs: string; created_by_name: string | null; created_at: string }>(
+  const rows = all<{ subset: string; text: string | null; questions: string | null; answers: string | null; keywords: string | null; qa_order: string | null; kind: 'edit' | 'rewrite'; repairs: string; created_by_name: string | null; created_at: string }>(
     db,
-    `SELECT o.subset, o.text, o.questions, o.answers, o.keywords, o.kind, o.repairs, u.username AS created_by_name, o.created_at
+    `SELECT o.subset, o.text, o.questions, o.answers, o.keywords, o.qa_order, o.kind, o.repairs, u.username AS created_by_name, o.created_at
        FROM task_overrides o LEFT JOIN users u ON u.id = o.created_by WHERE o.problem_id = ? ORDER BY o.subset`,
     [problemId],
   );
@@ -31,6 +31,7 @@ export function readOverrides(db: DB, problemId: number): StoredOverrideRow[] {
     questions: list(r.questions),
     answers: list(r.answers),
     keywords: list(r.keywords),
+    qaOrder: r.qa_order === null ? null : (JSON.parse(r.qa_order) as number[]),
     kind: r.kind,
     repairs: repairsFromJson(r.repairs),
     createdBy: r.created_by_name,
@@ -40,7 +41,7 @@ export function readOverrides(db: DB, problemId: number): StoredOverrideRow[] {
 
 /**
  * Insert or replace a task's override: every column takes the new override's value, so an edit
- * of a legacy rewrite becomes an 'edit' and loses the rewrite's answers and keywords.
+ * of a legacy rewrite becomes an 'edit' and loses the rewrite's answers, keywords and qa order.
  */
 export function writeOverride(
   db: DB,
@@ -54,7 +55,7 @@ export function writeOverride(
     `INSERT INTO task_overrides (problem_id, subset, text, questions, answers, keywords, kind, repairs, created_by)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (problem_id, subset) DO UPDATE SET text = excluded.text, questions = excluded.questions, answers = excluded.answers,
-       keywords = excluded.keywords, kind = excluded.kind, repairs = excluded.repairs, created_by = excluded.created_by,
+       keywords = excluded.keywords, qa_order = excluded.qa_order, kind = excluded.kind, repairs = excluded.repairs, created_by = excluded.created_by,
        created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
     [problemId, o.subset, o.text, json(o.questions), json(o.answers), json(o.keywords), o.kind, JSON.stringify(o.repairs), userId],
   );

@@ -13,6 +13,12 @@ export interface TaskOverride {
   answers: string[] | null;
   /** Only legacy releases carry keywords that differ from the points' types. */
   keywords: string[] | null;
+  /**
+   * Only legacy releases list a task's qa pairs in another order than its points': the order
+   * they are released in, as positions in the subset's point order ([1, 0]: the second point's
+   * pair first). Absent or null: point order.
+   */
+  qaOrder?: number[] | null;
   kind: 'edit' | 'rewrite';
 }
 
@@ -20,6 +26,7 @@ export interface GeneratedTask {
   subset: number[];
   key: string;
   text: string;
+  /** The key questions, each with the type of the point it was written for (in point order unless the override orders them). */
   qa: { question: string; answer: string; type: AmbiguityType | null }[];
   /** The de-duplicated types of the task's points, in point order. */
   keywords: string[];
@@ -44,11 +51,14 @@ export function generateTasks(
     const key = subsetKey(subset);
     const chosen = subset.map((i) => points[i]!);
     const override = byKey.get(key) ?? null;
-    const qa = chosen.map((p, n) => ({
+    const byPoint = chosen.map((p, n) => ({
       question: override?.questions?.[n] ?? p.question,
       answer: override?.answers?.[n] ?? p.answer,
       type: p.type,
     }));
+    // Each pair keeps its own point's type whatever order the pairs are listed in.
+    const order = override?.qaOrder;
+    const qa = order && order.length === byPoint.length ? order.map((n) => byPoint[n]!) : byPoint;
     return {
       subset,
       key,

@@ -11,6 +11,7 @@ import { validateCommand } from './commands/validate';
 import { importReleaseCommand } from './commands/importRelease';
 import { diffReleaseCommand } from './commands/diffRelease';
 import { pilotsCreateCommand, pilotsExportCommand, pilotsStatusCommand } from './commands/pilots';
+import { runsExportCommand } from './commands/runsExport';
 import { runsFlagCommand, runsImportCommand, runsJudgeCheckCommand, runsReportCommand, runsTaskScoresCommand } from './commands/runs';
 
 /** Every CLI command; each lives in its own file under commands/. */
@@ -29,6 +30,7 @@ export const commands: Command[] = [
   importReleaseCommand,
   diffReleaseCommand,
   runsImportCommand,
+  runsExportCommand,
   runsReportCommand,
   runsTaskScoresCommand,
   runsJudgeCheckCommand,

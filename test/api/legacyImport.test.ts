@@ -9,6 +9,7 @@ import { generateTasks, type TaskOverride } from '../../shared/tasks';
 import type { AmbiguityType } from '../../shared/taxonomy';
 import { ImportError } from '../../server/services/lcbFile';
 import { importLegacyRelease, type LegacyImportReport } from '../../server/services/releases/legacyImport';
+import { loadReleaseTasks, toRecord } from '../../server/services/releases/tasks';
 import { buildProblem } from '../support/builders';
 import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
@@ -32,11 +33,17 @@ function regenerate(db: DB): ReleaseRecord[] {
   );
   return rows.map((row) => {
     const gold = all<{ deletions: string; repairs: string; question: string; answer: string; type: AmbiguityType | null }>(db, 'SELECT * FROM gold_points WHERE problem_id = ? ORDER BY idx', [row.problem_id]);
-    const overrides = all<{ subset: string; text: string | null; questions: string | null; answers: string | null; keywords: string | null; kind: 'edit' | 'rewrite' }>(
+    const overrides = all<{ subset: string; text: string | null; questions: string | null; answers: string | null; keywords: string | null; qa_order: string | null; kind: 'edit' | 'rewrite' }>(
       db,
-      'SELECT subset, text, questions, answers, keywords, kind FROM task_overrides WHERE problem_id = ?',
+      'SELECT subset, text, questions, answers, keywords, qa_order, kind FROM task_overrides WHERE problem_id = ?',
       [row.problem_id],
-    ).map((o): TaskOverride => ({ ...o, questions: o.questions && JSON.parse(o.questions), answers: o.answers && JSON.parse(o.answers), keywords: o.keywords && JSON.parse(o.keywords) }));
+    ).map(({ qa_order, ...o }): TaskOverride => ({
+      ...o,
+      questions: o.questions && JSON.parse(o.questions),
+      answers: o.answers && JSON.parse(o.answers),
+      keywords: o.keywords && JSON.parse(o.keywords),
+      qaOrder: qa_order && JSON.parse(qa_order),
+    }));
     const points = gold.map((g) => ({ ...g, deletions: JSON.parse(g.deletions) as Range[], repairs: JSON.parse(g.repairs) as Repair[] }));
     const task = generateTasks(row.base_text, points, 'all-subsets', overrides).find((t) => t.key === row.subset)!;
     return { task_id: row.task_id, question_id: row.question_id, keywords: task.keywords, modified_content: task.text, qa_pairs: task.qa.map(({ question, answer }) => ({ question, answer })) };
@@ -118,13 +125,28 @@ describe('import-release (legacy import)', () => {
     expect(bySubset['0']).toBeUndefined();
     expect(bySubset['1']).toBeUndefined();
     expect(bySubset['0,1']).toEqual({ subset: '0,1', text: null, questions: null, answers: null, keywords: '["Output Format","Collection Semantics"]', kind: 'edit' });
-    expect(JSON.parse(bySubset['0,2']!.questions!)).toEqual(['What sort of progression is meant?', 'Which integers may A hold?']);
+    // Task 0,2 lists point 2's pair first: its questions are kept in point order, with the release's order beside them.
+    expect(JSON.parse(bySubset['0,2']!.questions!)).toEqual(['Which integers may A hold?', 'What sort of progression is meant?']);
+    expect(get<{ qa_order: string }>(db, "SELECT qa_order FROM task_overrides WHERE problem_id = ? AND subset = '0,2'", [fixture.problems.a.id])!.qa_order).toBe('[1,0]');
     expect(bySubset['0,2']!.kind).toBe('rewrite');
     expect(bySubset['0,2']!.text).toBe(fixture.records[4]!.modified_content);
     // B's two deletions overlap on a line break: the released pair deletes one more character than their union.
     const pairB = get<{ text: string; kind: string }>(db, "SELECT text, kind FROM task_overrides WHERE problem_id = ? AND subset = '0,1'", [fixture.problems.b.id]);
     expect(pairB).toEqual({ text: fixture.records[8]!.modified_content, kind: 'edit' });
     expect(count(db, 'task_overrides')).toBe(5);
+  });
+
+  it('types each key question by the point it was written for, whatever order the release lists them in', () => {
+    const { db, fixture } = setup();
+    importText(db, fixture.jsonl);
+    const extended = loadReleaseTasks(db, 'all-subsets').tasks.map((t) => toRecord(t, 'legacy', true));
+    const typesOf = (id: string) => extended.find((r) => r.task_id === id)!.qa_pairs.map((q) => [q.question, q.type]);
+    // task_14 lists point 2's reworded pair (Terminology) before point 0's (Collection Semantics).
+    expect(typesOf('task_14')).toEqual([
+      ['What sort of progression is meant?', 'Terminology'],
+      ['Which integers may A hold?', 'Collection Semantics'],
+    ]);
+    expect(typesOf('task_15').map(([, type]) => type)).toEqual(['Collection Semantics', 'Output Format', 'Terminology']);
   });
 
   it('stores the release file byte for byte as a legacy release with its manifest', () => {

@@ -26,21 +26,20 @@ afterAll(() => ctx.cleanup());
 const goldVersion = async () => ((await adj.get('/api/adjudications/leg100_a')).body as CaseView).gold.version;
 
 const storedRow = (subset: string) =>
-  get<{ text: string | null; questions: string | null; answers: string | null; keywords: string | null; kind: string; repairs: string }>(
+  get<{ text: string | null; questions: string | null; answers: string | null; keywords: string | null; qa_order: string | null; kind: string; repairs: string }>(
     ctx.db,
-    `SELECT text, questions, answers, keywords, kind, repairs FROM task_overrides WHERE subset = ? AND problem_id = (SELECT id FROM problems WHERE question_id = 'leg100_a')`,
+    `SELECT text, questions, answers, keywords, qa_order, kind, repairs FROM task_overrides WHERE subset = ? AND problem_id = (SELECT id FROM problems WHERE question_id = 'leg100_a')`,
     [subset],
   );
 
 describe('replacing a legacy rewrite override', () => {
-  it('makes a deletion-only text an edit with flagged repairs; answers and keywords of the rewrite become NULL', async () => {
-    // Task 0,2 was a rewrite ("a nice sequence") with its own answers and keywords out of point order.
-    expect(storedRow('0,2')).toMatchObject({ kind: 'rewrite', keywords: JSON.stringify(['Terminology', 'Collection Semantics']) });
-    expect(storedRow('0,2')!.answers).not.toBeNull();
+  it('makes a deletion-only text an edit with flagged repairs; keywords and qa order of the rewrite become NULL', async () => {
+    // Task 0,2 was a rewrite ("a nice sequence") with its keywords and its qa pairs out of point order.
+    expect(storedRow('0,2')).toMatchObject({ kind: 'rewrite', keywords: JSON.stringify(['Terminology', 'Collection Semantics']), qa_order: '[1,0]' });
     const text = edit(base, [' of positive integers', ''], [' geometric progression, print Yes; otherwise, print No.', ' geometric progression. Print Yes.']);
     const res = await adj.put('/api/adjudications/leg100_a/overrides/0,2').send({ version: await goldVersion(), text, questions: null });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(storedRow('0,2')).toMatchObject({ text, questions: null, answers: null, keywords: null, kind: 'edit' });
+    expect(storedRow('0,2')).toMatchObject({ text, questions: null, answers: null, keywords: null, qa_order: null, kind: 'edit' });
     const view = res.body as CaseView;
     const override = view.gold.overrides.find((o) => o.subset === '0,2')!;
     expect(override.kind).toBe('edit');

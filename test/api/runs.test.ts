@@ -158,7 +158,7 @@ describe('flagging a task sends its problem back to adjudication', () => {
   });
 });
 
-describe('a release file: types from keywords, unattributed otherwise; curation signals', () => {
+describe('a release file: types by identity, from keywords only for a single-type task, unattributed otherwise; curation signals', () => {
   const dir = tempDir('ccb-runs-');
   const releaseFile = path.join(dir, 'other.jsonl');
   const record = (taskId: string, qid: string, keywords: string[], questions: string[]) =>
@@ -167,25 +167,32 @@ describe('a release file: types from keywords, unattributed otherwise; curation 
     fs.writeFileSync(
       releaseFile,
       [
-        record('t1', 'p1', ['Terminology', 'Units'], ['What is a frob?', 'In which unit is the time?']),
+        // Keywords in point order, qa pairs not: each question is typed by its one-question task.
+        record('t1', 'p1', ['Terminology', 'Units'], ['In which unit is the time?', 'What is a frob?']),
         record('t2', 'p2', ['Behavior'], ['Which way round?', 'What about ties?']),
+        record('t3', 'p1', ['Terminology'], ['What is a frob?']),
+        record('t4', 'p1', ['Units'], ['In which unit is the time?']),
+        record('t5', 'p3', ['Terminology', 'Units'], ['Which frob?', 'Which unit?']),
       ].join('\n') + '\n',
     );
     await storeRun(ctx.db, CLI_ACTOR, 'file-model', { releaseFile }, [
       runLine('t1', 'p1', 2, ['What is a frob?'], [1]),
       runLine('t2', 'p2', 2, ['Anything else?'], [0], { finished: false }),
+      runLine('t5', 'p3', 2),
     ]);
     await storeRun(ctx.db, CLI_ACTOR, 'file-model-2', { releaseFile }, [runLine('t1', 'p1', 2), runLine('t2', 'p2', 2)]);
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('attributes one keyword per question in order, and counts the rest as unattributed', () => {
+  it('types each question by identity, a single-type task by its keyword, and counts the rest as unattributed', () => {
     const run = runsReport(ctx.db).runs.find((r) => r.model === 'file-model')!;
     expect(run.unfinished).toBe(1);
     expect(run.per_type).toEqual({
       // K = 2, hit at turn 1 of 2: TKQR = 1 / (1 + 1/log2 3); both types belong to that task.
       Terminology: { key_questions: 1, hit_rate: 1, tkqr: 1 / (1 + 1 / Math.log2(3)), ora: expect.any(Number) },
       Units: { key_questions: 1, hit_rate: 0, tkqr: 1 / (1 + 1 / Math.log2(3)), ora: expect.any(Number) },
+      Behavior: { key_questions: 2, hit_rate: 0, tkqr: 0, ora: expect.any(Number) },
+      // Two types, two questions and no one-question task to tell which is which: not paired by position.
       unattributed: { key_questions: 2, hit_rate: 0, tkqr: 0, ora: expect.any(Number) },
     });
   });
@@ -196,7 +203,10 @@ describe('a release file: types from keywords, unattributed otherwise; curation 
     expect(frob).toMatchObject({ questionId: 'p1', runs: 2, hitBy: ['file-model'], taskIds: ['t1'] });
     expect(c.neverAsked.map((k) => k.question)).toEqual(expect.arrayContaining(['In which unit is the time?', 'Which way round?', 'What about ties?']));
     expect(c.neverAsked.map((k) => k.question)).not.toContain('What is a frob?');
-    expect(c.noHitTasks).toEqual([{ taskId: 't2', questionId: 'p2', runs: 2 }]);
+    expect(c.noHitTasks).toEqual([
+      { taskId: 't2', questionId: 'p2', runs: 2 },
+      { taskId: 't5', questionId: 'p3', runs: 1 },
+    ]);
   });
 });
 

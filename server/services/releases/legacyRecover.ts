@@ -1,6 +1,6 @@
-import { diffWords } from 'diff';
 import { isTinyRepair, mergeRanges, MAX_POINTS, type Range, type Repair } from '../../../shared/edits';
 import type { LineRecord } from '../../../shared/release/rules';
+import { matchPoints } from '../../../shared/release/matchPoints';
 import { reconstructEdits, type Reconstruction } from '../../../shared/release/reconstruct';
 import { subsetKey, subsetsFor } from '../../../shared/subsets';
 import { generateTasks, type GoldPointLike, type TaskOverride } from '../../../shared/tasks';
@@ -65,58 +65,35 @@ function recoverPoint(base: string, entry: LineRecord): { point: GoldPointLike; 
   return { point: { ...edits, question: qa.question, answer: qa.answer, type: isAmbiguityType(keyword) ? keyword : null }, reconstruction: r };
 }
 
-/** Shared words of two strings, as a share of the longer: a reworded question still matches its point. */
-function similarity(a: string, b: string): number {
-  if (a === b) return 1;
-  let common = 0;
-  let total = 0;
-  for (const part of diffWords(a, b)) {
-    const words = part.value.split(/\s+/).filter(Boolean).length;
-    if (!part.added && !part.removed) common += words;
-    if (!part.added) total += words;
-  }
-  return total === 0 ? 0 : common / Math.max(total, b.split(/\s+/).filter(Boolean).length);
-}
-
-function permutations(n: number, k: number): number[][] {
-  if (k === 0) return [[]];
-  return permutations(n, k - 1).flatMap((p) => Array.from({ length: n }, (_, i) => i).filter((i) => !p.includes(i)).map((i) => [...p, i]));
-}
-
-/** The points a combination task's qa pairs are, in its order: the assignment that matches best. */
-function matchPoints(points: readonly GoldPointLike[], qa: LineRecord['record']['qa_pairs']): number[] | null {
-  const score = (pair: (typeof qa)[number], p: GoldPointLike) =>
-    2 * Number(pair.question === p.question) + 2 * Number(pair.answer === p.answer) + similarity(pair.question, p.question) + similarity(pair.answer, p.answer);
-  let best: number[] | null = null;
-  let bestScore = -1;
-  for (const candidate of permutations(points.length, qa.length)) {
-    const scores = candidate.map((p, i) => score(qa[i]!, points[p]!));
-    const total = scores.reduce((s, v) => s + v, 0);
-    if (scores.every((s) => s > 0) && total > bestScore) {
-      best = candidate;
-      bestScore = total;
-    }
-  }
-  return best;
-}
-
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
+/**
+ * A combination task's released qa pairs in the subset's point order, and the order they are
+ * released in (as positions in that point order; null when it is point order).
+ */
+function inPointOrder(match: readonly number[], qa: LineRecord['record']['qa_pairs']) {
+  const sorted = [...match].sort((a, b) => a - b);
+  const order = match.map((p) => sorted.indexOf(p));
+  const byPoint = sorted.map((p) => qa[match.indexOf(p)]!);
+  return { questions: byPoint.map((q) => q.question), answers: byPoint.map((q) => q.answer), qaOrder: order.every((n, i) => n === i) ? null : order };
+}
+
 /** The override giving exactly the released record, with only the fields that differ; null when none do. */
-function overrideFor(base: string, points: readonly GoldPointLike[], key: string, entry: LineRecord, forceRewrite: boolean): RecoveredTask['override'] {
+function overrideFor(base: string, points: readonly GoldPointLike[], match: readonly number[], entry: LineRecord, forceRewrite: boolean): RecoveredTask['override'] {
+  const key = subsetKey(match);
   const generated = generateTasks(base, points, 'all-subsets').find((t) => t.key === key)!;
   const { record } = entry;
   const text = record.modified_content;
-  const questions = record.qa_pairs.map((q) => q.question);
-  const answers = record.qa_pairs.map((q) => q.answer);
+  const { questions, answers, qaOrder } = inPointOrder(match, record.qa_pairs);
   const override = {
     subset: key,
     text: forceRewrite || generated.text !== text ? text : null,
     questions: sameList(generated.qa.map((q) => q.question), questions) ? null : questions,
     answers: sameList(generated.qa.map((q) => q.answer), answers) ? null : answers,
     keywords: sameList(generated.keywords, record.keywords) ? null : [...record.keywords],
+    qaOrder,
   };
-  if (!forceRewrite && override.text === null && override.questions === null && override.answers === null && override.keywords === null) return null;
+  if (!forceRewrite && override.text === null && override.questions === null && override.answers === null && override.keywords === null && qaOrder === null) return null;
   const r = reconstructEdits(base, text);
   return { ...override, kind: forceRewrite || !r.explainable ? 'rewrite' : 'edit', repairs: r.repairs };
 }
@@ -124,7 +101,8 @@ function overrideFor(base: string, points: readonly GoldPointLike[], key: string
 /**
  * Recover a problem's gold points from its released tasks (docs/architecture.md, "Domain model"): each single-point task
  * is one point, in release order, its edits reconstructed against the base text; each
- * combination task is matched to its points by its questions and answers. Every task gets
+ * combination task is matched to its points by identity (shared/release/matchPoints), and its
+ * override keeps its questions in point order with the order the release lists them in. Every task gets
  * the override (if any) that makes generation reproduce it field for field.
  */
 export function recoverProblem(base: string, entries: readonly LineRecord[]): RecoveredProblem | Unrecoverable {
@@ -145,7 +123,7 @@ export function recoverProblem(base: string, entries: readonly LineRecord[]): Re
     seen.set(key, entry);
     const r = single >= 0 ? recovered[single]!.reconstruction : reconstructEdits(base, entry.record.modified_content);
     const kind = taskKind(r);
-    tasks.push({ taskId: entry.record.task_id, line: entry.line, subset: key, kind, repairs: withBefore(base, r), override: overrideFor(base, points, key, entry, single >= 0 && kind === 'rewrite') });
+    tasks.push({ taskId: entry.record.task_id, line: entry.line, subset: key, kind, repairs: withBefore(base, r), override: overrideFor(base, points, subset, entry, single >= 0 && kind === 'rewrite') });
   }
   const exclusions = subsetsFor(points.length, 'all-subsets').map(subsetKey).filter((k) => !seen.has(k));
   return { points, tasks, exclusions };

@@ -58,6 +58,7 @@ function toOverride(row: OverrideRow): TaskOverride {
     questions: parseList<string>(row.questions),
     answers: parseList<string>(row.answers),
     keywords: parseList<string>(row.keywords),
+    qaOrder: parseList<number>(row.qa_order),
     kind: row.kind,
   };
 }

@@ -15,6 +15,7 @@ import { aliasRow } from '../../../db/pilots';
 import type { ProgressListener } from '../lineReader';
 import { fileRunRelease, storedRunRelease, type RunRelease } from './release';
 import { releaseIndex, scanRunFile } from './runFile';
+import { withReleaseMatch } from './releaseMatch';
 import { deleteRun, runRow, runWriter, saveRunRelease } from '../../../db/runs';
 
 export type ReleaseRef = { release: string } | { releaseFile: string };
@@ -56,15 +57,19 @@ export async function importRunFile(db: DB, file: string, ref: ReleaseRef, actor
     if (existing) deleteRun(db, existing.id);
     const writer = runWriter(db, model, release.sha256, sourceFile, actor.id);
     let unfinished = 0;
-    scanRunFile(
-      file,
-      tasks,
-      (r) => {
-        writer.add(r, scoreTask(r.k, r.turnsTotal, r.hitDict));
-        if (!r.finished) unfinished++;
-      },
-      options.onProgress,
-    );
+    try {
+      scanRunFile(
+        file,
+        tasks,
+        (r) => {
+          writer.add(r, scoreTask(r.k, r.turnsTotal, r.hitDict));
+          if (!r.finished) unfinished++;
+        },
+        options.onProgress,
+      );
+    } catch (err) {
+      throw withReleaseMatch(db, file, { name: release.name, tasks }, err);
+    }
     const count = writer.finish();
     const summary: RunImportSummary = {
       model,

@@ -10,7 +10,7 @@ import { findReleaseFileSha, findReleaseNameBySha, readReleaseFile } from '../..
 import { RELEASE_FILE, type ReleaseRecord } from '../../../shared/release/format';
 import { parseRelease } from '../../../shared/release/validate';
 import type { KeyQuestion, ReleaseTask } from '../../../shared/runs/report';
-import { normalizeWhitespace } from '../../../shared/runs/pyText';
+import { attributeKeyQuestions, singlePointTasks, type TypedPoint } from '../../../shared/runs/attribution';
 import { notFound } from '../../domain/errors';
 import { ImportError } from '../lcbFile';
 import { keptTaskIndex, readGoldPointTypes, readKeptTaskSubsets, runReleaseKept } from '../../../db/runs';
@@ -34,20 +34,13 @@ function keptRelease(db: DB, sha256: string, name: string, source: 'stored' | 'f
   return { sha256, name, source, tasks: [], kept: keptTaskIndex(db, sha256) };
 }
 
-/** What is known of a problem's gold points: their types by index and by question. */
-interface GoldTypes {
-  byIndex: (string | null)[];
-  byQuestion: Map<string, string | null>;
-}
-
-function goldTypes(db: DB): Map<string, GoldTypes> {
-  const rows = readGoldPointTypes(db);
-  const out = new Map<string, GoldTypes>();
-  for (const r of rows) {
-    let e = out.get(r.question_id);
-    if (!e) out.set(r.question_id, (e = { byIndex: [], byQuestion: new Map() }));
-    e.byIndex[r.idx] = r.type;
-    e.byQuestion.set(normalizeWhitespace(r.question), r.type);
+/** Each problem's gold points in this database, by index: what a release cut or imported here was made from. */
+function goldPoints(db: DB): Map<string, TypedPoint[]> {
+  const out = new Map<string, TypedPoint[]>();
+  for (const r of readGoldPointTypes(db)) {
+    let list = out.get(r.question_id);
+    if (!list) out.set(r.question_id, (list = []));
+    list[r.idx] = { question: r.question, answer: r.answer, type: r.type };
   }
   return out;
 }
@@ -58,24 +51,18 @@ function keptSubsets(db: DB): Map<string, number[]> {
   return new Map(rows.map((r) => [r.task_id, r.subset.split(',').map(Number)]));
 }
 
-/**
- * Each key question's type: the qa pair's own type (extended releases); else, for a release of
- * this database, the gold point it was written for (by the task's kept subset, then by its
- * question); else the task's keywords when there is one per question; else null (unattributed).
- */
-function attributeTypes(record: ReleaseRecord, gold: Map<string, GoldTypes> | null, subsets: Map<string, number[]> | null): KeyQuestion[] {
-  const points = gold?.get(record.question_id);
-  const subset = record.provenance?.subset ?? subsets?.get(record.task_id);
-  const oneTypePerQuestion = record.keywords.length === record.qa_pairs.length;
-  return record.qa_pairs.map((qa, i) => {
-    let type: string | null = qa.type ?? null;
-    if (type === null && points) {
-      const index = subset?.[i];
-      type = (index !== undefined ? points.byIndex[index] : undefined) ?? points.byQuestion.get(normalizeWhitespace(qa.question)) ?? null;
-    }
-    if (type === null && oneTypePerQuestion) type = record.keywords[i] ?? null;
-    return { question: qa.question, answer: qa.answer, type };
-  });
+/** Each record's key questions, typed by identity (shared/runs/attribution): with this database's gold points when `db` is given. */
+function attributeAll(records: readonly ReleaseRecord[], db: DB | null): KeyQuestion[][] {
+  const gold = db ? goldPoints(db) : null;
+  const subsets = db ? keptSubsets(db) : null;
+  const singles = singlePointTasks(records);
+  return records.map((record) =>
+    attributeKeyQuestions(record, {
+      gold: gold?.get(record.question_id),
+      subset: record.provenance?.subset ?? subsets?.get(record.task_id),
+      singles: singles.get(record.question_id) ?? [],
+    }),
+  );
 }
 
 function fromText(text: string, sha256: string, name: string, source: 'stored' | 'file', db: DB | null): RunRelease {
@@ -88,17 +75,17 @@ function fromText(text: string, sha256: string, name: string, source: 'stored' |
       `The release ${name} cannot be read: ${errors[0]!.message}.`,
     );
   }
-  const gold = db && goldTypes(db);
-  const subsets = db && keptSubsets(db);
+  const plain = records.map(({ record }) => record);
+  const typed = attributeAll(plain, db);
   return {
     sha256,
     name,
     source,
-    tasks: records.map(({ record }) => ({
+    tasks: plain.map((record, i) => ({
       taskId: record.task_id,
       questionId: record.question_id,
       text: record.modified_content,
-      keyQuestions: attributeTypes(record, gold, subsets),
+      keyQuestions: typed[i]!,
     })),
   };
 }
