@@ -20,6 +20,7 @@ import {
   type LcbEntry,
   type Pass1Issue,
 } from '../../../shared/runs/pass1';
+import { jsonSyntaxError } from '../../../shared/jsonSyntax';
 import { DomainError, notFound } from '../../domain/errors';
 import { readLcbFile } from '../lcbFile';
 
@@ -85,15 +86,16 @@ export function writeLcbExport(file: string, entries: readonly LcbEntry[]): void
   fs.renameSync(tmp, file);
 }
 
-/** Where a JSON.parse error points, as line and column. */
+/** A JSON.parse failure, with the line and column where the text stops being JSON. */
 function jsonErrorIssue(text: string, err: unknown): Pass1Issue {
-  const message = err instanceof Error ? err.message : String(err);
-  const at = /position (\d+)/.exec(message);
-  if (!at) return { entry: null, field: '', message: `malformed JSON: ${message}` };
-  const before = text.slice(0, Number(at[1]));
-  const line = before.split('\n').length;
-  const column = before.length - before.lastIndexOf('\n');
-  return { entry: null, field: '', message: `malformed JSON at line ${line}, column ${column}: ${message.replace(/ in JSON at position \d+.*$/, '')}` };
+  const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 160);
+  let where: { line: number; column: number } | null = null;
+  try {
+    where = jsonSyntaxError(text);
+  } catch {
+    // Nesting too deep to walk: the reason alone.
+  }
+  return { entry: null, field: '', message: `malformed JSON${where ? ` at line ${where.line}, column ${where.column}` : ''}: ${reason}` };
 }
 
 /** The file's entries, each checked against what the importer reads of it. */
