@@ -31,9 +31,11 @@ function refused(err: unknown, printError: CommandContext['printError']): number
   return 1;
 }
 
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 const describeExport = (e: LcbExport, file: string) =>
-  `${file}: ${e.entries.length} entries for the LiveCodeBench evaluator: ${e.tasks} tasks of ${e.problems} problems of ${e.model}` +
-  (e.placeholders > 0 ? `, ${e.placeholders} placeholder${e.placeholders === 1 ? '' : 's'}` : '');
+  `${file}: ${count(e.entries.length, 'entry', 'entries')} for the LiveCodeBench evaluator: ${count(e.tasks, 'task')} of ${count(e.problems, 'problem')} of ${e.model}` +
+  (e.placeholders > 0 ? `, ${count(e.placeholders, 'placeholder')}` : '');
 
 const PROBLEMS_HELP = 'With --problems (the LiveCodeBench JSONL of the evaluation window) every other problem of the window gets a placeholder entry, so the evaluator\'s count assertion holds.';
 
@@ -84,7 +86,7 @@ export const runsImportPass1Command: Command = {
         else {
           const what = chosen === 'interactive' ? `${s.stored} tasks graded` : `complete pass@1 of ${s.stored} problems`;
           const replaced = s.replaced === null ? '' : ` (replaced ${s.replaced} earlier values)`;
-          print(`imported ${chosen} pass@1 of ${model}: ${what}, pass@1 ${s.pass1.toFixed(3)}, ${s.ignored} entr${s.ignored === 1 ? 'y' : 'ies'} passed over${replaced}`);
+          print(`imported ${chosen} pass@1 of ${model}: ${what}, pass@1 ${s.pass1.toFixed(3)}, ${count(s.ignored, 'entry', 'entries')} passed over${replaced}`);
         }
         return 0;
       } catch (err) {
