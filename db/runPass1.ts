@@ -34,11 +34,19 @@ export function pass1Counts(db: DB, model: string): { interactive: number; compl
   return { interactive: count('run_pass1'), complete: count('run_pass1_complete') };
 }
 
-/** Replace a model's interactive grades (inside the caller's transaction). */
+/**
+ * Replace a model's interactive grades (inside the caller's transaction). Only what differs is
+ * written: rows of tasks no longer graded go, a row whose grade and code are unchanged stays.
+ */
 export function replacePass1Grades(db: DB, model: string, releaseSha256: string, grades: readonly Pass1Grade[]): void {
-  run(db, 'DELETE FROM run_pass1 WHERE model = ?', [model]);
-  const insert = db.prepare('INSERT INTO run_pass1 (model, release_sha256, task_id, question_id, code, passed) VALUES (?, ?, ?, ?, ?, ?)');
-  for (const g of grades) insert.run(model, releaseSha256, g.taskId, g.questionId, g.code, g.passed ? 1 : 0);
+  run(db, 'DELETE FROM run_pass1 WHERE model = ? AND task_id NOT IN (SELECT value FROM json_each(?))', [model, JSON.stringify(grades.map((g) => g.taskId))]);
+  const upsert = db.prepare(
+    `INSERT INTO run_pass1 (model, release_sha256, task_id, question_id, code, passed) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (model, task_id) DO UPDATE SET release_sha256 = excluded.release_sha256, question_id = excluded.question_id, code = excluded.code, passed = excluded.passed
+     WHERE run_pass1.passed IS NOT excluded.passed OR run_pass1.code IS NOT excluded.code
+        OR run_pass1.release_sha256 IS NOT excluded.release_sha256 OR run_pass1.question_id IS NOT excluded.question_id`,
+  );
+  for (const g of grades) upsert.run(model, releaseSha256, g.taskId, g.questionId, g.code, g.passed ? 1 : 0);
 }
 
 export interface CompletePass1 {

@@ -15,7 +15,7 @@ CREATE TABLE run_pass1 (
   code           TEXT NOT NULL,
   passed         INTEGER NOT NULL CHECK (passed IN (0, 1)),
   PRIMARY KEY (model, task_id)
-);
+) WITHOUT ROWID;
 
 -- Complete pass@1: the model's pass@1 on a problem's original statement (its own LiveCodeBench run).
 CREATE TABLE run_pass1_complete (
@@ -24,4 +24,4 @@ CREATE TABLE run_pass1_complete (
   pass1       REAL NOT NULL CHECK (pass1 >= 0 AND pass1 <= 1),
   codes       INTEGER NOT NULL CHECK (codes >= 1),
   PRIMARY KEY (model, question_id)
-);
+) WITHOUT ROWID;

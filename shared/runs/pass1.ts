@@ -67,6 +67,21 @@ export const evalEntrySchema = z.object({
 });
 export type EvalEntry = z.infer<typeof evalEntrySchema>;
 
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isBooleans = (v: unknown): v is boolean[] => Array.isArray(v) && v.every((x) => typeof x === 'boolean');
+
+/**
+ * The fast path of evalEntrySchema for a well-formed entry: the value its parse gives, or null
+ * when anything is unusual (then the schema decides and words the issues).
+ */
+export function quickEvalEntry(item: unknown): EvalEntry | null {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return null;
+  const { question_id, code_list, graded_list, 'pass@1': pass1 } = item as Record<string, unknown>;
+  if (typeof question_id !== 'string' || question_id === '' || !isStrings(code_list) || !isBooleans(graded_list)) return null;
+  if (typeof pass1 !== 'number' || !(pass1 >= 0 && pass1 <= 1)) return null;
+  return { question_id, code_list, graded_list, 'pass@1': pass1 };
+}
+
 /** A reason a file cannot be imported; entry is 1-based, null for the file as a whole. */
 export interface Pass1Issue {
   entry: number | null;

@@ -15,6 +15,7 @@ import {
   formatPass1Issue,
   interactiveGrades,
   lcbEntries,
+  quickEvalEntry,
   type EvalEntry,
   type ExportedProblems,
   type LcbEntry,
@@ -111,6 +112,8 @@ export function readEvalEntries(text: string): EvalEntry[] {
   const issues: Pass1Issue[] = [];
   const entries: EvalEntry[] = [];
   json.forEach((item: unknown, i) => {
+    const quick = quickEvalEntry(item);
+    if (quick) return entries.push(quick);
     const parsed = evalEntrySchema.safeParse(item);
     if (parsed.success) entries.push(parsed.data);
     else for (const issue of parsed.error.issues) issues.push({ entry: i + 1, field: issue.path.join('.') || '(entry)', message: issue.message });
