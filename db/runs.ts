@@ -66,8 +66,8 @@ export function deleteRun(db: DB, id: number): void {
   run(db, 'DELETE FROM runs WHERE id = ?', [id]);
 }
 
-const INSERT_RECORD = `INSERT INTO run_records (run_id, position, line, task_id, k, turns_total, finished, hit_dict, hit_questions, questions, messages, final_code, tkqr, ora, turns, diff)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const INSERT_RECORD = `INSERT INTO run_records (run_id, position, line, task_id, k, turns_total, finished, hit_dict, hit_questions, questions, messages, final_code, pass1_code, tkqr, ora, turns, diff)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /**
  * A run stored record by record as its file is read (inside the caller's transaction): the run
@@ -94,6 +94,7 @@ export function runWriter(db: DB, model: string, sha256: string, sourceFile: str
         JSON.stringify(r.questions),
         r.messagesJson,
         r.finalCode,
+        r.pass1Code,
         s.tkqr,
         s.ora,
         s.turns,
@@ -118,14 +119,22 @@ export interface ScoreRow {
   ora: number;
   turns: number;
   diff: number;
+  /** LiveCodeBench's grade of the record's current code (1 passed, 0 failed), null when not graded. */
+  pass1: number | null;
 }
+
+/** The code a record gives pass@1 (SQL): a non-empty final_code, else the extracted pass1_code. */
+export const PASS1_CODE_SQL = "CASE WHEN rr.final_code <> '' THEN rr.final_code ELSE rr.pass1_code END";
 
 /** Every run's scored records, without the dialogues, in file order. */
 export const scoreRows = (db: DB, runId?: number): ScoreRow[] =>
   all<ScoreRow>(
     db,
-    `SELECT run_id, task_id, k, finished, hit_questions, hit_dict, tkqr, ora, turns, diff FROM run_records
-      ${runId === undefined ? '' : 'WHERE run_id = ?'} ORDER BY run_id, position`,
+    `SELECT rr.run_id, rr.task_id, rr.k, rr.finished, rr.hit_questions, rr.hit_dict, rr.tkqr, rr.ora, rr.turns, rr.diff,
+        (SELECT p.passed FROM run_pass1 p WHERE p.model = u.model AND p.task_id = rr.task_id AND p.release_sha256 = u.release_sha256
+          AND p.code = ${PASS1_CODE_SQL}) AS pass1
+      FROM run_records rr JOIN runs u ON u.id = rr.run_id
+      ${runId === undefined ? '' : 'WHERE rr.run_id = ?'} ORDER BY rr.run_id, rr.position`,
     runId === undefined ? undefined : [runId],
   );
 

@@ -12,6 +12,7 @@ import { importReleaseCommand } from './commands/importRelease';
 import { diffReleaseCommand } from './commands/diffRelease';
 import { pilotsCreateCommand, pilotsExportCommand, pilotsStatusCommand } from './commands/pilots';
 import { runsExportCommand } from './commands/runsExport';
+import { pilotsExportLcbCommand, runsExportLcbCommand, runsImportPass1Command } from './commands/pass1';
 import { runsFlagCommand, runsImportCommand, runsJudgeCheckCommand, runsReportCommand, runsTaskScoresCommand } from './commands/runs';
 
 /** Every CLI command; each lives in its own file under commands/. */
@@ -35,7 +36,10 @@ export const commands: Command[] = [
   runsTaskScoresCommand,
   runsJudgeCheckCommand,
   runsFlagCommand,
+  runsExportLcbCommand,
+  runsImportPass1Command,
   pilotsCreateCommand,
   pilotsStatusCommand,
   pilotsExportCommand,
+  pilotsExportLcbCommand,
 ];

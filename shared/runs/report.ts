@@ -28,9 +28,19 @@ export interface ScoredRecord extends TaskScore {
   k: number;
   finished: boolean;
   hitQuestions: readonly string[];
+  /** LiveCodeBench's grade of the task's code after clarification (interactive pass@1), null when not graded. */
+  pass1?: boolean | null;
+  /** The model's pass@1 on the task's problem with its complete statement, null when not imported. */
+  pass1Complete?: number | null;
 }
 
-export interface Figures {
+/** The two pass@1 figures of a set of tasks: means over the tasks, null unless every task has a value. */
+export interface Pass1Figures {
+  pass1: number | null;
+  pass1_complete: number | null;
+}
+
+export interface Figures extends Pass1Figures {
   tasks: number;
   tkqr: number;
   ora: number;
@@ -38,14 +48,15 @@ export interface Figures {
   avg_diff: number;
 }
 
-export interface TypeFigures {
+/** A type's figures are over the tasks with at least one key question of that type. */
+export interface TypeFigures extends Pass1Figures {
   key_questions: number;
   hit_rate: number | null;
   tkqr: number;
   ora: number;
 }
 
-export interface RunTables {
+export interface RunTables extends Pass1Figures {
   tasks: number;
   unfinished: number;
   tkqr: number | null;
@@ -56,9 +67,26 @@ export interface RunTables {
   per_type: Record<string, TypeFigures>;
 }
 
-function figures(scores: readonly TaskScore[]): Figures | null {
-  const m = meanScores(scores);
-  return m && { tasks: m.tasks, tkqr: m.tkqr, ora: m.ora, avg_turns: m.avgTurns, avg_diff: m.avgDiff };
+function meanOfAll(values: readonly (number | null | undefined)[]): number | null {
+  if (values.length === 0) return null;
+  let sum = 0;
+  for (const v of values) {
+    if (v == null) return null;
+    sum += v;
+  }
+  return sum / values.length;
+}
+
+export function pass1Figures(records: readonly ScoredRecord[]): Pass1Figures {
+  return {
+    pass1: meanOfAll(records.map((r) => (r.pass1 == null ? null : r.pass1 ? 1 : 0))),
+    pass1_complete: meanOfAll(records.map((r) => r.pass1Complete)),
+  };
+}
+
+function figures(records: readonly ScoredRecord[]): Figures | null {
+  const m = meanScores(records);
+  return m && { tasks: m.tasks, tkqr: m.tkqr, ora: m.ora, avg_turns: m.avgTurns, avg_diff: m.avgDiff, ...pass1Figures(records) };
 }
 
 /** Which key questions of a task a record hit: those in hit_questions, whitespace-normalised. */
@@ -102,7 +130,8 @@ export function runTables(records: readonly ScoredRecord[], tasks: ReadonlyMap<s
   for (const type of [...types.keys()].sort((a, b) => typeOrder(a) - typeOrder(b))) {
     const e = types.get(type)!;
     const f = figures(e.records)!;
-    per_type[type] = { key_questions: e.keys, hit_rate: e.keys ? e.hits / e.keys : null, tkqr: f.tkqr, ora: f.ora };
+    // A type's pass@1, like its TKQR and ORA, averages over the tasks with ≥ 1 key question of that type.
+    per_type[type] = { key_questions: e.keys, hit_rate: e.keys ? e.hits / e.keys : null, tkqr: f.tkqr, ora: f.ora, pass1: f.pass1, pass1_complete: f.pass1_complete };
   }
   return {
     tasks: records.length,
@@ -111,6 +140,7 @@ export function runTables(records: readonly ScoredRecord[], tasks: ReadonlyMap<s
     ora: all?.ora ?? null,
     avg_turns: all?.avg_turns ?? null,
     avg_diff: all?.avg_diff ?? null,
+    ...pass1Figures(records),
     per_k,
     per_type,
   };

@@ -3,6 +3,7 @@
  * and the compact record the tool keeps of it.
  */
 import { z } from 'zod';
+import { finalCode } from './extractCode';
 import { askedQuestions } from './judge';
 import { keyQuestionNum, turnsTotal, type HitDict } from './metrics';
 
@@ -18,6 +19,8 @@ export const runLineSchema = z.object({
   prompt: z.string().nullish(),
   messages: z.array(message).nullish(),
   response_contents: z.array(z.string()).nullish(),
+  /** An older schema's dialogue: read only for the pass@1 code when `messages` is empty. */
+  response_history: z.array(z.unknown()).nullish(),
   hit_dict: z
     .record(z.string(), z.union([z.literal(0), z.literal(1)], { message: 'each label must be 0 or 1' }))
     .nullish(),
@@ -41,7 +44,7 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
  */
 export function quickRunLine(json: unknown): RunLine | null {
   if (!isPlainObject(json)) return null;
-  const { id, task_id, key_question_num, qa_pairs, prompt, messages, response_contents, hit_dict, hit_questions, turns, final_code, finished } = json;
+  const { id, task_id, key_question_num, qa_pairs, prompt, messages, response_contents, response_history, hit_dict, hit_questions, turns, final_code, finished } = json;
   if (!isString(id) || id === '' || !isString(task_id) || task_id === '') return null;
   const out: RunLine = { id, task_id };
   if (key_question_num != null) {
@@ -68,6 +71,10 @@ export function quickRunLine(json: unknown): RunLine | null {
   if (response_contents != null) {
     if (!isStringArray(response_contents)) return null;
     out.response_contents = [...response_contents];
+  }
+  if (response_history != null) {
+    if (!Array.isArray(response_history)) return null;
+    out.response_history = [...(response_history as unknown[])];
   }
   if (hit_dict != null) {
     if (!isPlainObject(hit_dict)) return null;
@@ -111,6 +118,11 @@ export interface RunRecord {
   questions: string[];
   messages: { role: string; content: string }[];
   finalCode: string;
+  /**
+   * The code prepare_pass1.py takes from the record when final_code is empty (extract_code of the
+   * last response), else null: a non-empty final_code is taken as it is.
+   */
+  pass1Code: string | null;
 }
 
 export interface LineProblem {
@@ -142,6 +154,7 @@ export function toRunRecord(line: RunLine): { record: RunRecord } | { problems: 
       questions: askedQuestions(messages),
       messages,
       finalCode: line.final_code ?? '',
+      pass1Code: line.final_code ? null : finalCode(line),
     },
   };
 }

@@ -46,9 +46,12 @@ const then: Smoke[] = [
   { args: ['runs', 'judge-check', '--model', 'm1', '--db', db], status: 1, err: /^error: No run of model "m1"/ },
   { args: ['runs', 'export', '--model', 'm1', '--out', path.join(dir, 'm1.jsonl'), '--db', db], status: 1, err: /^error: No run of model "m1"/ },
   { args: ['runs', 'flag', 'task_1', '--reason', 'why', '--db', db], status: 1, err: /^error: No run covers task "task_1"/ },
+  { args: ['runs', 'export-lcb', '--model', 'm1', '--out', path.join(dir, 'm1.json'), '--db', db], status: 1, err: /^error: No run of model "m1"/ },
+  { args: ['runs', 'import-pass1', notARelease, '--model', 'm1', '--db', db], status: 1, err: /^error: No run of model "m1"/ },
   { args: ['pilots', 'create', '--study', 's1', '--release', 'nope', '--pilots', 'mara', '--db', db], status: 1, err: /^error: pilots\.0: "mara" is not an active pilot account/ },
   { args: ['pilots', 'status', '--study', 's1', '--db', db], status: 1, err: /^error: No pilot study named "s1"/ },
   { args: ['pilots', 'export', '--study', 's1', '--out', path.join(dir, 'pilots'), '--db', db], status: 1, err: /^error: No pilot study named "s1"/ },
+  { args: ['pilots', 'export-lcb', '--study', 's1', '--out', path.join(dir, 'pilots'), '--db', db], status: 1, err: /^error: No pilot study named "s1"/ },
 ];
 
 function expectSmoke(s: Smoke, res: CliResult): void {

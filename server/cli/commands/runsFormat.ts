@@ -14,16 +14,19 @@ export function formatRunsReport(report: { runs: RunSummary[] }): string {
   if (report.runs.length === 0) return 'no runs stored; import one with: runs import FILE --model NAME --release NAME';
   const out = [
     table(
-      ['model', 'TKQR', 'ORA', 'avg turns', 'avg diff', 'unfinished', 'tasks', 'release'],
-      report.runs.map((r) => [r.model, num(r.tkqr), num(r.ora), num(r.avg_turns, 2), num(r.avg_diff, 2), String(r.unfinished), String(r.tasks), `${r.release} (${r.release_sha256.slice(0, 12)})`]),
+      ['model', 'pass@1 complete', 'pass@1', 'TKQR', 'ORA', 'avg turns', 'avg diff', 'unfinished', 'tasks', 'release'],
+      report.runs.map((r) => [r.model, num(r.pass1_complete), num(r.pass1), num(r.tkqr), num(r.ora), num(r.avg_turns, 2), num(r.avg_diff, 2), String(r.unfinished), String(r.tasks), `${r.release} (${r.release_sha256.slice(0, 12)})`]),
     ),
   ];
   for (const r of report.runs) {
-    out.push('', `${r.model} per K:`, table(['K', 'tasks', 'TKQR', 'ORA', 'avg turns', 'avg diff'], Object.entries(r.per_k).map(([k, f]) => [k, String(f.tasks), num(f.tkqr), num(f.ora), num(f.avg_turns, 2), num(f.avg_diff, 2)])));
+    out.push('', `${r.model} per K:`, table(['K', 'tasks', 'pass@1 complete', 'pass@1', 'TKQR', 'ORA', 'avg turns', 'avg diff'], Object.entries(r.per_k).map(([k, f]) => [k, String(f.tasks), num(f.pass1_complete), num(f.pass1), num(f.tkqr), num(f.ora), num(f.avg_turns, 2), num(f.avg_diff, 2)])));
     out.push(
       '',
       `${r.model} per type:`,
-      table(['type', 'key questions', 'hit rate', 'TKQR', 'ORA'], Object.entries(r.per_type).map(([t, f]) => [t, String(f.key_questions), num(f.hit_rate), num(f.tkqr), num(f.ora)])),
+      table(
+        ['type', 'key questions', 'hit rate', 'TKQR', 'ORA', 'pass@1 complete', 'pass@1'],
+        Object.entries(r.per_type).map(([t, f]) => [t, String(f.key_questions), num(f.hit_rate), num(f.tkqr), num(f.ora), num(f.pass1_complete), num(f.pass1)]),
+      ),
     );
   }
   return out.join('\n');

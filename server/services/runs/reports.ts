@@ -1,7 +1,8 @@
 /** What the runs show: the paper's tables, per-task scores, the judge check, drill-down and curation. */
 import type { DB } from '../../../db/database';
 import { DEFAULT_JUDGE_THRESHOLD, judgeCheck, type JudgeCheck } from '../../../shared/runs/judge';
-import { curation, hitKeyQuestions, runTables, type Curation, type ReleaseTask, type RunTables } from '../../../shared/runs/report';
+import { curation, hitKeyQuestions, runTables, type Curation, type ReleaseTask, type RunTables, type ScoredRecord } from '../../../shared/runs/report';
+import { completePass1ByModel } from '../../../db/runPass1';
 import type { TaskDetail, RunSummary, TaskScoreRow } from '../../../shared/runs/views';
 import { invalid, notFound } from '../../domain/errors';
 import { loadGoldPoints } from '../adjudications/store';
@@ -28,7 +29,8 @@ function groupByRun(rows: readonly ScoreRow[]): Map<number, ScoreRow[]> {
   return out;
 }
 
-const scored = (r: ScoreRow) => ({
+/** A stored record as the tables read it; `complete` is the model's complete pass@1 per problem. */
+const scored = (r: ScoreRow, questionId: string | undefined, complete: ReadonlyMap<string, number> | undefined): ScoredRecord => ({
   taskId: r.task_id,
   k: r.k,
   finished: r.finished === 1,
@@ -37,6 +39,8 @@ const scored = (r: ScoreRow) => ({
   ora: r.ora,
   turns: r.turns,
   diff: r.diff,
+  pass1: r.pass1 === null ? null : r.pass1 === 1,
+  pass1Complete: questionId === undefined ? null : (complete?.get(questionId) ?? null),
 });
 
 /** A run's kind, and for a pilot's run its study and timings. */
@@ -50,12 +54,15 @@ export function runsReport(db: DB): { runs: RunSummary[] } {
   const runs = listRunRows(db);
   const byRun = groupByRun(scoreRows(db));
   const humans = humanRuns(db);
+  const complete = completePass1ByModel(db);
   const tasksBySha = new Map<string, Map<string, ReleaseTask>>();
   return {
     runs: runs.map((run) => {
       let tasks = tasksBySha.get(run.release_sha256);
       if (!tasks) tasksBySha.set(run.release_sha256, (tasks = taskMap(releaseTasks(db, run.release_sha256))));
-      const tables: RunTables = runTables((byRun.get(run.id) ?? []).map(scored), tasks);
+      const ofModel = complete.get(run.model);
+      const records = (byRun.get(run.id) ?? []).map((r) => scored(r, tasks.get(r.task_id)?.questionId, ofModel));
+      const tables: RunTables = runTables(records, tasks);
       return {
         model: run.model,
         release_sha256: run.release_sha256,

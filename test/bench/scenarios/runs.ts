@@ -7,6 +7,8 @@ import { CLI_ACTOR } from '../../../db/events';
 import { RELEASE_FILE } from '../../../shared/release/format';
 import { importRunFile } from '../../../server/services/runs/importRun';
 import { runJudgeCheck, runsReport } from '../../../server/services/runs/reports';
+import { importPass1, lcbExport } from '../../../server/services/runs/pass1';
+import { evalAllFile } from '../data/evalAll';
 import { benchRelease, benchRun } from '../data/runFiles';
 import { scratchDir } from '../lib/config';
 import { median, timeInterleaved } from '../lib/stats';
@@ -47,6 +49,36 @@ async function importRow(ctx: BenchContext, db: DB, file: string, runs: number):
   );
 }
 
+/**
+ * `runs import-pass1` of the graded file of a 419-task run against reading and JSON.parse of the
+ * same file. Two gradings (other seeds) take turns, so every import replaces about half the grades.
+ */
+async function importPass1Row(ctx: BenchContext, db: DB, dir: string, runs: number): Promise<BenchRow> {
+  const entries = (await lcbExport(db, 'import-bench')).entries;
+  const files = [5, 6].map((seed) => {
+    const file = path.join(dir, `graded-${seed}_codegeneration_output_eval_all.json`);
+    fs.writeFileSync(file, evalAllFile(entries, seed));
+    return file;
+  });
+  const mb = fs.statSync(files[0]!).size / (1024 * 1024);
+  let turn = 0;
+  const importOnce = () => importPass1(db, files[turn++ % 2]!, 'import-bench', 'interactive', CLI_ACTOR);
+  if (importOnce().stored !== TASKS) throw new Error(`import-pass1 did not grade ${TASKS} tasks`);
+  let parsed = 0;
+  const parseOnce = () => JSON.parse(fs.readFileSync(files[parsed++ % 2]!, 'utf8')) as unknown;
+  const [imported, baseline] = await timeInterleaved([importOnce, parseOnce], runs, 2);
+  const throughput = (ms: number[]) => median(ms.map((t) => mb / (t / 1000)));
+  ctx.log(`import-pass1 of ${TASKS} graded tasks (${(mb * 1024).toFixed(0)} KB): ${median(imported!).toFixed(1)} ms, read + JSON.parse ${median(baseline!).toFixed(1)} ms`);
+  return row(
+    `runs import-pass1 of a ${TASKS}-task _eval_all.json: throughput (baseline: read + JSON.parse of the same file)`,
+    'MB/s',
+    throughput(imported!),
+    throughput(baseline!),
+    { kind: 'ratio-min', limit: 0.5 },
+    runs,
+  );
+}
+
 export const scenario: Scenario = {
   id: 7,
   name: 'Evaluation runs',
@@ -59,7 +91,7 @@ export const scenario: Scenario = {
       try {
         const runFile = path.join(dir, 'run.jsonl');
         fs.writeFileSync(runFile, benchRun(release.tasks, 1));
-        const rows = [await importRow(ctx, db, runFile, runs)];
+        const rows = [await importRow(ctx, db, runFile, runs), await importPass1Row(ctx, db, dir, runs)];
 
         const models = Array.from({ length: 20 }, (_v, i) => `model-${String(i + 1).padStart(2, '0')}`);
         for (const [i, model] of models.entries()) {

@@ -1,0 +1,177 @@
+/**
+ * pass@1 through LiveCodeBench: a run's codes out (`runs export-lcb`, `pilots export-lcb`) and the
+ * evaluator's `_eval_all.json` back in (`runs import-pass1`), all or nothing, with one event.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { transaction, type DB } from '../../../db/database';
+import { appendEvent, type Actor } from '../../../db/events';
+import { pass1CodeRows, pass1Counts, replaceCompletePass1, replacePass1Grades } from '../../../db/runPass1';
+import { runRow, type RunRow } from '../../../db/runs';
+import {
+  completePass1,
+  evalEntrySchema,
+  exportedProblems,
+  formatPass1Issue,
+  interactiveGrades,
+  lcbEntries,
+  quickEvalEntry,
+  type EvalEntry,
+  type ExportedProblems,
+  type LcbEntry,
+  type Pass1Issue,
+} from '../../../shared/runs/pass1';
+import { jsonSyntaxError } from '../../../shared/jsonSyntax';
+import { DomainError, notFound } from '../../domain/errors';
+import { readLcbFile } from '../lcbFile';
+
+export type Pass1Setting = 'interactive' | 'complete';
+
+/** A file that cannot be imported: nothing was stored. Carries every `entry N: field: message`. */
+export class Pass1FileError extends DomainError {
+  constructor(readonly issues: Pass1Issue[]) {
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more error${issues.length > 2 ? 's' : ''})` : '';
+    super('validation_failed', `Nothing was imported: ${formatPass1Issue(issues[0]!)}${more}.`, {
+      issues: issues.map((i) => ({ path: [i.entry === null ? '' : `entry ${i.entry}`, i.field].filter(Boolean).join(': '), message: i.message })),
+    });
+  }
+}
+
+function requireRun(db: DB, model: string): RunRow {
+  const row = runRow(db, model);
+  if (!row) throw notFound(`No run of model "${model}".`);
+  return row;
+}
+
+/** The run's tasks by problem, with the code prepare_pass1.py takes from each record. */
+function runProblems(db: DB, run: RunRow): ExportedProblems {
+  const rows = pass1CodeRows(db, run.id);
+  const unknown = rows.filter((r) => r.code === null).map((r) => r.task_id);
+  if (unknown.length > 0) {
+    const list = `${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? `, … (${unknown.length} in all)` : ''}`;
+    throw new DomainError(
+      'not_ready',
+      `The run of "${run.model}" was imported before pass@1 support and has records without final_code (${list}): import it again (runs import --replace) so their code is extracted as prepare_pass1.py does.`,
+    );
+  }
+  return exportedProblems(rows.map((r) => ({ taskId: r.task_id, questionId: r.question_id, code: r.code! })));
+}
+
+export interface LcbExport {
+  model: string;
+  entries: LcbEntry[];
+  problems: number;
+  tasks: number;
+  placeholders: number;
+}
+
+/** The evaluator's input for one run; with `problemsFile` (the window's LiveCodeBench JSONL), placeholders for the rest. */
+export async function lcbExport(db: DB, model: string, problemsFile?: string): Promise<LcbExport> {
+  const run = requireRun(db, model);
+  const problems = runProblems(db, run);
+  const window = problemsFile === undefined ? undefined : (await readLcbFile(problemsFile)).map((p) => p.questionId);
+  const result = lcbEntries(problems, window);
+  if ('missing' in result) {
+    const list = result.missing.slice(0, 10).join(', ');
+    throw new DomainError('bad_request', `--problems: the run of "${model}" has tasks of ${result.missing.length} problem(s) the file does not hold (${list}); the evaluator's window must hold every problem of the run.`);
+  }
+  const tasks = [...problems.values()].reduce((n, t) => n + t.length, 0);
+  return { model, entries: result.entries, problems: problems.size, tasks, placeholders: result.entries.length - problems.size };
+}
+
+/** Write the evaluator's input (one JSON list, as prepare_pass1.py writes it) via a temporary file. */
+export function writeLcbExport(file: string, entries: readonly LcbEntry[]): void {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const tmp = `${file}.tmp-${process.pid}`;
+  fs.writeFileSync(tmp, JSON.stringify(entries));
+  fs.renameSync(tmp, file);
+}
+
+/** A JSON.parse failure, with the line and column where the text stops being JSON. */
+function jsonErrorIssue(text: string, err: unknown): Pass1Issue {
+  const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 160);
+  let where: { line: number; column: number } | null = null;
+  try {
+    where = jsonSyntaxError(text);
+  } catch {
+    // Nesting too deep to walk: the reason alone.
+  }
+  return { entry: null, field: '', message: `malformed JSON${where ? ` at line ${where.line}, column ${where.column}` : ''}: ${reason}` };
+}
+
+/** The file's entries, each checked against what the importer reads of it. */
+export function readEvalEntries(text: string): EvalEntry[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new Pass1FileError([jsonErrorIssue(text, err)]);
+  }
+  if (!Array.isArray(json)) throw new Pass1FileError([{ entry: null, field: '', message: "expected a JSON list of entries (LiveCodeBench's …_eval_all.json)" }]);
+  if (json.length === 0) throw new Pass1FileError([{ entry: null, field: '', message: 'the list holds no entry' }]);
+  const issues: Pass1Issue[] = [];
+  const entries: EvalEntry[] = [];
+  json.forEach((item: unknown, i) => {
+    const quick = quickEvalEntry(item);
+    if (quick) return entries.push(quick);
+    const parsed = evalEntrySchema.safeParse(item);
+    if (parsed.success) entries.push(parsed.data);
+    else for (const issue of parsed.error.issues) issues.push({ entry: i + 1, field: issue.path.join('.') || '(entry)', message: issue.message });
+  });
+  if (issues.length > 0) throw new Pass1FileError(issues);
+  return entries;
+}
+
+export interface Pass1ImportSummary {
+  model: string;
+  setting: Pass1Setting;
+  /** Interactive: the tasks graded; complete: the run's problems given a pass@1. */
+  stored: number;
+  /** The mean pass@1 over what was stored (tasks or problems). */
+  pass1: number;
+  /** Entries passed over: placeholders (interactive) or problems outside the run (complete). */
+  ignored: number;
+  /** How many of this setting's values the import replaced, or null for a first import. */
+  replaced: number | null;
+}
+
+/** Check the whole file against the run, then store it in one transaction with one event (a re-import replaces). */
+export function importPass1(db: DB, file: string, model: string, setting: Pass1Setting, actor: Actor, sourceName = path.basename(file)): Pass1ImportSummary {
+  const run = requireRun(db, model);
+  const entries = readEvalEntries(fs.readFileSync(file, 'utf8'));
+  const store = setting === 'interactive' ? interactiveStore(db, run, entries, runProblems(db, run)) : completeStore(db, run, entries);
+  return transaction(db, () => {
+    const before = pass1Counts(db, model)[setting];
+    const { stored, pass1, ignored } = store();
+    appendEvent(db, actor, {
+      action: before > 0 ? 'run.pass1.replace' : 'run.pass1.import',
+      entityType: 'run',
+      entityId: model,
+      before: before > 0 ? { setting, values: before } : undefined,
+      after: { setting, values: stored, file: sourceName },
+    });
+    return { model, setting, stored, pass1, ignored, replaced: before > 0 ? before : null };
+  });
+}
+
+type Store = () => { stored: number; pass1: number; ignored: number };
+
+function interactiveStore(db: DB, run: RunRow, entries: readonly EvalEntry[], problems: ExportedProblems): Store {
+  const result = interactiveGrades(entries, problems);
+  if ('issues' in result) throw new Pass1FileError(result.issues);
+  return () => {
+    replacePass1Grades(db, run.model, run.release_sha256, result.grades);
+    return { stored: result.grades.length, pass1: result.grades.filter((g) => g.passed).length / result.grades.length, ignored: entries.length - problems.size };
+  };
+}
+
+function completeStore(db: DB, run: RunRow, entries: readonly EvalEntry[]): Store {
+  // Only the run's problems matter here, not its codes (a run kept before pass1_code existed will do).
+  const result = completePass1(entries, new Set(pass1CodeRows(db, run.id).map((r) => r.question_id)));
+  if ('issues' in result) throw new Pass1FileError(result.issues);
+  return () => {
+    replaceCompletePass1(db, run.model, result.rows);
+    const mean = result.rows.reduce((s, r) => s + r.pass1, 0) / result.rows.length;
+    return { stored: result.rows.length, pass1: mean, ignored: result.ignored };
+  };
+}

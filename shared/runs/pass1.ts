@@ -1,0 +1,168 @@
+/**
+ * pass@1 through LiveCodeBench's custom evaluator (lcb_runner/runner/custom_evaluator.py): the
+ * list of {question_id, code_list} it reads, and the `_eval_all.json` it writes back, checked
+ * entry by entry. Pure functions; the services read and write the files and the database.
+ *
+ * Order rule: one entry per problem, sorted by question_id (as the evaluator sorts); a problem's
+ * code_list holds the final code of each of the run's tasks of that problem in release order, so
+ * graded_list[i] belongs to the i-th of those tasks.
+ */
+import { z } from 'zod';
+
+/** The code of a window problem the run has no task of: graded, and ignored on import. */
+export const PLACEHOLDER_CODE = '# ccb-studio placeholder: this problem is not part of the run';
+
+/** One entry of the evaluator's input. */
+export interface LcbEntry {
+  question_id: string;
+  code_list: string[];
+}
+
+/** A run's task as exported: its problem and the code prepare_pass1.py takes from its record. */
+export interface ExportTask {
+  taskId: string;
+  questionId: string;
+  code: string;
+}
+
+/** The exported problems: question_id → its tasks in code_list order. */
+export type ExportedProblems = ReadonlyMap<string, readonly ExportTask[]>;
+
+/** Group a run's tasks (already in problem, then release order) by problem. */
+export function exportedProblems(tasks: readonly ExportTask[]): ExportedProblems {
+  const out = new Map<string, ExportTask[]>();
+  for (const t of tasks) {
+    let list = out.get(t.questionId);
+    if (!list) out.set(t.questionId, (list = []));
+    list.push(t);
+  }
+  return out;
+}
+
+const byQuestionId = (a: LcbEntry, b: LcbEntry) => (a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0);
+
+/**
+ * The evaluator's input: one entry per exported problem, plus (given the window's question ids)
+ * a placeholder entry for every other problem of the window, so its count assertion holds.
+ * Returns the run's problems the window lacks instead when there are any (the evaluator would
+ * pair codes with the wrong problems).
+ */
+export function lcbEntries(problems: ExportedProblems, window?: readonly string[]): { entries: LcbEntry[] } | { missing: string[] } {
+  const entries: LcbEntry[] = [...problems].map(([questionId, tasks]) => ({ question_id: questionId, code_list: tasks.map((t) => t.code) }));
+  if (window) {
+    const inWindow = new Set(window);
+    const missing = [...problems.keys()].filter((q) => !inWindow.has(q));
+    if (missing.length > 0) return { missing };
+    for (const q of inWindow) if (!problems.has(q)) entries.push({ question_id: q, code_list: [PLACEHOLDER_CODE] });
+  }
+  return { entries: entries.sort(byQuestionId) };
+}
+
+/** What the importer reads of one `_eval_all.json` entry (the evaluator writes many more fields). */
+export const evalEntrySchema = z.object({
+  question_id: z.string().min(1, 'must be a non-empty string'),
+  code_list: z.array(z.string()),
+  graded_list: z.array(z.boolean()),
+  'pass@1': z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1'),
+});
+export type EvalEntry = z.infer<typeof evalEntrySchema>;
+
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isBooleans = (v: unknown): v is boolean[] => Array.isArray(v) && v.every((x) => typeof x === 'boolean');
+
+/**
+ * The fast path of evalEntrySchema for a well-formed entry: the value its parse gives, or null
+ * when anything is unusual (then the schema decides and words the issues).
+ */
+export function quickEvalEntry(item: unknown): EvalEntry | null {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return null;
+  const { question_id, code_list, graded_list, 'pass@1': pass1 } = item as Record<string, unknown>;
+  if (typeof question_id !== 'string' || question_id === '' || !isStrings(code_list) || !isBooleans(graded_list)) return null;
+  if (typeof pass1 !== 'number' || !(pass1 >= 0 && pass1 <= 1)) return null;
+  return { question_id, code_list, graded_list, 'pass@1': pass1 };
+}
+
+/** A reason a file cannot be imported; entry is 1-based, null for the file as a whole. */
+export interface Pass1Issue {
+  entry: number | null;
+  field: string;
+  message: string;
+}
+
+export const formatPass1Issue = (i: Pass1Issue): string => `${i.entry === null ? '' : `entry ${i.entry}: `}${i.field ? `${i.field}: ` : ''}${i.message}`;
+
+export interface GradedTask {
+  taskId: string;
+  questionId: string;
+  code: string;
+  passed: boolean;
+}
+
+const sameCodes = (a: readonly string[], b: readonly ExportTask[]) => a.length === b.length && a.every((c, i) => c === b[i]!.code);
+
+function codeListIssue(codes: readonly string[], tasks: readonly ExportTask[]): string {
+  if (codes.length !== tasks.length) return `${codes.length} code${codes.length === 1 ? '' : 's'}, but export-lcb wrote ${tasks.length} (${tasks.map((t) => t.taskId).join(', ')})`;
+  const i = codes.findIndex((c, j) => c !== tasks[j]!.code);
+  return `code ${i + 1} is not the code export-lcb wrote for ${tasks[i]!.taskId}`;
+}
+
+const isPlaceholder = (e: EvalEntry) => e.code_list.length === 1 && e.code_list[0] === PLACEHOLDER_CODE;
+
+/**
+ * Interactive setting: graded_list[i] is the grade of the i-th exported task of the entry's
+ * problem. The file must carry exactly the exported code_lists (plus placeholder entries).
+ */
+export function interactiveGrades(entries: readonly EvalEntry[], problems: ExportedProblems): { grades: GradedTask[] } | { issues: Pass1Issue[] } {
+  const issues: Pass1Issue[] = [];
+  const grades: GradedTask[] = [];
+  const seen = new Map<string, number>();
+  entries.forEach((e, i) => {
+    const entry = i + 1;
+    const first = seen.get(e.question_id);
+    if (first !== undefined) return issues.push({ entry, field: 'question_id', message: `"${e.question_id}" already appears in entry ${first}` });
+    seen.set(e.question_id, entry);
+    const tasks = problems.get(e.question_id);
+    if (!tasks) {
+      if (!isPlaceholder(e)) issues.push({ entry, field: 'question_id', message: `"${e.question_id}" is not a problem of the run (nor a placeholder entry)` });
+      return;
+    }
+    if (!sameCodes(e.code_list, tasks)) return issues.push({ entry, field: 'code_list', message: `not what was exported for ${e.question_id}: ${codeListIssue(e.code_list, tasks)}` });
+    if (e.graded_list.length !== tasks.length) return issues.push({ entry, field: 'graded_list', message: `${e.graded_list.length} grades for ${tasks.length} codes` });
+    tasks.forEach((t, j) => grades.push({ taskId: t.taskId, questionId: t.questionId, code: t.code, passed: e.graded_list[j]! }));
+  });
+  for (const [questionId, tasks] of problems) {
+    if (!seen.has(questionId)) issues.push({ entry: null, field: '', message: `no entry for problem "${questionId}" (${tasks.map((t) => t.taskId).join(', ')})` });
+  }
+  return issues.length > 0 ? { issues } : { grades };
+}
+
+export interface ProblemPass1 {
+  questionId: string;
+  pass1: number;
+  codes: number;
+}
+
+/**
+ * Complete setting: the model's own LiveCodeBench run on the original statements; each of the
+ * run's problems needs an entry, entries of other problems of the window are passed over.
+ */
+export function completePass1(entries: readonly EvalEntry[], runProblems: ReadonlySet<string>): { rows: ProblemPass1[]; ignored: number } | { issues: Pass1Issue[] } {
+  const issues: Pass1Issue[] = [];
+  const rows: ProblemPass1[] = [];
+  const seen = new Map<string, number>();
+  let ignored = 0;
+  entries.forEach((e, i) => {
+    const entry = i + 1;
+    const first = seen.get(e.question_id);
+    if (first !== undefined) return issues.push({ entry, field: 'question_id', message: `"${e.question_id}" already appears in entry ${first}` });
+    seen.set(e.question_id, entry);
+    if (e.graded_list.length === 0) return issues.push({ entry, field: 'graded_list', message: 'holds no grade' });
+    if (e.graded_list.length !== e.code_list.length) return issues.push({ entry, field: 'graded_list', message: `${e.graded_list.length} grades for ${e.code_list.length} codes` });
+    const share = e.graded_list.filter(Boolean).length / e.graded_list.length;
+    if (Math.abs(share - e['pass@1']) > 1e-9) return issues.push({ entry, field: 'pass@1', message: `${e['pass@1']}, but graded_list passes ${share}` });
+    if (runProblems.has(e.question_id)) rows.push({ questionId: e.question_id, pass1: e['pass@1'], codes: e.graded_list.length });
+    else ignored++;
+  });
+  for (const questionId of runProblems) if (!seen.has(questionId)) issues.push({ entry: null, field: '', message: `no entry for problem "${questionId}" of the run` });
+  return issues.length > 0 ? { issues } : { rows, ignored };
+}

@@ -1,0 +1,49 @@
+/**
+ * A stand-in for LiveCodeBench's custom evaluator (lcb_runner/runner/custom_evaluator.py) with a
+ * grading rule of our own: it reads the list export-lcb writes, asserts its length like the real
+ * one, sorts by question_id and writes `<name>_codegeneration_output_eval_all.json` entries with
+ * the real file's fields (question_id, code_list, graded_list, pass@1 and the problem's fields).
+ */
+import fs from 'node:fs';
+
+export type Grader = (code: string) => boolean;
+
+/** Our rule for the tests: a code passes when it contains "PASS". */
+export const passWhenMarked: Grader = (code) => code.includes('PASS');
+
+export interface EvalAllEntry {
+  question_id: string;
+  code_list: string[];
+  graded_list: boolean[];
+  'pass@1': number;
+  [field: string]: unknown;
+}
+
+/** Grade an export file; returns the path of the `_eval_all.json` written next to it. */
+export function evaluate(exportFile: string, grade: Grader = passWhenMarked, windowSize?: number): string {
+  const input = JSON.parse(fs.readFileSync(exportFile, 'utf8')) as { question_id: string; code_list: string[] }[];
+  if (windowSize !== undefined && input.length !== windowSize) throw new Error(`${input.length} != ${windowSize}`);
+  const entries: EvalAllEntry[] = [...input]
+    .sort((a, b) => (a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0))
+    .map((e) => {
+      const graded = e.code_list.map(grade);
+      return {
+        question_title: `Problem ${e.question_id}`,
+        question_content: 'The statement.',
+        platform: 'atcoder',
+        question_id: e.question_id,
+        contest_id: e.question_id.split('_')[0],
+        contest_date: '2025-01-12T00:00:00',
+        starter_code: '',
+        difficulty: 'easy',
+        output_list: e.code_list,
+        code_list: e.code_list,
+        graded_list: graded,
+        'pass@1': graded.filter(Boolean).length / graded.length,
+        metadata: e.code_list.map(() => '{}'),
+      };
+    });
+  const out = `${exportFile.slice(0, -'.json'.length)}_codegeneration_output_eval_all.json`;
+  fs.writeFileSync(out, JSON.stringify(entries, null, 4));
+  return out;
+}
