@@ -36,6 +36,10 @@ export interface Figures {
   ora: number;
   avg_turns: number;
   avg_diff: number;
+  /** Mean pass@1 of these tasks after clarification (LiveCodeBench grading), null until imported. */
+  pass1: number | null;
+  /** The same tasks' pass@1 on the complete statements, null until imported. */
+  pass1_complete: number | null;
 }
 
 export interface TypeFigures {
@@ -43,6 +47,8 @@ export interface TypeFigures {
   hit_rate: number | null;
   tkqr: number;
   ora: number;
+  pass1: number | null;
+  pass1_complete: number | null;
 }
 
 export interface RunTables {
@@ -52,13 +58,15 @@ export interface RunTables {
   ora: number | null;
   avg_turns: number | null;
   avg_diff: number | null;
+  pass1: number | null;
+  pass1_complete: number | null;
   per_k: Record<string, Figures>;
   per_type: Record<string, TypeFigures>;
 }
 
 function figures(scores: readonly TaskScore[]): Figures | null {
   const m = meanScores(scores);
-  return m && { tasks: m.tasks, tkqr: m.tkqr, ora: m.ora, avg_turns: m.avgTurns, avg_diff: m.avgDiff };
+  return m && { tasks: m.tasks, tkqr: m.tkqr, ora: m.ora, avg_turns: m.avgTurns, avg_diff: m.avgDiff, pass1: null, pass1_complete: null };
 }
 
 /** Which key questions of a task a record hit: those in hit_questions, whitespace-normalised. */
@@ -102,7 +110,7 @@ export function runTables(records: readonly ScoredRecord[], tasks: ReadonlyMap<s
   for (const type of [...types.keys()].sort((a, b) => typeOrder(a) - typeOrder(b))) {
     const e = types.get(type)!;
     const f = figures(e.records)!;
-    per_type[type] = { key_questions: e.keys, hit_rate: e.keys ? e.hits / e.keys : null, tkqr: f.tkqr, ora: f.ora };
+    per_type[type] = { key_questions: e.keys, hit_rate: e.keys ? e.hits / e.keys : null, tkqr: f.tkqr, ora: f.ora, pass1: null, pass1_complete: null };
   }
   return {
     tasks: records.length,
@@ -111,6 +119,8 @@ export function runTables(records: readonly ScoredRecord[], tasks: ReadonlyMap<s
     ora: all?.ora ?? null,
     avg_turns: all?.avg_turns ?? null,
     avg_diff: all?.avg_diff ?? null,
+    pass1: null,
+    pass1_complete: null,
     per_k,
     per_type,
   };

@@ -105,8 +105,8 @@ describe('report, task scores, judge check, drill-down', () => {
     expect(run.ora).toBeCloseTo(Math.exp(-1 / (2 * 0.425 ** 2)), 12);
     expect(run.avg_turns).toBe(2);
     expect(run.avg_diff).toBe(1);
-    expect(run.per_k).toEqual({ '1': { tasks: 1, tkqr: run.tkqr, ora: run.ora, avg_turns: 2, avg_diff: 1 } });
-    expect(run.per_type).toEqual({ Behavior: { key_questions: 1, hit_rate: 1, tkqr: run.tkqr, ora: run.ora } });
+    expect(run.per_k).toEqual({ '1': { tasks: 1, tkqr: run.tkqr, ora: run.ora, avg_turns: 2, avg_diff: 1, pass1: null, pass1_complete: null } });
+    expect(run.per_type).toEqual({ Behavior: { key_questions: 1, hit_rate: 1, tkqr: run.tkqr, ora: run.ora, pass1: null, pass1_complete: null } });
   });
 
   it('task scores and the judge check, with a threshold; a bad threshold is a 400 naming it; an unknown model is a 404', async () => {
@@ -184,9 +184,9 @@ describe('a release file: types from keywords, unattributed otherwise; curation 
     expect(run.unfinished).toBe(1);
     expect(run.per_type).toEqual({
       // K = 2, hit at turn 1 of 2: TKQR = 1 / (1 + 1/log2 3); both types belong to that task.
-      Terminology: { key_questions: 1, hit_rate: 1, tkqr: 1 / (1 + 1 / Math.log2(3)), ora: expect.any(Number) },
-      Units: { key_questions: 1, hit_rate: 0, tkqr: 1 / (1 + 1 / Math.log2(3)), ora: expect.any(Number) },
-      unattributed: { key_questions: 2, hit_rate: 0, tkqr: 0, ora: expect.any(Number) },
+      Terminology: { key_questions: 1, hit_rate: 1, tkqr: 1 / (1 + 1 / Math.log2(3)), ora: expect.any(Number), pass1: null, pass1_complete: null },
+      Units: { key_questions: 1, hit_rate: 0, tkqr: 1 / (1 + 1 / Math.log2(3)), ora: expect.any(Number), pass1: null, pass1_complete: null },
+      unattributed: { key_questions: 2, hit_rate: 0, tkqr: 0, ora: expect.any(Number), pass1: null, pass1_complete: null },
     });
   });
 
@@ -216,7 +216,7 @@ describe('the runs commands', () => {
       expect(imported.stdout).toMatch(/imported the run of m1: 2 tasks \(0 unfinished\)/);
       const report = JSON.parse((await runCli(['runs', 'report', '--json', '--db', db])).stdout);
       expect(report.runs[0]).toMatchObject({ model: 'm1', tasks: 2, unfinished: 0, tkqr: 0.5, ora: 1, avg_turns: 1, avg_diff: 0, per_k: { '1': { tasks: 2 } } });
-      expect(report.runs[0].per_type).toEqual({ Behavior: { key_questions: 1, hit_rate: 0, tkqr: 0, ora: 1 }, Units: { key_questions: 1, hit_rate: 1, tkqr: 1, ora: 1 } });
+      expect(report.runs[0].per_type).toEqual({ Behavior: { key_questions: 1, hit_rate: 0, tkqr: 0, ora: 1, pass1: null, pass1_complete: null }, Units: { key_questions: 1, hit_rate: 1, tkqr: 1, ora: 1, pass1: null, pass1_complete: null } });
       expect(JSON.parse((await runCli(['runs', 'task-scores', '--model', 'm1', '--json', '--db', db])).stdout)).toEqual([
         { task_id: 'task_1', tkqr: 1, ora: 1, turns: 1, diff: 0 },
         { task_id: 'task_2', tkqr: 0, ora: 1, turns: 1, diff: 0 },

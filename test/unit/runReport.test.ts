@@ -32,21 +32,21 @@ describe('per K and per type', () => {
     const t = runTables(records, tasks);
     expect(t.tasks).toBe(3);
     expect(t.unfinished).toBe(1);
-    expect(t.per_k['1']).toEqual({ tasks: 1, tkqr: 1, ora: 1, avg_turns: 1, avg_diff: 0 });
+    expect(t.per_k['1']).toEqual({ tasks: 1, tkqr: 1, ora: 1, avg_turns: 1, avg_diff: 0, pass1: null, pass1_complete: null });
     expect(t.per_k['2']).toMatchObject({ tasks: 2, tkqr: 0.25, avg_diff: -1 });
   });
 
   it('per type: hit rate over key questions (whitespace-normalised), TKQR/ORA over tasks holding the type, taxonomy order, unattributed last', () => {
     const t = runTables(records, tasks);
     expect(Object.keys(t.per_type)).toEqual(['Edge Cases', 'Ordering & Atomicity', 'unattributed']);
-    expect(t.per_type['Ordering & Atomicity']).toEqual({ key_questions: 2, hit_rate: 0.5, tkqr: 0.75, ora: 0.6 });
+    expect(t.per_type['Ordering & Atomicity']).toEqual({ key_questions: 2, hit_rate: 0.5, tkqr: 0.75, ora: 0.6, pass1: null, pass1_complete: null });
     expect(t.per_type['Edge Cases']).toMatchObject({ key_questions: 2, hit_rate: 0.5, tkqr: 0.25 });
     expect(t.per_type.unattributed).toMatchObject({ key_questions: 1, hit_rate: 0, tkqr: 0 });
   });
 
   it('a task holding a type twice counts once in that type’s means', () => {
     const twice = new Map([['t', task('t', 'p', [['a?', 'Units'], ['b?', 'Units']])]]);
-    expect(runTables([record('t', 2, 0.4, 0.6)], twice).per_type.Units).toEqual({ key_questions: 2, hit_rate: 0, tkqr: 0.4, ora: 0.6 });
+    expect(runTables([record('t', 2, 0.4, 0.6)], twice).per_type.Units).toEqual({ key_questions: 2, hit_rate: 0, tkqr: 0.4, ora: 0.6, pass1: null, pass1_complete: null });
   });
 
   it('matches hit questions to key questions after whitespace normalisation', () => {
