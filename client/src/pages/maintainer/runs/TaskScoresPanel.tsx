@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { api, ApiError } from '../../../api';
 import { Link } from '../../../router';
 import { useListState } from '../../../paging/listState';
@@ -12,17 +12,18 @@ import { kValues } from './RunTables';
 const PARAMS = ['model', 'k', 'type', 'hit', 'sort', 'dir'] as const;
 
 function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: readonly (readonly [string, string])[]; onChange: (v: string) => void }) {
+  const id = useId();
   return (
-    <label className="field">
-      {label}
-      <select value={value} onChange={(e) => onChange(e.target.value)}>
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 
