@@ -183,7 +183,7 @@ describe('the Runs page with three runs of 418 tasks', () => {
       fs.mkdirSync('docs/screenshots', { recursive: true });
       await page.goto(`${app.url}/runs?view=tasks&sort=tkqr&dir=desc&k=2`);
       await count(page).filter({ hasText: 'Showing 1–25 of 507' }).waitFor();
-      await page.getByRole('tablist').scrollIntoViewIfNeeded();
+      await page.getByRole('tablist').evaluate((e) => e.scrollIntoView());
       await page.screenshot({ path: 'docs/screenshots/runs-tasks.png', fullPage: false });
     }
     expect(errors.filter((e) => !/\b401\b/.test(e)), errors.join('\n')).toEqual([]);
@@ -226,7 +226,7 @@ describe('the Runs page with three runs of 418 tasks', () => {
     expect(tex4.text).toContain('silent-model & 0.00 & $-$1.00 & 0.00 & $-$2.00 & 0.00 & $-$3.00 & 0.00 & $-$1.65 \\\\');
 
     if (process.env.CCB_SCREENSHOTS) {
-      await page.getByRole('tablist').scrollIntoViewIfNeeded();
+      await page.getByRole('tablist').evaluate((e) => e.scrollIntoView());
       await page.screenshot({ path: 'docs/screenshots/runs-paper-tables.png', fullPage: false });
     }
   });
