@@ -35,6 +35,9 @@ const VISIBLE: Record<string, (role: Role) => string[]> = {
   '/runs/tasks/:taskId': () => [PAYLOADS.script, PAYLOADS.img],
 };
 
+/** The view of a tabbed page where user text shows (the Runs page: key questions in curation feedback). */
+const VIEW: Record<string, string> = { '/runs': '?view=curation' };
+
 function pathFor(pattern: string): string {
   return pattern
     .replace(':questionId', w.problem.questionId)
@@ -71,7 +74,7 @@ async function visitAll(user: { username: string; password: string }, role: Role
   const visited: string[] = [];
   for (const route of pageRoutes.filter((r) => r.roles.includes(role))) {
     const where = `${role} ${route.path}`;
-    await page.goto(`${app.url}${pathFor(route.path)}`);
+    await page.goto(`${app.url}${pathFor(route.path)}${VIEW[route.path] ?? ''}`);
     await page.waitForLoadState('networkidle');
     await page.locator('.content').waitFor();
     await page.waitForFunction(() => !document.querySelector('.loading'), undefined, { timeout: 10_000 });

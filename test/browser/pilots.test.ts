@@ -225,7 +225,8 @@ describe('a pilot study in the browser', () => {
     await expect(human.locator('.human-badge').textContent()).resolves.toBe('human');
     expect(await table.getByRole('row', { name: /model-x/ }).locator('.human-badge').count()).toBe(0);
     await expect(table.locator('thead').textContent()).resolves.toContain('time to first question');
-    expect(await human.locator('td').nth(6).textContent()).toMatch(/\d+ s|min/);
+    expect(await human.locator('td').nth(9).textContent()).toMatch(/\d+ s|min/);
+    await page.getByRole('tab', { name: 'Curation feedback' }).click();
     const discover = page.getByRole('table', { name: 'Discoverability per key question' });
     await expect(discover.locator('thead').textContent()).resolves.toMatch(/models that asked it.*pilots that asked it/);
     // Pilots' counts stand apart from the models': the kind question asked live, the values one by the reviewed
@@ -236,6 +237,7 @@ describe('a pilot study in the browser', () => {
     await expect(pilotsCell(KQ.single.question)).resolves.toBe('—');
     if (process.env.CCB_SCREENSHOTS) {
       await page.setViewportSize({ width: 1400, height: 640 });
+      await page.getByRole('tab', { name: 'Figures' }).click();
       await page.getByRole('heading', { name: 'Models and pilots' }).evaluate((h) => h.closest('section')!.scrollIntoView({ block: 'start' }));
       await page.screenshot({ path: 'docs/screenshots/pilot-comparison.png', fullPage: false });
     }

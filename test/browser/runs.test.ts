@@ -83,6 +83,7 @@ describe('the Runs page', () => {
     await models.getByRole('row', { name: /new-model/ }).waitFor();
 
     // The judge check with its sweep.
+    await page.getByRole('tab', { name: 'Judge check' }).click();
     const judge = page.getByRole('region', { name: 'Judge check' });
     await judge.getByLabel('Model').selectOption('eager-model');
     await judge.getByText('Question turns').waitFor();
@@ -90,6 +91,8 @@ describe('the Runs page', () => {
 
     if (process.env.CCB_SCREENSHOTS) {
       fs.mkdirSync('docs/screenshots', { recursive: true });
+      await page.getByRole('tab', { name: 'Figures' }).click();
+      await models.waitFor();
       await page.getByRole('heading', { name: 'Evaluation runs' }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: 'docs/screenshots/runs.png', fullPage: false });
     }
@@ -101,6 +104,7 @@ describe('the Runs page', () => {
     const errors = watchErrors(page);
     await login(page, app.url, w.users.maintainer.username, w.users.maintainer.password);
     await page.goto(`${app.url}/runs`);
+    await page.getByRole('tab', { name: 'Per task' }).click();
     const tasks = page.getByRole('region', { name: 'Per task' });
     await tasks.getByLabel('Model').selectOption(RUN_MODEL);
     await tasks.getByRole('link', { name: 'task_1' }).click();
@@ -131,6 +135,7 @@ describe('the Runs page', () => {
     await login(page, app.url, w.users.adjudicator.username, w.users.adjudicator.password);
     await page.getByRole('link', { name: 'Runs' }).click();
     await page.getByRole('table', { name: 'Models side by side' }).waitFor();
+    await page.getByRole('tab', { name: 'Curation feedback' }).click();
     await page.getByRole('heading', { name: 'Curation feedback' }).waitFor();
     expect(await page.getByRole('form', { name: 'Import a run' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Flag/ }).count()).toBe(0);

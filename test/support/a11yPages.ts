@@ -241,7 +241,26 @@ export const PAGE_VISITS: PageVisit[] = [
   { route: '/assignments', role: 'maintainer', state: 'workloads and assignments', path: () => '/assignments', ready: (page) => page.getByRole('table', { name: 'Assignments by problem' }).waitFor() },
   // evaluation runs (maintainers; adjudicators read-only)
   ...(['maintainer', 'adjudicator'] as const).flatMap((role): PageVisit[] => [
-    { route: '/runs', role, state: 'a model run: tables, charts, judge check', path: () => '/runs', ready: (page) => page.getByRole('table', { name: 'Models side by side' }).waitFor() },
+    { route: '/runs', role, state: 'a model run: figures, tables and charts', path: () => '/runs', ready: (page) => page.getByRole('table', { name: 'Models side by side' }).waitFor() },
+    ...(
+      [
+        ['per task', 'Per task', 'Task scores'],
+        ['judge check', 'Judge check', 'Threshold sweep'],
+        ['curation feedback', 'Curation feedback', 'Discoverability per key question'],
+        ['paper tables', 'Paper tables', /Table 3/],
+      ] as const
+    ).map(
+      ([state, tab, table]): PageVisit => ({
+        route: '/runs',
+        role,
+        state: `a model run: the ${state} view`,
+        path: () => '/runs',
+        ready: async (page) => {
+          await page.getByRole('tab', { name: tab }).click();
+          await page.getByRole('table', { name: table }).waitFor();
+        },
+      }),
+    ),
     {
       route: '/runs/tasks/:taskId',
       role,

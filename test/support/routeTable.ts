@@ -118,6 +118,7 @@ export const TABLE: Record<string, Entry> = {
   },
   'GET /api/runs': { expect: ADJUDICATORS() },
   'GET /api/runs/curation': { expect: ADJUDICATORS() },
+  'GET /api/runs/task-scores': { query: () => `model=${RUN_MODEL}&k=1&hit=hit&sort=tkqr&dir=desc&limit=25`, expect: ADJUDICATORS() },
   'GET /api/runs/models/:model/task-scores': { params: () => ({ model: RUN_MODEL }), expect: ADJUDICATORS() },
   'GET /api/runs/models/:model/judge-check': { params: () => ({ model: RUN_MODEL }), query: () => 'threshold=0.3', expect: ADJUDICATORS() },
   'GET /api/runs/tasks/:taskId': { params: () => ({ taskId: 'task_1' }), expect: ADJUDICATORS() },

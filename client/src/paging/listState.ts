@@ -19,18 +19,18 @@ export interface ListState {
 }
 
 /** A paged list whose page, page size, sort and filters live in the URL, so a view can be shared and restored. */
-export function useListState(): ListState {
+export function useListState(defaultSize: number = DEFAULT_PAGE_SIZE): ListState {
   const { pathname, search } = useLocation();
   const page = Math.max(1, Math.floor(Number(search.get('page') ?? '1')) || 1);
-  const sizeParam = Number(search.get('size') ?? DEFAULT_PAGE_SIZE);
-  const size = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : DEFAULT_PAGE_SIZE;
+  const sizeParam = Number(search.get('size') ?? defaultSize);
+  const size = (PAGE_SIZES as readonly number[]).includes(sizeParam) ? sizeParam : defaultSize;
   const get = (name: string) => search.get(name) ?? '';
   const set = (changes: Record<string, string | number>, options: { replace?: boolean } = {}) => {
     const next = new URLSearchParams(window.location.search);
     if (!('page' in changes)) next.delete('page');
     for (const [k, v] of Object.entries(changes)) {
       const value = String(v);
-      const isDefault = value === '' || (k === 'page' && value === '1') || (k === 'size' && value === String(DEFAULT_PAGE_SIZE));
+      const isDefault = value === '' || (k === 'page' && value === '1') || (k === 'size' && value === String(defaultSize));
       if (isDefault) next.delete(k);
       else next.set(k, value);
     }

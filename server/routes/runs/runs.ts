@@ -6,6 +6,8 @@ import { validationFailed } from '../../http/errors';
 import { flagTask } from '../../services/runs/flag';
 import { importRunFile } from '../../services/runs/importRun';
 import { runJudgeCheck, runsCuration, runsReport, taskDetail, taskScores } from '../../services/runs/reports';
+import { taskScoreList } from '../../services/runs/taskList';
+import { taskScoreListQuery } from '../../../shared/runs/taskTable';
 
 // Maintainers load runs and flag tasks; adjudicators read everything the Runs page shows.
 const READERS = ['adjudicator', 'maintainer'] as const;
@@ -45,6 +47,13 @@ export const runRoutes = [
     path: '/api/runs/curation',
     access: READERS,
     handle: ({ db }) => runsCuration(db),
+  }),
+  route({
+    method: 'get',
+    path: '/api/runs/task-scores',
+    access: READERS,
+    query: taskScoreListQuery,
+    handle: ({ db, query }) => taskScoreList(db, query),
   }),
   route({
     method: 'get',

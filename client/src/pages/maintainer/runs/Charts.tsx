@@ -1,4 +1,5 @@
 import type { RunSummary } from '../../../../../shared/runs/views';
+import { kBarsLayout } from './chartLayout';
 import { fmt, pct } from './format';
 
 const CELL_W = 92;
@@ -54,16 +55,13 @@ export function TypeHeatMap({ runs, types }: { runs: readonly RunSummary[]; type
   );
 }
 
-const BAR_W = 18;
-const GROUP_GAP = 26;
 const PLOT_H = 150;
 
 /** Grouped bars per K: each model's TKQR and ORA for the tasks with that K. */
 export function KBars({ runs }: { runs: readonly RunSummary[] }) {
   const ks = [...new Set(runs.flatMap((r) => Object.keys(r.per_k)))].sort((a, b) => Number(a) - Number(b));
   const perGroup = runs.length * 2;
-  const groupW = perGroup * BAR_W + GROUP_GAP;
-  const width = 40 + ks.length * groupW + 10;
+  const { barW: BAR_W, groupW, width } = kBarsLayout(runs.length, ks.length);
   const height = PLOT_H + 60;
   const summary = ks
     .map((k) => `K = ${k}: ${runs.map((r) => `${r.model} TKQR ${fmt(r.per_k[k]?.tkqr ?? null)}, ORA ${fmt(r.per_k[k]?.ora ?? null)}`).join('; ')}`)
@@ -89,7 +87,7 @@ export function KBars({ runs }: { runs: readonly RunSummary[] }) {
               const v = r.per_k[k]?.[metric] ?? 0;
               const x = 40 + g * groupW + (i * 2 + m) * BAR_W;
               return (
-                <rect key={`${r.model}-${metric}`} className={`bar ${metric}`} x={x} y={y(v)} width={BAR_W - 3} height={Math.max(0, v * PLOT_H)} fill={metric === 'tkqr' ? '#4f6bd8' : '#e08a2b'} opacity={1 - (i % 4) * 0.18}>
+                <rect key={`${r.model}-${metric}`} className={`bar ${metric}`} x={x} y={y(v)} width={Math.max(1, BAR_W - (BAR_W > 8 ? 3 : 1))} height={Math.max(0, v * PLOT_H)} fill={metric === 'tkqr' ? '#4f6bd8' : '#e08a2b'} opacity={1 - (i % 4) * 0.18}>
                   <title>{`K = ${k}, ${r.model}: ${metric.toUpperCase()} ${fmt(r.per_k[k]?.[metric] ?? null)} over ${r.per_k[k]?.tasks ?? 0} tasks`}</title>
                 </rect>
               );

@@ -2,8 +2,11 @@ import type { Curation } from '../../../../../shared/runs/report';
 import { Link } from '../../../router';
 import { FlagButton } from './FlagButton';
 import { taskHref } from './format';
+import { LocalPager, useLocalPage } from './LocalPager';
 
-const SHOWN = 200;
+/** Rows a page: the two lists side by side, the discoverability table below. */
+const LIST_PAGE = 10;
+const TABLE_PAGE = 25;
 
 /** "2 of 5" runs asked it (their names in a title); "—" where no run of the kind had the task. */
 function AskedBy({ counts }: { counts: { runs: number; hitBy: string[] } | undefined }) {
@@ -20,6 +23,9 @@ export function CurationPanel({ curation, canFlag, onFlagged }: { curation: Cura
   // Humans and models are counted apart once any pilot run is in.
   const split = curation.keyQuestions.some((k) => (k.humans?.runs ?? 0) > 0);
   const sorted = [...curation.keyQuestions].sort((a, b) => a.hitBy.length / Math.max(1, a.runs) - b.hitBy.length / Math.max(1, b.runs));
+  const never = useLocalPage(curation.neverAsked.length, LIST_PAGE);
+  const noHit = useLocalPage(curation.noHitTasks.length, LIST_PAGE);
+  const disc = useLocalPage(sorted.length, TABLE_PAGE);
   return (
     <section className="card curation" aria-labelledby="curation-h">
       <h2 id="curation-h">Curation feedback</h2>
@@ -27,7 +33,7 @@ export function CurationPanel({ curation, canFlag, onFlagged }: { curation: Cura
         <div>
           <h3>Key questions no run asked ({curation.neverAsked.length})</h3>
           <ul className="plain never-asked">
-            {curation.neverAsked.slice(0, SHOWN).map((k) => (
+            {curation.neverAsked.slice(never.offset, never.offset + never.size).map((k) => (
               <li key={`${k.questionId}:${k.question}`}>
                 <code>{k.questionId}</code> <span className="kq">{k.question}</span> <span className="muted">({k.type ?? 'unattributed'})</span>{' '}
                 {k.taskIds.slice(0, 3).map((t) => (
@@ -38,6 +44,7 @@ export function CurationPanel({ curation, canFlag, onFlagged }: { curation: Cura
               </li>
             ))}
           </ul>
+          <LocalPager pager={never} total={curation.neverAsked.length} label="Pages of key questions no run asked" />
         </div>
         <div>
           <h3>Tasks where no run hit anything ({curation.noHitTasks.length})</h3>
@@ -51,7 +58,7 @@ export function CurationPanel({ curation, canFlag, onFlagged }: { curation: Cura
               </tr>
             </thead>
             <tbody>
-              {curation.noHitTasks.slice(0, SHOWN).map((t) => (
+              {curation.noHitTasks.slice(noHit.offset, noHit.offset + noHit.size).map((t) => (
                 <tr key={`${t.questionId}:${t.taskId}`}>
                   <td>
                     <Link href={taskHref(t.taskId)}>{t.taskId}</Link>
@@ -69,9 +76,10 @@ export function CurationPanel({ curation, canFlag, onFlagged }: { curation: Cura
               ))}
             </tbody>
           </table>
+          <LocalPager pager={noHit} total={curation.noHitTasks.length} label="Pages of tasks no run hit" />
         </div>
       </div>
-      <h3>Discoverability per key question</h3>
+      <h3>Discoverability per key question (least discovered first)</h3>
       <table aria-label="Discoverability per key question">
         <thead>
           <tr>
@@ -89,7 +97,7 @@ export function CurationPanel({ curation, canFlag, onFlagged }: { curation: Cura
           </tr>
         </thead>
         <tbody>
-          {sorted.slice(0, SHOWN).map((k) => (
+          {sorted.slice(disc.offset, disc.offset + disc.size).map((k) => (
             <tr key={`${k.questionId}:${k.question}`}>
               <td>
                 <code>{k.questionId}</code>
@@ -108,7 +116,7 @@ export function CurationPanel({ curation, canFlag, onFlagged }: { curation: Cura
           ))}
         </tbody>
       </table>
-      {sorted.length > SHOWN && <p className="muted">Showing the {SHOWN} least discovered of {sorted.length} key questions.</p>}
+      <LocalPager pager={disc} total={sorted.length} label="Pages of key questions by discoverability" />
     </section>
   );
 }

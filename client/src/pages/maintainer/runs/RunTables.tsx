@@ -1,0 +1,158 @@
+import type { RunSummary } from '../../../../../shared/runs/views';
+import { duration } from '../pilots/format';
+import { fmt, pct } from './format';
+import { PASS1_HEADERS, Pass1Cells } from './Pass1';
+import { isHumanRun, RunName } from './RunName';
+
+const rowClass = (r: RunSummary) => (isHumanRun(r) ? 'human-run' : undefined);
+export const kValues = (runs: readonly RunSummary[]) => [...new Set(runs.flatMap((r) => Object.keys(r.per_k)))].sort((a, b) => Number(a) - Number(b));
+
+/** The runs side by side: TKQR and ORA beside pass@1 on the complete statements and after clarification. */
+export function ModelsTable({ runs }: { runs: readonly RunSummary[] }) {
+  const anyHuman = runs.some(isHumanRun);
+  return (
+    <table aria-label="Models side by side">
+      <thead>
+        <tr>
+          <th scope="col">model</th>
+          <th scope="col">TKQR</th>
+          <th scope="col">ORA</th>
+          {PASS1_HEADERS.map((h) => (
+            <th scope="col" key={h}>
+              {h}
+            </th>
+          ))}
+          <th scope="col">avg turns</th>
+          <th scope="col">avg diff</th>
+          <th scope="col">unfinished</th>
+          <th scope="col">tasks</th>
+          {anyHuman && <th scope="col">time per task</th>}
+          {anyHuman && <th scope="col">time to first question</th>}
+          <th scope="col">release</th>
+        </tr>
+      </thead>
+      <tbody>
+        {runs.map((r) => (
+          <tr key={r.model} className={rowClass(r)}>
+            <th scope="row">
+              <RunName run={r} />
+            </th>
+            <td>{fmt(r.tkqr)}</td>
+            <td>{fmt(r.ora)}</td>
+            <Pass1Cells f={r} />
+            <td>{fmt(r.avg_turns, 2)}</td>
+            <td>{fmt(r.avg_diff, 2)}</td>
+            <td>{r.unfinished}</td>
+            <td>{r.tasks}</td>
+            {anyHuman && <td>{r.human ? duration(r.human.avgSecondsPerTask) : '—'}</td>}
+            {anyHuman && <td>{r.human ? duration(r.human.avgSecondsToFirstQuestion) : '—'}</td>}
+            <td title={`SHA-256 ${r.release_sha256}`}>
+              {r.release} <code className="muted">{r.release_sha256.slice(0, 12)}</code>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** One row per K and run: the run's figures over its tasks with that K. */
+export function PerKTable({ runs }: { runs: readonly RunSummary[] }) {
+  const ks = kValues(runs);
+  return (
+    <table aria-label="Per K">
+      <thead>
+        <tr>
+          <th scope="col">K</th>
+          <th scope="col">model</th>
+          <th scope="col">tasks</th>
+          <th scope="col">TKQR</th>
+          <th scope="col">ORA</th>
+          {PASS1_HEADERS.map((h) => (
+            <th scope="col" key={h}>
+              {h}
+            </th>
+          ))}
+          <th scope="col">avg turns</th>
+          <th scope="col">avg diff</th>
+        </tr>
+      </thead>
+      <tbody>
+        {ks.flatMap((k) =>
+          runs.map((r, i) => {
+            const f = r.per_k[k];
+            return (
+              <tr key={`${k}:${r.model}`} className={[rowClass(r), i === 0 ? 'group-start' : ''].filter(Boolean).join(' ') || undefined}>
+                <th scope="row">K = {k}</th>
+                <td>
+                  <RunName run={r} />
+                </td>
+                {f ? (
+                  <>
+                    <td>{f.tasks}</td>
+                    <td>{fmt(f.tkqr)}</td>
+                    <td>{fmt(f.ora)}</td>
+                    <Pass1Cells f={f} />
+                    <td>{fmt(f.avg_turns, 2)}</td>
+                    <td>{fmt(f.avg_diff, 2)}</td>
+                  </>
+                ) : (
+                  <td colSpan={9} className="muted">
+                    no task with K = {k}
+                  </td>
+                )}
+              </tr>
+            );
+          }),
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+/** Types down, runs across: each cell key questions · hit rate · TKQR · ORA, then pass@1 after clarification and complete. */
+export function PerTypeTable({ runs, types }: { runs: readonly RunSummary[]; types: readonly string[] }) {
+  return (
+    <table aria-label="Per ambiguity type">
+      <thead>
+        <tr>
+          <th scope="col">type</th>
+          {runs.map((r) => (
+            <th scope="col" key={r.model}>
+              <RunName run={r} />: key questions · hit rate · TKQR · ORA · pass@1 (complete → interactive)
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {types.map((t) => (
+          <tr key={t}>
+            <th scope="row">{t}</th>
+            {runs.map((r) => {
+              const f = r.per_type[t];
+              return <td key={r.model}>{f ? <TypeCell f={f} /> : '—'}</td>;
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function TypeCell({ f }: { f: RunSummary['per_type'][string] }) {
+  const text = `${f.key_questions} · ${pct(f.hit_rate)} · ${fmt(f.tkqr)} · ${fmt(f.ora)} · `;
+  const pass = (v: number | null, what: string) =>
+    v === null ? (
+      <span className="undefined-value" title={`pass@1 ${what}: not imported yet`}>
+        —<span className="sr-only"> (pass@1 {what}: not imported yet)</span>
+      </span>
+    ) : (
+      pct(v)
+    );
+  return (
+    <>
+      {text}
+      {pass(f.pass1_complete, 'on the complete statements')} → {pass(f.pass1, 'after clarification')}
+    </>
+  );
+}

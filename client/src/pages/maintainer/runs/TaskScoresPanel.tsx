@@ -1,0 +1,129 @@
+import { useEffect, useId, useState } from 'react';
+import { api, ApiError } from '../../../api';
+import { Link } from '../../../router';
+import { useListState } from '../../../paging/listState';
+import { Pager, SortHeader } from '../../../paging/Pager';
+import { DEFAULT_TASK_PAGE_SIZE, type TaskScoreListPage } from '../../../../../shared/runs/taskTable';
+import type { RunSummary } from '../../../../../shared/runs/views';
+import { fmt, taskHref } from './format';
+import { showingText } from './LocalPager';
+import { kValues } from './RunTables';
+
+const PARAMS = ['model', 'k', 'type', 'hit', 'sort', 'dir'] as const;
+
+function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: readonly (readonly [string, string])[]; onChange: (v: string) => void }) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Every run's tasks in one table: filtered, sorted and paged by the server, the view in the URL. */
+export function TaskScoresPanel({ runs, types }: { runs: readonly RunSummary[]; types: readonly string[] }) {
+  const list = useListState(DEFAULT_TASK_PAGE_SIZE);
+  const query = list.apiQuery(PARAMS);
+  const [data, setData] = useState<TaskScoreListPage | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.get<TaskScoreListPage>(`/api/runs/task-scores?${query}`).then(
+      (page) => {
+        if (!live) return;
+        setData(page);
+        setError(null);
+      },
+      (err: unknown) => live && setError(err instanceof ApiError ? err.message : String(err)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query]);
+  const filter = (name: (typeof PARAMS)[number]) => (v: string) => list.set({ [name]: v });
+  return (
+    <section className="card" aria-labelledby="tasks-h">
+      <h2 id="tasks-h">Per task</h2>
+      <div className="row list-filters" role="group" aria-label="Filter the tasks">
+        <FilterSelect label="Model" value={list.get('model')} onChange={filter('model')} options={[['', 'all models'], ...runs.map((r) => [r.model, r.model] as const)]} />
+        <FilterSelect label="K" value={list.get('k')} onChange={filter('k')} options={[['', 'any K'], ...kValues(runs).map((k) => [k, `K = ${k}`] as const)]} />
+        <FilterSelect label="Type" value={list.get('type')} onChange={filter('type')} options={[['', 'any type'], ...types.map((t) => [t, t] as const)]} />
+        <FilterSelect
+          label="Key questions"
+          value={list.get('hit')}
+          onChange={filter('hit')}
+          options={[
+            ['', 'hit or miss'],
+            ['hit', 'hit: asked at least one'],
+            ['miss', 'miss: asked none'],
+          ]}
+        />
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {data && (
+        <>
+          <p className="muted task-count" role="status">
+            {data.total === 0 ? 'No task matches these filters.' : `${showingText(data.offset, data.items.length, data.total)} task scores`}
+          </p>
+          <TaskTable data={data} list={list} />
+          <Pager list={list} shown={data} noun="task scores" label="Task score pages" />
+        </>
+      )}
+    </section>
+  );
+}
+
+function TaskTable({ data, list }: { data: TaskScoreListPage; list: ReturnType<typeof useListState> }) {
+  const sort = (key: string, label: string) => (
+    <SortHeader list={list} sort={key} fallback="model">
+      {label}
+    </SortHeader>
+  );
+  return (
+    <table aria-label="Task scores" className="task-scores">
+      <thead>
+        <tr>
+          {sort('model', 'model')}
+          {sort('task', 'task')}
+          {sort('k', 'K')}
+          <th scope="col">types</th>
+          {sort('hits', 'key questions hit')}
+          {sort('tkqr', 'TKQR')}
+          {sort('ora', 'ORA')}
+          {sort('turns', 'turns')}
+          {sort('diff', 'diff')}
+        </tr>
+      </thead>
+      <tbody>
+        {data.items.map((r) => (
+          <tr key={`${r.model}:${r.task_id}`}>
+            <td>{r.model}</td>
+            <td>
+              <Link href={taskHref(r.task_id, r.release_sha256)}>{r.task_id}</Link>
+            </td>
+            <td>{r.k}</td>
+            <td className="types">{r.types.join(', ') || '—'}</td>
+            <td>
+              {r.hits} of {r.key_questions}
+            </td>
+            <td>{fmt(r.tkqr)}</td>
+            <td>{fmt(r.ora)}</td>
+            <td>{r.turns}</td>
+            <td>{r.diff}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
