@@ -144,6 +144,8 @@ export interface SessionRow {
   version: number;
   saved_at: string | null;
   active_ms: number;
+  /** Active time is credited up to here (ms; server/services/activeTime.ts); null before the first save since migration 240. */
+  active_mark_ms: number | null;
   pastes: number;
   rounds_used: number;
 }
@@ -172,22 +174,42 @@ export const markFirstQuestion = (db: DB, id: number, at: string): void => {
 };
 
 /** Save the code when the version is still `version`; false when it is stale (nothing written). */
-export function saveCode(db: DB, id: number, version: number, code: string, activeMs: number, pastes: number, at: string, submit: boolean): boolean {
+export function saveCode(db: DB, id: number, version: number, code: string, activeMs: number, activeMarkMs: number, pastes: number, at: string, submit: boolean): boolean {
   const changed = run(
     db,
-    `UPDATE pilot_sessions SET code = ?, version = version + 1, saved_at = ?, active_ms = active_ms + ?, pastes = pastes + ?,
+    `UPDATE pilot_sessions SET code = ?, version = version + 1, saved_at = ?, active_ms = active_ms + ?, active_mark_ms = ?, pastes = pastes + ?,
        status = CASE WHEN ? THEN 'submitted' ELSE status END, submitted_at = CASE WHEN ? THEN ? ELSE submitted_at END,
        code_started_at = COALESCE(code_started_at, ?)
      WHERE id = ? AND version = ? AND status <> 'submitted'`,
-    [code, at, activeMs, pastes, submit ? 1 : 0, submit ? 1 : 0, at, at, id, version],
+    [code, at, activeMs, activeMarkMs, pastes, submit ? 1 : 0, submit ? 1 : 0, at, at, id, version],
   ).changes;
-  if (changed === 0) return false;
-  run(db, 'INSERT INTO pilot_code_snapshots (session_id, version, code, saved_at) VALUES (?, ?, ?, ?)', [id, version + 1, code, at]);
-  return true;
+  return changed > 0;
 }
+
+/** The task ends without code: its last allowed question was asked (the benchmark's max_turns). */
+export const endWithoutCode = (db: DB, id: number, at: string): void => {
+  run(db, `UPDATE pilot_sessions SET status = 'submitted', submitted_at = ? WHERE id = ? AND status <> 'submitted'`, [at, id]);
+};
+
+/** The latest snapshot of a session: when, whether its code is `code`, and the characters all its snapshots hold. */
+export const latestSnapshot = (db: DB, sessionId: number, code: string): { saved_at: string; same: number; chars: number } | undefined =>
+  get(
+    db,
+    `SELECT saved_at, code = ? AS same, (SELECT SUM(length(code)) FROM pilot_code_snapshots WHERE session_id = ?) AS chars
+       FROM pilot_code_snapshots WHERE session_id = ? ORDER BY version DESC LIMIT 1`,
+    [code, sessionId, sessionId],
+  );
+
+export const insertSnapshot = (db: DB, sessionId: number, version: number, code: string, at: string): void => {
+  run(db, 'INSERT INTO pilot_code_snapshots (session_id, version, code, saved_at) VALUES (?, ?, ?, ?)', [sessionId, version, code, at]);
+};
 
 export const snapshotCount = (db: DB, sessionId: number): number =>
   get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM pilot_code_snapshots WHERE session_id = ?', [sessionId])!.n;
+
+/** The session's number in its pilot's list of that study (1-based, release order). */
+export const sessionNumber = (db: DB, s: Pick<SessionRow, 'study_id' | 'user_id' | 'position'>): number =>
+  get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM pilot_sessions WHERE study_id = ? AND user_id = ? AND position <= ?', [s.study_id, s.user_id, s.position])!.n;
 
 // ---------------------------------------------------------------- turns
 
@@ -239,6 +261,18 @@ export const studyQuestionTexts = (db: DB, studyId: number): string[] =>
   all<{ question: string }>(db, 'SELECT t.question FROM pilot_turns t JOIN pilot_sessions p ON p.id = t.session_id WHERE p.study_id = ? ORDER BY t.id', [studyId]).map(
     (r) => r.question,
   );
+
+/** How many questions a study has so far. */
+export const studyQuestionCount = (db: DB, studyId: number): number =>
+  get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM pilot_turns t JOIN pilot_sessions p ON p.id = t.session_id WHERE p.study_id = ?', [studyId])!.n;
+
+/** The study's questions from the `offset`-th on, in the order asked. */
+export const studyQuestionTextsFrom = (db: DB, studyId: number, offset: number): string[] =>
+  all<{ question: string }>(
+    db,
+    'SELECT t.question FROM pilot_turns t JOIN pilot_sessions p ON p.id = t.session_id WHERE p.study_id = ? ORDER BY t.id LIMIT -1 OFFSET ?',
+    [studyId, offset],
+  ).map((r) => r.question);
 
 export interface ReviewRow extends TurnRow {
   alias: string;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MAX_ACTIVE_MS_PER_SAVE } from './annotation';
 import { username } from './auth';
+import type { ResponseBudget } from '../pilots/budget';
 
 export const DEFAULT_MAX_ROUNDS = 6;
 export const DEFAULT_PILOT_THRESHOLD = 0.4;
@@ -56,7 +57,11 @@ export const createStudyBody = z.object({
   /** Usernames of active accounts with the pilot role. */
   pilots: z.array(username).min(1, 'choose at least one pilot').max(500, 'at most 500 pilots'),
   pilotsPerTask: count.min(1, 'must be at least 1').max(50, 'must be at most 50').default(1),
-  maxRounds: count.min(0, 'must be ≥ 0').max(20, 'must be ≤ 20').default(DEFAULT_MAX_ROUNDS),
+  /**
+   * The benchmark's max_turns: responses allowed per task, the code included (at most maxRounds − 1
+   * questions then code, or a maxRounds-th question that ends the task without code).
+   */
+  maxRounds: count.min(1, 'must be at least 1').max(20, 'must be ≤ 20').default(DEFAULT_MAX_ROUNDS),
   threshold: z.number({ message: 'must be a number' }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(DEFAULT_PILOT_THRESHOLD),
   /** Optional limit per task in minutes; past it a pilot can no longer ask, only write code. */
   timeLimitMinutes: count.min(1, 'must be at least 1').max(600, 'must be at most 600').nullable().default(null),
@@ -168,12 +173,16 @@ export interface StudyDetail extends StudySummary {
 
 export type SessionStatus = 'new' | 'asking' | 'coding' | 'submitted';
 
-/** A task in the pilot's list. */
+/**
+ * A task in the pilot's list. Never the release's task id (it indexes the public JSONL, so its
+ * key questions and answers): only the session's opaque id and its number in this list.
+ */
 export interface PilotTaskItem {
   /** Session id: the handle of every pilot call. */
   id: number;
+  /** 1-based number of the task among the pilot's tasks of this study ("Task 2"). */
+  number: number;
   study: string;
-  taskId: string;
   status: SessionStatus;
   roundsUsed: number;
   maxRounds: number;
@@ -194,7 +203,10 @@ export interface PilotTurn {
 export interface PilotSessionView extends PilotTaskItem {
   /** The task's underspecified text (modified_content). */
   text: string;
+  /** Responses left (questions and the code). */
   roundsLeft: number;
+  /** The benchmark's response budget: what is left, and whether the next response is the last. */
+  budget: ResponseBudget;
   /** True while a question may be asked (rounds left, not coding, not past the time limit). */
   canAsk: boolean;
   /** ISO time after which no question is taken, or null without a time limit (set once opened). */
@@ -208,7 +220,10 @@ export interface PilotSessionView extends PilotTaskItem {
 export interface AskResult {
   turn: PilotTurn;
   roundsLeft: number;
+  budget: ResponseBudget;
   canAsk: boolean;
+  /** 'submitted' when this was the last allowed response (the task ended without code). */
+  status: SessionStatus;
 }
 
 export interface SaveCodeResult {

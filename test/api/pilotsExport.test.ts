@@ -13,7 +13,7 @@ import { reviewQuestion } from '../../server/services/pilots/review';
 import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
 import { EXAMPLE_RUN } from '../support/datasets';
-import { buildPilotWorld, KQ, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
+import { buildPilotWorld, KQ, PILOT_RELEASE, sessionTaskId, type PilotWorld } from '../support/pilotWorld';
 
 const ctx = tempDb();
 let w: PilotWorld;
@@ -41,8 +41,9 @@ beforeAll(async () => {
   const play = (user: { id: number; username: string }, script: Record<string, string[]>) => {
     const actor: Actor = { id: user.id, name: user.username };
     for (const t of myTasks(ctx.db, user.id).tasks) {
-      for (const q of script[t.taskId] ?? []) askQuestion(ctx.db, actor, user.id, t.id, q);
-      submitSession(ctx.db, actor, user.id, t.id, saveCodeBody.parse({ version: 0, code: `# ${t.taskId}\nprint("Yes")` }));
+      const taskId = sessionTaskId(ctx.db, t.id);
+      for (const q of script[taskId] ?? []) askQuestion(ctx.db, actor, user.id, t.id, q);
+      submitSession(ctx.db, actor, user.id, t.id, saveCodeBody.parse({ version: 0, code: `# ${taskId}\nprint("Yes")` }));
     }
   };
   const [combined, single] = taskIds as [string, string];

@@ -149,7 +149,7 @@ export function StudyForm({ onCreated }: { onCreated: (study: StudyDetail) => vo
         </label>
         <label className="field">
           Max question rounds
-          <input type="number" min={0} max={20} value={f.maxRounds} onChange={(e) => set({ maxRounds: e.target.value })} />
+          <input type="number" min={1} max={20} value={f.maxRounds} onChange={(e) => set({ maxRounds: e.target.value })} />
           <IssueFor issues={issues} path="maxRounds" />
         </label>
         <label className="field">
