@@ -275,6 +275,8 @@ export const studyQuestionTextsFrom = (db: DB, studyId: number, offset: number):
   ).map((r) => r.question);
 
 export interface ReviewRow extends TurnRow {
+  /** 0 before the first review; each review adds one. */
+  review_version: number;
   alias: string;
   user_id: number;
   task_id: string;
@@ -282,7 +284,7 @@ export interface ReviewRow extends TurnRow {
 }
 
 const SELECT_REVIEW = `SELECT t.id, t.session_id, t.turn, t.question, t.answer, t.asked_at, t.matched, t.similarity, t.live_hit, t.live_key,
-    t.reviewed_hit, t.reviewed_key, t.review_note, u.username AS reviewed_by, t.reviewed_at, a.alias, p.user_id, p.task_id, p.question_id
+    t.reviewed_hit, t.reviewed_key, t.review_note, u.username AS reviewed_by, t.reviewed_at, t.review_version, a.alias, p.user_id, p.task_id, p.question_id
   FROM pilot_turns t JOIN pilot_sessions p ON p.id = t.session_id
   JOIN pilot_aliases a ON a.study_id = p.study_id AND a.user_id = p.user_id
   LEFT JOIN users u ON u.id = t.reviewed_by`;
@@ -292,6 +294,10 @@ export const reviewRows = (db: DB, studyId: number): ReviewRow[] =>
 export const reviewRow = (db: DB, studyId: number, turnId: number): ReviewRow | undefined =>
   get<ReviewRow>(db, `${SELECT_REVIEW} WHERE p.study_id = ? AND t.id = ?`, [studyId, turnId]);
 
-export const setReview = (db: DB, turnId: number, hit: boolean, key: number | null, note: string, by: number | null, at: string): void => {
-  run(db, 'UPDATE pilot_turns SET reviewed_hit = ?, reviewed_key = ?, review_note = ?, reviewed_by = ?, reviewed_at = ? WHERE id = ?', [hit ? 1 : 0, key, note, by, at, turnId]);
-};
+/** Store a review when the review is still at `version`; false when it is stale (nothing written). */
+export const setReview = (db: DB, turnId: number, version: number, hit: boolean, key: number | null, note: string, by: number | null, at: string): boolean =>
+  run(
+    db,
+    'UPDATE pilot_turns SET reviewed_hit = ?, reviewed_key = ?, review_note = ?, reviewed_by = ?, reviewed_at = ?, review_version = review_version + 1 WHERE id = ? AND review_version = ?',
+    [hit ? 1 : 0, key, note, by, at, turnId, version],
+  ).changes > 0;

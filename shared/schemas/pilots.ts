@@ -95,6 +95,8 @@ export const startCodeBody = z.object({}).strict();
 
 export const reviewQuestionBody = z
   .object({
+    /** The review's version as listed (0 before the first review); a stale one gets 409 stale_version. */
+    version: count.min(0, 'must be ≥ 0'),
     /** The reviewed label: did this turn hit a key question not yet covered? */
     hit: z.boolean({ message: 'must be true or false' }),
     /** Which key question (index in the task's qa_pairs) it hit; required when hit, null otherwise. */
@@ -104,6 +106,7 @@ export const reviewQuestionBody = z
   .refine((b) => !b.hit || b.keyQuestion !== null, { message: 'say which key question it hit', path: ['keyQuestion'] })
   .refine((b) => b.hit || b.keyQuestion === null, { message: 'only a hit names a key question', path: ['keyQuestion'] });
 export type ReviewQuestionBody = z.input<typeof reviewQuestionBody>;
+export type ReviewQuestionRequest = z.infer<typeof reviewQuestionBody>;
 
 export const studyQuestionsQuery = z.object({
   /** 'pending': not reviewed yet; 'reviewed'; default all. */
@@ -237,6 +240,8 @@ export interface SaveCodeResult {
 /** One pilot question as the reviewer sees it: the matched key question and the similarity side by side. */
 export interface ReviewQuestion {
   id: number;
+  /** The review's version: send it with the next review (0 before the first). */
+  version: number;
   alias: string;
   sessionId: number;
   taskId: string;

@@ -211,15 +211,23 @@ describe('the pilot run, review and agreement', () => {
     const [first, second, third] = list.questions as ReviewQuestion[];
     expect(first).toMatchObject({ alias: 'P01', turn: 0, matched: 1, liveHit: true, liveKeyQuestion: 1, reviewed: null });
     expect(first!.keyQuestions.map((k) => k.question)).toEqual([KQ.values.question, KQ.kind.question]);
-    const outOfRange = await ada.put(`/api/pilot-studies/s1/questions/${third!.id}/review`).send({ hit: true, keyQuestion: 2 });
+    const outOfRange = await ada.put(`/api/pilot-studies/s1/questions/${third!.id}/review`).send({ version: 0, hit: true, keyQuestion: 2 });
     expect(outOfRange.body.error.message).toBe('keyQuestion: the task has 2 key questions (0 to 1)');
     // The "not relevant" turn really asked about the values: reviewed as a hit on key question 0.
-    const corrected = await ada.put(`/api/pilot-studies/s1/questions/${third!.id}/review`).send({ hit: true, keyQuestion: 0, note: 'asks about the values' });
+    const corrected = await ada.put(`/api/pilot-studies/s1/questions/${third!.id}/review`).send({ version: 0, hit: true, keyQuestion: 0, note: 'asks about the values' });
     expect(corrected.status).toBe(200);
     expect(corrected.body).toMatchObject({ liveHit: false, reviewed: { hit: true, keyQuestion: 0, by: 'ada', note: 'asks about the values' } });
-    await ada.put(`/api/pilot-studies/s1/questions/${first!.id}/review`).send({ hit: true, keyQuestion: 1 });
-    await ada.put(`/api/pilot-studies/s1/questions/${second!.id}/review`).send({ hit: false });
+    await ada.put(`/api/pilot-studies/s1/questions/${first!.id}/review`).send({ version: 0, hit: true, keyQuestion: 1 });
+    await ada.put(`/api/pilot-studies/s1/questions/${second!.id}/review`).send({ version: 0, hit: false });
     expect((await ada.get('/api/pilot-studies/s1/questions?state=pending')).body.questions).toHaveLength(0);
+    // A second reviewer who loaded the list before ada's review: 409, ada's review stays.
+    const late = await mara.put(`/api/pilot-studies/s1/questions/${third!.id}/review`).send({ version: 0, hit: false });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({ code: 'stale_version', details: { currentVersion: 1 } });
+    expect(late.body.error.message).toContain('(by ada)');
+    const kept = (await ada.get('/api/pilot-studies/s1/questions')).body.questions.find((q: ReviewQuestion) => q.id === third!.id) as ReviewQuestion;
+    expect(kept).toMatchObject({ version: 1, reviewed: { hit: true, keyQuestion: 0, by: 'ada' } });
+    expect((await ada.put(`/api/pilot-studies/s1/questions/${third!.id}/review`).send({ hit: true, keyQuestion: 0 })).body.error.message).toMatch(/^version: /);
     const events = all<{ action: string }>(ctx.db, `SELECT action FROM events WHERE action = 'pilot_question.review'`);
     expect(events).toHaveLength(3);
   });

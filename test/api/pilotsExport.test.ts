@@ -50,7 +50,7 @@ beforeAll(async () => {
   play(w.users.pia, { [combined]: [KQ.kind.question, 'Should the output end with a newline?', KQ.values.question], [single]: [] });
   play(w.users.pete, { [combined]: ['Can A contain zero?'], [single]: [KQ.single.question, 'Is it a geometric one?'] });
   const peteTurn = get<{ id: number }>(ctx.db, `SELECT t.id FROM pilot_turns t JOIN pilot_sessions s ON s.id = t.session_id WHERE s.user_id = ? AND s.task_id = ? AND t.turn = 0`, [w.users.pete.id, combined])!;
-  reviewQuestion(ctx.db, { id: w.users.ada.id, name: 'ada' }, 'exp', peteTurn.id, { hit: true, keyQuestion: 0, note: '' });
+  reviewQuestion(ctx.db, { id: w.users.ada.id, name: 'ada' }, 'exp', peteTurn.id, { version: 0, hit: true, keyQuestion: 0, note: '' });
 });
 afterAll(() => {
   ctx.cleanup();
