@@ -35,15 +35,17 @@ export interface NewStudy {
   threshold: number;
   timeLimitMinutes: number | null;
   createdBy: number | null;
+  /** Usernames the maintainer let in although they once held a role that reads key questions. */
+  keyReaderOverride: readonly string[];
 }
 
 export function insertStudy(db: DB, s: NewStudy): number {
   return Number(
     run(
       db,
-      `INSERT INTO pilot_studies (name, release_name, release_sha256, sampling, pilots_per_task, max_rounds, threshold, time_limit_minutes, created_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [s.name, s.releaseName, s.releaseSha256, JSON.stringify(s.sampling), s.pilotsPerTask, s.maxRounds, s.threshold, s.timeLimitMinutes, s.createdBy],
+      `INSERT INTO pilot_studies (name, release_name, release_sha256, sampling, pilots_per_task, max_rounds, threshold, time_limit_minutes, created_by, key_reader_override)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [s.name, s.releaseName, s.releaseSha256, JSON.stringify(s.sampling), s.pilotsPerTask, s.maxRounds, s.threshold, s.timeLimitMinutes, s.createdBy, JSON.stringify(s.keyReaderOverride)],
     ).lastInsertRowid,
   );
 }
@@ -114,6 +116,28 @@ export function problemsWorkedBy(db: DB, userIds: readonly number[]): { user_id:
     [ids],
   );
 }
+
+/**
+ * Which of these users have ever held one of `roles`: their current role, or a role their account
+ * was created with or changed from or to (the user.create / user.update events).
+ */
+export function usersWhoHeldRoles(db: DB, userIds: readonly number[], roles: readonly string[]): number[] {
+  if (userIds.length === 0 || roles.length === 0) return [];
+  const ids = JSON.stringify(userIds);
+  const held = JSON.stringify(roles);
+  return all<{ id: number }>(
+    db,
+    `WITH who(id) AS (SELECT value FROM json_each(?)), held(role) AS (SELECT value FROM json_each(?))
+     SELECT u.id FROM users u WHERE u.id IN (SELECT id FROM who) AND u.role IN (SELECT role FROM held)
+     UNION SELECT CAST(e.entity_id AS INTEGER) FROM events e
+      WHERE e.entity_type = 'user' AND e.action IN ('user.create', 'user.update') AND CAST(e.entity_id AS INTEGER) IN (SELECT id FROM who)
+        AND (json_extract(e.after, '$.role') IN (SELECT role FROM held) OR json_extract(e.before, '$.role') IN (SELECT role FROM held))`,
+    [ids, held],
+  ).map((r) => r.id);
+}
+
+export const studyKeyReaderOverride = (db: DB, studyId: number): string[] =>
+  JSON.parse(get<{ key_reader_override: string }>(db, 'SELECT key_reader_override FROM pilot_studies WHERE id = ?', [studyId])!.key_reader_override) as string[];
 
 // ---------------------------------------------------------------- sessions
 

@@ -65,6 +65,12 @@ export const createStudyBody = z.object({
   threshold: z.number({ message: 'must be a number' }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(DEFAULT_PILOT_THRESHOLD),
   /** Optional limit per task in minutes; past it a pilot can no longer ask, only write code. */
   timeLimitMinutes: count.min(1, 'must be at least 1').max(600, 'must be at most 600').nullable().default(null),
+  /**
+   * Pilots (usernames, among `pilots`) who once held a role that reads the release's key questions
+   * (adjudicator, maintainer) and may still get tasks: the maintainer's explicit override, recorded
+   * in the study. Any other such pilot gets no task.
+   */
+  allowKeyReaders: z.array(username).max(500, 'at most 500 pilots').default([]),
 });
 export type CreateStudyBody = z.input<typeof createStudyBody>;
 export type CreateStudyRequest = z.infer<typeof createStudyBody>;
@@ -169,6 +175,11 @@ export interface StudyPilot {
 
 export interface StudyDetail extends StudySummary {
   pilotList: StudyPilot[];
+  /**
+   * Pilots (aliases) who once held a role that reads the release's key questions: `excluded` got
+   * no task; `allowed` were let in by the maintainer's override when the study was created.
+   */
+  keyReaders: { excluded: string[]; allowed: string[] };
   agreement: LabelAgreement;
   /** Tasks that got fewer pilots than asked (no eligible pilot left), with how many they got. */
   shortfall: { taskId: string; assigned: number }[];
