@@ -9,7 +9,7 @@ import { pyStrip } from './pyText';
 const CODE_TAG = /\[CODE\]([\s\S]*?)(?:\[\/CODE\]|$)/;
 const CODE_FENCE = /```[ \t]*([A-Za-z0-9_+-]*)[ \t]*\n([\s\S]*?)(?:\n```|```|$)/g;
 /** Python's str.splitlines() boundaries. */
-const LINE_BREAK = /\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]/;
+const LINE_BREAK = new RegExp(`\r\n|[\n\r\v\f${String.fromCharCode(0x1c, 0x1d, 0x1e)}\x85\u2028\u2029]`);
 
 function pySplitLines(s: string): string[] {
   if (s === '') return [];
