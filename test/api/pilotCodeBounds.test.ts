@@ -10,7 +10,7 @@ import { all, get } from '../../db/database';
 import type { Actor } from '../../db/events';
 import { DomainError } from '../../server/domain/errors';
 import { MAX_SNAPSHOT_CHARS } from '../../server/services/pilots/code';
-import { openSession, saveDraftCode, startCoding, submitSession } from '../../server/services/pilots/session';
+import { askQuestion, openSession, saveDraftCode, startCoding, submitSession } from '../../server/services/pilots/session';
 import { createStudy } from '../../server/services/pilots/studies';
 import { createStudyBody, MAX_CODE_CHARS } from '../../shared/schemas/pilots';
 import { tempDb } from '../support/db';
@@ -127,5 +127,25 @@ describe('a pilot cannot fill the disk', () => {
     expect(refused!.body.error.message).toMatch(/^Too many code saves on this task: try again in \d+ s\.$/);
     expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(0);
     expect(get<{ version: number }>(ctx.db, 'SELECT version FROM pilot_sessions WHERE id = ?', [id])!.version).toBe(version);
+  });
+
+  it('rate-limits questions per session: 3 at once, then one per 3 s (429 with the wait), nothing stored', () => {
+    const pete = w.users.pete;
+    const peteActor: Actor = { id: pete.id, name: 'pete' };
+    const id = get<{ id: number }>(ctx.db, "SELECT p.id FROM pilot_sessions p JOIN pilot_studies s ON s.id = p.study_id WHERE s.name = 'disk2' AND p.status = 'new' ORDER BY p.position LIMIT 1")!.id;
+    const t = Date.parse('2026-03-01T13:00:00.000Z');
+    const ask = (at: number, i: number) => askQuestion(ctx.db, peteActor, pete.id, id, `Is case ${i} allowed?`, () => at);
+    for (let i = 0; i < 3; i++) ask(t + i, i);
+    let refused: DomainError | null = null;
+    try {
+      ask(t + 3, 3);
+    } catch (err) {
+      refused = err as DomainError;
+    }
+    expect(refused).toBeInstanceOf(DomainError);
+    expect(refused!.code).toBe('rate_limited');
+    expect(refused!.retryAfterSeconds).toBe(3);
+    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM pilot_turns WHERE session_id = ?', [id])!.n).toBe(3);
+    expect(ask(t + 3_010, 4).turn.turn).toBe(3);
   });
 });
