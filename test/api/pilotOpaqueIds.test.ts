@@ -29,7 +29,8 @@ describe('what a pilot is sent', () => {
     const keep = <T extends { text: string }>(res: T): T => (bodies.push(res.text), res);
     const tasks = keep(await pia.get('/api/pilot/tasks')).body.tasks as { id: number; number: number }[];
     expect(tasks.map((t) => t.number)).toEqual(tasks.map((_t, i) => i + 1));
-    const [first, second] = tasks as [{ id: number }, { id: number }];
+    const first = tasks[0]!;
+    const second = tasks[1]!;
     const other = all<{ id: number }>(ctx.db, 'SELECT id FROM pilot_sessions WHERE user_id = ?', [w.users.pete.id])[0]!.id;
     keep(await pia.get(`/api/pilot/sessions/${first.id}`));
     keep(await pia.post(`/api/pilot/sessions/${first.id}/questions`).send({ question: 'Which kind of progression is meant?' }));
