@@ -29,7 +29,7 @@ export const findAssignedProblem = (db: DB, questionId: string, userId: number):
   );
 
 export const findAnnotationRow = (db: DB, problemId: number, userId: number): AnnotationRow | undefined =>
-  get<AnnotationRow>(db, 'SELECT id, status, version, active_ms, updated_at, submitted_at FROM annotations WHERE problem_id = ? AND user_id = ?', [problemId, userId]);
+  get<AnnotationRow>(db, 'SELECT id, status, version, active_ms, active_mark_ms, updated_at, submitted_at FROM annotations WHERE problem_id = ? AND user_id = ?', [problemId, userId]);
 
 /** An annotation's stored point rows, in order. */
 export const readAnnotationPointRows = (db: DB, annotationId: number): PointRow[] =>
@@ -47,21 +47,21 @@ export interface SavedRow {
 }
 
 /** The next version of an existing draft. */
-export const bumpDraft = (db: DB, annotationId: number, activeMs: number): SavedRow =>
+export const bumpDraft = (db: DB, annotationId: number, activeMs: number, activeMarkMs: number): SavedRow =>
   get<SavedRow>(
     db,
-    `UPDATE annotations SET version = version + 1, active_ms = active_ms + ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+    `UPDATE annotations SET version = version + 1, active_ms = active_ms + ?, active_mark_ms = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
       WHERE id = ? RETURNING id, version, active_ms, updated_at`,
-    [activeMs, annotationId],
+    [activeMs, activeMarkMs, annotationId],
   )!;
 
 /** The first version of a new draft. */
-export const insertDraft = (db: DB, problemId: number, userId: number, activeMs: number): SavedRow =>
+export const insertDraft = (db: DB, problemId: number, userId: number, activeMs: number, activeMarkMs: number): SavedRow =>
   get<SavedRow>(
     db,
-    `INSERT INTO annotations (problem_id, user_id, status, version, active_ms) VALUES (?, ?, 'draft', 1, ?)
+    `INSERT INTO annotations (problem_id, user_id, status, version, active_ms, active_mark_ms) VALUES (?, ?, 'draft', 1, ?, ?)
       RETURNING id, version, active_ms, updated_at`,
-    [problemId, userId, activeMs],
+    [problemId, userId, activeMs, activeMarkMs],
   )!;
 
 /**

@@ -8,6 +8,8 @@ export interface AnnotationRow {
   status: AnnotationStatus;
   version: number;
   active_ms: number;
+  /** Active time is credited up to here (ms since the epoch; see server/services/activeTime.ts); null before the first save since migration 240. */
+  active_mark_ms?: number | null;
   updated_at: string;
   submitted_at: string | null;
 }

@@ -35,15 +35,17 @@ export interface NewStudy {
   threshold: number;
   timeLimitMinutes: number | null;
   createdBy: number | null;
+  /** Usernames the maintainer let in although they once held a role that reads key questions. */
+  keyReaderOverride: readonly string[];
 }
 
 export function insertStudy(db: DB, s: NewStudy): number {
   return Number(
     run(
       db,
-      `INSERT INTO pilot_studies (name, release_name, release_sha256, sampling, pilots_per_task, max_rounds, threshold, time_limit_minutes, created_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [s.name, s.releaseName, s.releaseSha256, JSON.stringify(s.sampling), s.pilotsPerTask, s.maxRounds, s.threshold, s.timeLimitMinutes, s.createdBy],
+      `INSERT INTO pilot_studies (name, release_name, release_sha256, sampling, pilots_per_task, max_rounds, threshold, time_limit_minutes, created_by, key_reader_override)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [s.name, s.releaseName, s.releaseSha256, JSON.stringify(s.sampling), s.pilotsPerTask, s.maxRounds, s.threshold, s.timeLimitMinutes, s.createdBy, JSON.stringify(s.keyReaderOverride)],
     ).lastInsertRowid,
   );
 }
@@ -115,6 +117,28 @@ export function problemsWorkedBy(db: DB, userIds: readonly number[]): { user_id:
   );
 }
 
+/**
+ * Which of these users have ever held one of `roles`: their current role, or a role their account
+ * was created with or changed from or to (the user.create / user.update events).
+ */
+export function usersWhoHeldRoles(db: DB, userIds: readonly number[], roles: readonly string[]): number[] {
+  if (userIds.length === 0 || roles.length === 0) return [];
+  const ids = JSON.stringify(userIds);
+  const held = JSON.stringify(roles);
+  return all<{ id: number }>(
+    db,
+    `WITH who(id) AS (SELECT value FROM json_each(?)), held(role) AS (SELECT value FROM json_each(?))
+     SELECT u.id FROM users u WHERE u.id IN (SELECT id FROM who) AND u.role IN (SELECT role FROM held)
+     UNION SELECT CAST(e.entity_id AS INTEGER) FROM events e
+      WHERE e.entity_type = 'user' AND e.action IN ('user.create', 'user.update') AND CAST(e.entity_id AS INTEGER) IN (SELECT id FROM who)
+        AND (json_extract(e.after, '$.role') IN (SELECT role FROM held) OR json_extract(e.before, '$.role') IN (SELECT role FROM held))`,
+    [ids, held],
+  ).map((r) => r.id);
+}
+
+export const studyKeyReaderOverride = (db: DB, studyId: number): string[] =>
+  JSON.parse(get<{ key_reader_override: string }>(db, 'SELECT key_reader_override FROM pilot_studies WHERE id = ?', [studyId])!.key_reader_override) as string[];
+
 // ---------------------------------------------------------------- sessions
 
 export const insertSession = (db: DB, studyId: number, userId: number, taskId: string, questionId: string, position: number): number =>
@@ -144,6 +168,8 @@ export interface SessionRow {
   version: number;
   saved_at: string | null;
   active_ms: number;
+  /** Active time is credited up to here (ms; server/services/activeTime.ts); null before the first save since migration 240. */
+  active_mark_ms: number | null;
   pastes: number;
   rounds_used: number;
 }
@@ -172,22 +198,42 @@ export const markFirstQuestion = (db: DB, id: number, at: string): void => {
 };
 
 /** Save the code when the version is still `version`; false when it is stale (nothing written). */
-export function saveCode(db: DB, id: number, version: number, code: string, activeMs: number, pastes: number, at: string, submit: boolean): boolean {
+export function saveCode(db: DB, id: number, version: number, code: string, activeMs: number, activeMarkMs: number, pastes: number, at: string, submit: boolean): boolean {
   const changed = run(
     db,
-    `UPDATE pilot_sessions SET code = ?, version = version + 1, saved_at = ?, active_ms = active_ms + ?, pastes = pastes + ?,
+    `UPDATE pilot_sessions SET code = ?, version = version + 1, saved_at = ?, active_ms = active_ms + ?, active_mark_ms = ?, pastes = pastes + ?,
        status = CASE WHEN ? THEN 'submitted' ELSE status END, submitted_at = CASE WHEN ? THEN ? ELSE submitted_at END,
        code_started_at = COALESCE(code_started_at, ?)
      WHERE id = ? AND version = ? AND status <> 'submitted'`,
-    [code, at, activeMs, pastes, submit ? 1 : 0, submit ? 1 : 0, at, at, id, version],
+    [code, at, activeMs, activeMarkMs, pastes, submit ? 1 : 0, submit ? 1 : 0, at, at, id, version],
   ).changes;
-  if (changed === 0) return false;
-  run(db, 'INSERT INTO pilot_code_snapshots (session_id, version, code, saved_at) VALUES (?, ?, ?, ?)', [id, version + 1, code, at]);
-  return true;
+  return changed > 0;
 }
+
+/** The task ends without code: its last allowed question was asked (the benchmark's max_turns). */
+export const endWithoutCode = (db: DB, id: number, at: string): void => {
+  run(db, `UPDATE pilot_sessions SET status = 'submitted', submitted_at = ? WHERE id = ? AND status <> 'submitted'`, [at, id]);
+};
+
+/** The latest snapshot of a session: when, whether its code is `code`, and the characters all its snapshots hold. */
+export const latestSnapshot = (db: DB, sessionId: number, code: string): { saved_at: string; same: number; chars: number } | undefined =>
+  get(
+    db,
+    `SELECT saved_at, code = ? AS same, (SELECT SUM(length(code)) FROM pilot_code_snapshots WHERE session_id = ?) AS chars
+       FROM pilot_code_snapshots WHERE session_id = ? ORDER BY version DESC LIMIT 1`,
+    [code, sessionId, sessionId],
+  );
+
+export const insertSnapshot = (db: DB, sessionId: number, version: number, code: string, at: string): void => {
+  run(db, 'INSERT INTO pilot_code_snapshots (session_id, version, code, saved_at) VALUES (?, ?, ?, ?)', [sessionId, version, code, at]);
+};
 
 export const snapshotCount = (db: DB, sessionId: number): number =>
   get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM pilot_code_snapshots WHERE session_id = ?', [sessionId])!.n;
+
+/** The session's number in its pilot's list of that study (1-based, release order). */
+export const sessionNumber = (db: DB, s: Pick<SessionRow, 'study_id' | 'user_id' | 'position'>): number =>
+  get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM pilot_sessions WHERE study_id = ? AND user_id = ? AND position <= ?', [s.study_id, s.user_id, s.position])!.n;
 
 // ---------------------------------------------------------------- turns
 
@@ -240,7 +286,21 @@ export const studyQuestionTexts = (db: DB, studyId: number): string[] =>
     (r) => r.question,
   );
 
+/** How many questions a study has so far. */
+export const studyQuestionCount = (db: DB, studyId: number): number =>
+  get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM pilot_turns t JOIN pilot_sessions p ON p.id = t.session_id WHERE p.study_id = ?', [studyId])!.n;
+
+/** The study's questions from the `offset`-th on, in the order asked. */
+export const studyQuestionTextsFrom = (db: DB, studyId: number, offset: number): string[] =>
+  all<{ question: string }>(
+    db,
+    'SELECT t.question FROM pilot_turns t JOIN pilot_sessions p ON p.id = t.session_id WHERE p.study_id = ? ORDER BY t.id LIMIT -1 OFFSET ?',
+    [studyId, offset],
+  ).map((r) => r.question);
+
 export interface ReviewRow extends TurnRow {
+  /** 0 before the first review; each review adds one. */
+  review_version: number;
   alias: string;
   user_id: number;
   task_id: string;
@@ -248,7 +308,7 @@ export interface ReviewRow extends TurnRow {
 }
 
 const SELECT_REVIEW = `SELECT t.id, t.session_id, t.turn, t.question, t.answer, t.asked_at, t.matched, t.similarity, t.live_hit, t.live_key,
-    t.reviewed_hit, t.reviewed_key, t.review_note, u.username AS reviewed_by, t.reviewed_at, a.alias, p.user_id, p.task_id, p.question_id
+    t.reviewed_hit, t.reviewed_key, t.review_note, u.username AS reviewed_by, t.reviewed_at, t.review_version, a.alias, p.user_id, p.task_id, p.question_id
   FROM pilot_turns t JOIN pilot_sessions p ON p.id = t.session_id
   JOIN pilot_aliases a ON a.study_id = p.study_id AND a.user_id = p.user_id
   LEFT JOIN users u ON u.id = t.reviewed_by`;
@@ -258,6 +318,10 @@ export const reviewRows = (db: DB, studyId: number): ReviewRow[] =>
 export const reviewRow = (db: DB, studyId: number, turnId: number): ReviewRow | undefined =>
   get<ReviewRow>(db, `${SELECT_REVIEW} WHERE p.study_id = ? AND t.id = ?`, [studyId, turnId]);
 
-export const setReview = (db: DB, turnId: number, hit: boolean, key: number | null, note: string, by: number | null, at: string): void => {
-  run(db, 'UPDATE pilot_turns SET reviewed_hit = ?, reviewed_key = ?, review_note = ?, reviewed_by = ?, reviewed_at = ? WHERE id = ?', [hit ? 1 : 0, key, note, by, at, turnId]);
-};
+/** Store a review when the review is still at `version`; false when it is stale (nothing written). */
+export const setReview = (db: DB, turnId: number, version: number, hit: boolean, key: number | null, note: string, by: number | null, at: string): boolean =>
+  run(
+    db,
+    'UPDATE pilot_turns SET reviewed_hit = ?, reviewed_key = ?, review_note = ?, reviewed_by = ?, reviewed_at = ?, review_version = review_version + 1 WHERE id = ? AND review_version = ?',
+    [hit ? 1 : 0, key, note, by, at, turnId, version],
+  ).changes > 0;

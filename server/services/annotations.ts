@@ -19,6 +19,7 @@ import type { AnnotationView, QueueItem, SavedDraft, SaveAnnotationRequest, Subm
 import type { Annotator } from '../domain/annotator';
 import { DomainError, notFound, validationFailed } from '../domain/errors';
 import { baseTextHash, presentAnnotation, presentQueueItem } from '../presenters/annotations';
+import { creditActiveTime, msOf, systemClock, type Clock, type Credit } from './activeTime';
 
 /** The caller's queue: every problem assigned to them, in import order, with their progress. */
 export function getQueue(db: DB, user: Annotator): QueueItem[] {
@@ -97,24 +98,22 @@ function checkBaseText(problem: AssignedProblem, hash: string): void {
   }
 }
 
-/** What a save may report beyond the wall time since the previous one: request latency, clock granularity. */
-export const ACTIVE_MS_SLACK = 5_000;
+export { ACTIVE_MS_SLACK } from './activeTime';
 
 /**
- * The active time a save is credited: what the client reports, but never more than the wall
- * time since this annotation's previous save (for a first save: since it was assigned) plus a
- * small slack — a client cannot add hours in a second. The schema already refuses negative
- * values and more than ten minutes per save.
+ * The active time a save is credited (see activeTime.ts): what the client reports, but never
+ * more than the wall time since this annotation's previous credited save (for a first save: since
+ * it was assigned) plus one small slack shared by a burst of saves — a client cannot add hours in
+ * a second. The schema already refuses negative values and more than ten minutes per save.
  */
-function creditedActiveMs(db: DB, row: AnnotationRow | undefined, problemId: number, userId: number, reported: number): number {
-  const since = row?.updated_at ?? assignedAt(db, problemId, userId);
-  const wall = since === undefined ? 0 : Math.max(0, Date.now() - Date.parse(since));
-  return Math.min(reported, Math.floor(wall) + ACTIVE_MS_SLACK);
+function creditedActiveMs(db: DB, row: AnnotationRow | undefined, problemId: number, userId: number, reported: number, at: number): Credit {
+  const since = row ? (row.active_mark_ms ?? msOf(row.updated_at)) : msOf(assignedAt(db, problemId, userId));
+  return creditActiveTime(reported, at, since);
 }
 
 /** The next version of an existing draft, or the first version of a new one. */
-function writeDraftRow(db: DB, row: AnnotationRow | undefined, problemId: number, userId: number, activeMs: number): SavedRow {
-  return row ? bumpDraft(db, row.id, activeMs) : insertDraft(db, problemId, userId, activeMs);
+function writeDraftRow(db: DB, row: AnnotationRow | undefined, problemId: number, userId: number, credit: Credit): SavedRow {
+  return row ? bumpDraft(db, row.id, credit.credited, credit.mark) : insertDraft(db, problemId, userId, credit.credited, credit.mark);
 }
 
 /**
@@ -122,7 +121,7 @@ function writeDraftRow(db: DB, row: AnnotationRow | undefined, problemId: number
  * one transaction. Returns the new version, not the whole annotation: the points saved are
  * the ones sent.
  */
-export function saveDraft(db: DB, user: Annotator, actor: Actor, questionId: string, body: SaveAnnotationRequest): SavedDraft {
+export function saveDraft(db: DB, user: Annotator, actor: Actor, questionId: string, body: SaveAnnotationRequest, clock: Clock = systemClock): SavedDraft {
   return transaction(db, () => {
     const problem = assignedProblem(db, user, questionId);
     checkBaseText(problem, body.baseTextHash);
@@ -131,8 +130,9 @@ export function saveDraft(db: DB, user: Annotator, actor: Actor, questionId: str
     const findings = validatePoints(problem.base_text, body.points, 'draft');
     if (findings.length > 0) throw validationFailed(findings);
     const reportedActiveMs = body.activeMs ?? 0;
-    const activeMs = creditedActiveMs(db, row, problem.id, user.id, reportedActiveMs);
-    const saved = writeDraftRow(db, row, problem.id, user.id, activeMs);
+    const credit = creditedActiveMs(db, row, problem.id, user.id, reportedActiveMs, clock());
+    const activeMs = credit.credited;
+    const saved = writeDraftRow(db, row, problem.id, user.id, credit);
     upsertDraftPoints(db, saved.id, body.points);
     appendEvent(db, actor, {
       action: 'annotation.save',

@@ -2,6 +2,7 @@
  * The benchmark's protocol for a pilot, as pure functions: the live answer to a question, the
  * labels a pilot run is scored with, and the run-output line a session becomes.
  */
+import { extractCode } from '../runs/extractCode';
 import { fitJudgeSimilarity } from '../runs/judge';
 import { normalizeWhitespace } from '../runs/pyText';
 import type { RunLine } from '../runs/runLine';
@@ -88,10 +89,16 @@ export interface SessionForRun {
   text: string;
   keyQuestions: readonly KeyQA[];
   turns: readonly ({ question: string; answer: string } & LabelledTurn)[];
-  code: string;
+  /** The submitted code; null when the last allowed question ended the task without code. */
+  code: string | null;
 }
 
-/** A submitted session as one line of the evaluator's run-output schema (what `runs import` reads). */
+/**
+ * A submitted session as one line of the evaluator's run-output schema (what `runs import` reads),
+ * as the benchmark's `run_task` writes it: `turns` is the number of responses (the questions, plus
+ * the code when there is one); a task ended by its last question has no code response, and its
+ * `final_code` is what `extract_code` makes of that last response.
+ */
 export function sessionRunLine(s: SessionForRun): RunLine {
   const { labels, keys } = runLabels(s.turns);
   const messages: { role: string; content: string }[] = [{ role: 'user', content: s.text }];
@@ -99,7 +106,8 @@ export function sessionRunLine(s: SessionForRun): RunLine {
     messages.push({ role: 'assistant', content: questionTurn(t.question) });
     messages.push({ role: 'user', content: t.answer });
   }
-  messages.push({ role: 'assistant', content: codeTurn(s.code) });
+  if (s.code !== null) messages.push({ role: 'assistant', content: codeTurn(s.code) });
+  const responses = messages.filter((m) => m.role === 'assistant').map((m) => m.content);
   const hitDict: Record<string, 0 | 1> = {};
   labels.forEach((l, i) => (hitDict[String(i)] = l));
   return {
@@ -108,11 +116,11 @@ export function sessionRunLine(s: SessionForRun): RunLine {
     key_question_num: s.keyQuestions.length,
     prompt: s.text,
     messages,
-    response_contents: messages.filter((m) => m.role === 'assistant').map((m) => m.content),
+    response_contents: responses,
     hit_dict: hitDict,
     hit_questions: keys.map((k) => s.keyQuestions[k]!.question),
-    turns: s.turns.length + 1,
-    final_code: s.code,
+    turns: responses.length,
+    final_code: s.code ?? extractCode(responses[responses.length - 1] ?? ''),
     finished: true,
   };
 }

@@ -78,14 +78,14 @@ export interface TfidfModel {
  * scikit-learn's document-frequency pass meets them); `final` maps that number to the term's id
  * in the vocabulary, or −1 for a term dropped by max_df.
  */
-interface Vocabulary {
+export interface Vocabulary {
   terms: Map<string, number>;
   final: Int32Array;
   idf: Float64Array;
 }
 
 /** Raw counts × idf of the terms in the vocabulary (by first-appearance number), L2-normalised. */
-function weigh(terms: ArrayLike<number>, vocabulary: Vocabulary, counts: Int32Array): TfidfVector {
+export function weigh(terms: ArrayLike<number>, vocabulary: Vocabulary, counts: Int32Array): TfidfVector {
   const touched: number[] = [];
   for (let t = 0; t < terms.length; t++) {
     const id = vocabulary.final[terms[t]!]!;
@@ -124,6 +124,11 @@ function vocabularyOf(terms: Map<string, number>, distinct: readonly { terms: In
       df[t]! += doc.times;
     }
   });
+  return vocabularyFromDf(terms, df, n, maxDf);
+}
+
+/** The vocabulary from each term's document frequency (by first-appearance number) over n documents. */
+export function vocabularyFromDf(terms: Map<string, number>, df: ArrayLike<number>, n: number, maxDf: number): Vocabulary {
   const maxDocs = maxDf * n;
   const final = new Int32Array(terms.size);
   const idf: number[] = [];

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MAX_ACTIVE_MS_PER_SAVE } from './annotation';
 import { username } from './auth';
+import type { ResponseBudget } from '../pilots/budget';
 
 export const DEFAULT_MAX_ROUNDS = 6;
 export const DEFAULT_PILOT_THRESHOLD = 0.4;
@@ -56,10 +57,20 @@ export const createStudyBody = z.object({
   /** Usernames of active accounts with the pilot role. */
   pilots: z.array(username).min(1, 'choose at least one pilot').max(500, 'at most 500 pilots'),
   pilotsPerTask: count.min(1, 'must be at least 1').max(50, 'must be at most 50').default(1),
-  maxRounds: count.min(0, 'must be ≥ 0').max(20, 'must be ≤ 20').default(DEFAULT_MAX_ROUNDS),
+  /**
+   * The benchmark's max_turns: responses allowed per task, the code included (at most maxRounds − 1
+   * questions then code, or a maxRounds-th question that ends the task without code).
+   */
+  maxRounds: count.min(1, 'must be at least 1').max(20, 'must be ≤ 20').default(DEFAULT_MAX_ROUNDS),
   threshold: z.number({ message: 'must be a number' }).min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(DEFAULT_PILOT_THRESHOLD),
   /** Optional limit per task in minutes; past it a pilot can no longer ask, only write code. */
   timeLimitMinutes: count.min(1, 'must be at least 1').max(600, 'must be at most 600').nullable().default(null),
+  /**
+   * Pilots (usernames, among `pilots`) who once held a role that reads the release's key questions
+   * (adjudicator, maintainer) and may still get tasks: the maintainer's explicit override, recorded
+   * in the study. Any other such pilot gets no task.
+   */
+  allowKeyReaders: z.array(username).max(500, 'at most 500 pilots').default([]),
 });
 export type CreateStudyBody = z.input<typeof createStudyBody>;
 export type CreateStudyRequest = z.infer<typeof createStudyBody>;
@@ -72,7 +83,7 @@ export const askQuestionBody = z.object({
 });
 export type AskQuestionBody = z.infer<typeof askQuestionBody>;
 
-/** An autosave (every CODE_SNAPSHOT_MS) or the final submit: each accepted save is kept as a snapshot. */
+/** An autosave (every CODE_SNAPSHOT_MS) or the final submit; snapshots are kept at most every CODE_SNAPSHOT_MS (server/services/pilots/code.ts). */
 export const saveCodeBody = z.object({
   /** The version GET or the previous save returned; a stale one gets 409. */
   version: count.min(0, 'must be ≥ 0'),
@@ -90,6 +101,8 @@ export const startCodeBody = z.object({}).strict();
 
 export const reviewQuestionBody = z
   .object({
+    /** The review's version as listed (0 before the first review); a stale one gets 409 stale_version. */
+    version: count.min(0, 'must be ≥ 0'),
     /** The reviewed label: did this turn hit a key question not yet covered? */
     hit: z.boolean({ message: 'must be true or false' }),
     /** Which key question (index in the task's qa_pairs) it hit; required when hit, null otherwise. */
@@ -99,6 +112,7 @@ export const reviewQuestionBody = z
   .refine((b) => !b.hit || b.keyQuestion !== null, { message: 'say which key question it hit', path: ['keyQuestion'] })
   .refine((b) => b.hit || b.keyQuestion === null, { message: 'only a hit names a key question', path: ['keyQuestion'] });
 export type ReviewQuestionBody = z.input<typeof reviewQuestionBody>;
+export type ReviewQuestionRequest = z.infer<typeof reviewQuestionBody>;
 
 export const studyQuestionsQuery = z.object({
   /** 'pending': not reviewed yet; 'reviewed'; default all. */
@@ -161,6 +175,11 @@ export interface StudyPilot {
 
 export interface StudyDetail extends StudySummary {
   pilotList: StudyPilot[];
+  /**
+   * Pilots (aliases) who once held a role that reads the release's key questions: `excluded` got
+   * no task; `allowed` were let in by the maintainer's override when the study was created.
+   */
+  keyReaders: { excluded: string[]; allowed: string[] };
   agreement: LabelAgreement;
   /** Tasks that got fewer pilots than asked (no eligible pilot left), with how many they got. */
   shortfall: { taskId: string; assigned: number }[];
@@ -168,12 +187,16 @@ export interface StudyDetail extends StudySummary {
 
 export type SessionStatus = 'new' | 'asking' | 'coding' | 'submitted';
 
-/** A task in the pilot's list. */
+/**
+ * A task in the pilot's list. Never the release's task id (it indexes the public JSONL, so its
+ * key questions and answers): only the session's opaque id and its number in this list.
+ */
 export interface PilotTaskItem {
   /** Session id: the handle of every pilot call. */
   id: number;
+  /** 1-based number of the task among the pilot's tasks of this study ("Task 2"). */
+  number: number;
   study: string;
-  taskId: string;
   status: SessionStatus;
   roundsUsed: number;
   maxRounds: number;
@@ -194,7 +217,10 @@ export interface PilotTurn {
 export interface PilotSessionView extends PilotTaskItem {
   /** The task's underspecified text (modified_content). */
   text: string;
+  /** Responses left (questions and the code). */
   roundsLeft: number;
+  /** The benchmark's response budget: what is left, and whether the next response is the last. */
+  budget: ResponseBudget;
   /** True while a question may be asked (rounds left, not coding, not past the time limit). */
   canAsk: boolean;
   /** ISO time after which no question is taken, or null without a time limit (set once opened). */
@@ -208,7 +234,10 @@ export interface PilotSessionView extends PilotTaskItem {
 export interface AskResult {
   turn: PilotTurn;
   roundsLeft: number;
+  budget: ResponseBudget;
   canAsk: boolean;
+  /** 'submitted' when this was the last allowed response (the task ended without code). */
+  status: SessionStatus;
 }
 
 export interface SaveCodeResult {
@@ -222,6 +251,8 @@ export interface SaveCodeResult {
 /** One pilot question as the reviewer sees it: the matched key question and the similarity side by side. */
 export interface ReviewQuestion {
   id: number;
+  /** The review's version: send it with the next review (0 before the first). */
+  version: number;
   alias: string;
   sessionId: number;
   taskId: string;
@@ -271,12 +302,12 @@ export const PILOT_ENDPOINTS = [
   { method: 'get', path: '/api/pilot-studies', roles: ['adjudicator', 'maintainer'], request: null, response: 'StudiesResponse', doc: 'Every study with its progress.' },
   { method: 'get', path: '/api/pilot-studies/:study', roles: ['adjudicator', 'maintainer'], request: null, response: 'StudyDetail', doc: 'A study: progress, pilots (aliases), live vs reviewed agreement.' },
   { method: 'get', path: '/api/pilot-studies/:study/questions', roles: ['adjudicator', 'maintainer'], request: 'studyQuestionsQuery', response: 'ReviewQuestionsResponse', doc: 'Every pilot question with its matched key question and similarity, for review.' },
-  { method: 'put', path: '/api/pilot-studies/:study/questions/:id/review', roles: ['adjudicator', 'maintainer'], request: 'reviewQuestionBody', response: 'ReviewQuestion', doc: 'Confirm or correct one live label; the pilot run is rescored at once.' },
+  { method: 'put', path: '/api/pilot-studies/:study/questions/:id/review', roles: ['adjudicator', 'maintainer'], request: 'reviewQuestionBody', response: 'ReviewQuestion', doc: 'Confirm or correct one live label (naming the review version; 409 when stale); the pilot run is rescored at once.' },
   { method: 'get', path: '/api/pilot/tasks', roles: ['pilot'], request: null, response: 'PilotTasksResponse', doc: "The caller's tasks over all studies." },
   { method: 'get', path: '/api/pilot/sessions/:id', roles: ['pilot'], request: null, response: 'PilotSessionView', doc: 'Open a task (the first call starts its clock).' },
-  { method: 'post', path: '/api/pilot/sessions/:id/questions', roles: ['pilot'], request: 'askQuestionBody', response: 'AskResult', doc: 'Ask one question; answered at once (201). 409 after the last round, while coding or after submit.' },
+  { method: 'post', path: '/api/pilot/sessions/:id/questions', roles: ['pilot'], request: 'askQuestionBody', response: 'AskResult', doc: 'Ask one question; answered at once (201). The last allowed response ends the task (status submitted). 409 while coding or after submit; 429 when asked too fast.' },
   { method: 'post', path: '/api/pilot/sessions/:id/code', roles: ['pilot'], request: 'startCodeBody', response: 'PilotSessionView', doc: '"Write code": no more questions.' },
-  { method: 'put', path: '/api/pilot/sessions/:id/code', roles: ['pilot'], request: 'saveCodeBody', response: 'SaveCodeResult', doc: 'Autosave the code (a snapshot); 409 on a stale version or after submit.' },
+  { method: 'put', path: '/api/pilot/sessions/:id/code', roles: ['pilot'], request: 'saveCodeBody', response: 'SaveCodeResult', doc: 'Autosave the code (a snapshot at most every 15 s); 409 on a stale version or after submit; 429 when saved too often.' },
   { method: 'post', path: '/api/pilot/sessions/:id/submit', roles: ['pilot'], request: 'saveCodeBody', response: 'PilotSessionView', doc: 'Save the final code and submit; nothing changes afterwards.' },
 ] as const satisfies readonly EndpointDoc[];
 

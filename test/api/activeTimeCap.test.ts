@@ -44,14 +44,14 @@ describe('time on task is capped by wall time', () => {
   });
 
   it('a plausible report (less than the wall time since the previous save) is credited in full', async () => {
-    run(ctx.db, 'UPDATE annotations SET updated_at = ? WHERE id = ?', [ago(120_000), stored().id]);
+    run(ctx.db, 'UPDATE annotations SET updated_at = ?, active_mark_ms = ? WHERE id = ?', [ago(120_000), Date.now() - 120_000, stored().id]);
     const before = stored().active_ms;
     const res = await save(stored().version, 90_000);
     expect(res.body.activeMs).toBe(before + 90_000);
   });
 
   it('a report beyond the wall time is cut to it (plus slack)', async () => {
-    run(ctx.db, 'UPDATE annotations SET updated_at = ? WHERE id = ?', [ago(60_000), stored().id]);
+    run(ctx.db, 'UPDATE annotations SET updated_at = ?, active_mark_ms = ? WHERE id = ?', [ago(60_000), Date.now() - 60_000, stored().id]);
     const before = stored().active_ms;
     const res = await save(stored().version, 600_000);
     const added = res.body.activeMs - before;

@@ -7,7 +7,7 @@ import { ALREADY_ANSWERED, NOT_RELEVANT, PILOT_ENDPOINTS, type PilotSessionView,
 import { pilotRoutes } from '../../server/routes/pilots/pilots';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
-import { buildPilotWorld, KQ, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
+import { buildPilotWorld, KQ, PILOT_RELEASE, sessionTaskId, type PilotWorld } from '../support/pilotWorld';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -17,6 +17,8 @@ let ada: Agent;
 let pia: Agent;
 let pete: Agent;
 let session: PilotSessionView;
+/** The release task of pia's session (never in what she is sent). */
+let taskId: string;
 /** The release's task of a problem with K key questions (the release file's records). */
 function taskOf(questionId: string, k: number): string {
   const file = get<{ content: Buffer }>(ctx.db, `SELECT f.content FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = ? AND f.path LIKE '%.jsonl'`, [PILOT_RELEASE])!;
@@ -57,10 +59,10 @@ describe('a study', () => {
       release: PILOT_RELEASE,
       pilots: ['pia', 'pete'],
       tasks: { mode: 'tasks', taskIds: [combined, taskOf(w.problems.one.questionId, 1)] },
-      maxRounds: 3,
+      maxRounds: 4,
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 's1', tasks: 2, pilots: 2, maxRounds: 3, threshold: 0.4, timeLimitMinutes: null, progress: { sessions: 2 } });
+    expect(res.body).toMatchObject({ name: 's1', tasks: 2, pilots: 2, maxRounds: 4, threshold: 0.4, timeLimitMinutes: null, progress: { sessions: 2 } });
     expect(res.body.pilotList.map((p: { alias: string; model: string }) => [p.alias, p.model])).toEqual([
       ['P01', 'human:P01'],
       ['P02', 'human:P02'],
@@ -72,18 +74,21 @@ describe('a study', () => {
 
     const tasks = (await pia.get('/api/pilot/tasks')).body.tasks;
     expect(tasks).toHaveLength(1);
-    expect(tasks[0]).toMatchObject({ study: 's1', taskId: combined, status: 'new', roundsUsed: 0, maxRounds: 3 });
+    expect(tasks[0]).toMatchObject({ study: 's1', number: 1, status: 'new', roundsUsed: 0, maxRounds: 4 });
+    expect(tasks[0]).not.toHaveProperty('taskId');
+    expect(sessionTaskId(ctx.db, tasks[0].id)).toBe(combined);
     session = (await pia.get(`/api/pilot/sessions/${tasks[0].id}`)).body;
+    taskId = combined;
   });
 });
 
 describe('the pilot page', () => {
   it('shows only the underspecified text: no base text, key questions or answers', () => {
-    const text = get<{ text: string }>(ctx.db, 'SELECT text FROM run_release_tasks WHERE task_id = ?', [session.taskId])!.text;
+    const text = get<{ text: string }>(ctx.db, 'SELECT text FROM run_release_tasks WHERE task_id = ?', [taskId])!.text;
     expect(session.text).toBe(text);
-    expect(session).toMatchObject({ status: 'asking', roundsLeft: 3, canAsk: true, turns: [], code: { content: '', version: 0 } });
+    expect(session).toMatchObject({ status: 'asking', roundsLeft: 4, canAsk: true, turns: [], code: { content: '', version: 0 } });
     const body = JSON.stringify(session);
-    for (const secret of [w.problems.two.baseText, ' of positive integers', 'whether A is a geometric progression', KQ.values.question, KQ.values.answer, KQ.kind.question, KQ.kind.answer]) expect(body).not.toContain(secret);
+    for (const secret of [taskId, w.problems.two.baseText, ' of positive integers', 'whether A is a geometric progression', KQ.values.question, KQ.values.answer, KQ.kind.question, KQ.kind.answer]) expect(body).not.toContain(secret);
   });
 
   it('refuses an empty or a 1,000-character question with the field named, using no round', async () => {
@@ -93,15 +98,22 @@ describe('the pilot page', () => {
       expect(res.body.error.details.issues[0].path).toBe('question');
     }
     expect((await ask(pia, 'Is it [/QUESTION] sorted?')).body.error.message).toMatch(/^question: must not contain the tags/);
-    expect((await pia.get(`/api/pilot/sessions/${session.id}`)).body.roundsLeft).toBe(3);
+    expect((await pia.get(`/api/pilot/sessions/${session.id}`)).body.roundsLeft).toBe(4);
   });
 
   it('answers a hit with its key answer, a repeat with "already answered", an unrelated question with "not relevant"', async () => {
     const hit = await ask(pia, KQ.kind.question);
     expect(hit.status).toBe(201);
-    expect(hit.body).toMatchObject({ turn: { turn: 0, question: KQ.kind.question, answer: KQ.kind.answer }, roundsLeft: 2, canAsk: true });
+    expect(hit.body).toMatchObject({ turn: { turn: 0, question: KQ.kind.question, answer: KQ.kind.answer }, roundsLeft: 3, canAsk: true });
     expect((await ask(pia, 'Which kind of progression is meant here?')).body.turn.answer).toBe(ALREADY_ANSWERED);
-    expect((await ask(pia, 'Should the output end with a newline?')).body).toMatchObject({ turn: { answer: NOT_RELEVANT }, roundsLeft: 0, canAsk: false });
+    // The fourth response is the last: code, or a question that ends the task.
+    expect((await ask(pia, 'Should the output end with a newline?')).body).toMatchObject({
+      turn: { answer: NOT_RELEVANT },
+      roundsLeft: 1,
+      budget: { responses: 4, asked: 3, questionsLeft: 0, lastResponse: true },
+      canAsk: true,
+      status: 'asking',
+    });
     const turns = all<{ matched: number; similarity: number; live_hit: number; live_key: number | null }>(
       ctx.db,
       'SELECT matched, similarity, live_hit, live_key FROM pilot_turns WHERE session_id = ? ORDER BY turn',
@@ -118,7 +130,7 @@ describe('the pilot page', () => {
     const keys: string[] = [];
     let start = 0;
     for (const t of release) {
-      if (t.task_id === session.taskId) start = keys.length;
+      if (t.task_id === taskId) start = keys.length;
       keys.push(...(JSON.parse(t.key_questions) as { question: string }[]).map((k) => k.question));
     }
     const again = matchQuestion('Which kind of progression is meant here?', keys, start, 2, [KQ.kind.question]);
@@ -128,10 +140,11 @@ describe('the pilot page', () => {
     expect(turns[2]!.similarity).toBeLessThan(0.4);
   });
 
-  it('after the last round only "Write code" remains', async () => {
+  it('once "Write code" is chosen no question is taken', async () => {
+    expect((await pia.post(`/api/pilot/sessions/${session.id}/code`).send({})).body.status).toBe('coding');
     const res = await ask(pia, 'Is the input sorted?');
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toBe('No question rounds left: only "Write code" remains.');
+    expect(res.body.error.message).toBe('You chose to write code: no more questions on this task.');
   });
 
   it("never opens another pilot's session", async () => {
@@ -147,7 +160,6 @@ describe('the pilot page', () => {
   });
 
   it('saves code with versions (a stale one is 409), counts pastes, caps active time and keeps snapshots', async () => {
-    expect((await pia.post(`/api/pilot/sessions/${session.id}/code`).send({})).body.status).toBe('coding');
     const first = await pia.put(`/api/pilot/sessions/${session.id}/code`).send({ version: 0, code: 'print(1)', activeMs: 600_000, pastes: 2 });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ version: 1, pastes: 2, status: 'coding' });
@@ -156,10 +168,8 @@ describe('the pilot page', () => {
     expect(stale.status).toBe(409);
     expect(stale.body.error.details).toEqual({ version: 1 });
     expect((await pia.put(`/api/pilot/sessions/${session.id}/code`).send({ version: 1, code: 'print(3)', pastes: 1 })).body).toMatchObject({ version: 2, pastes: 3 });
-    expect(all(ctx.db, 'SELECT version, code FROM pilot_code_snapshots WHERE session_id = ? ORDER BY version', [session.id])).toEqual([
-      { version: 1, code: 'print(1)' },
-      { version: 2, code: 'print(3)' },
-    ]);
+    // At most one snapshot per 15 s: the second save (a second later) is not kept as one.
+    expect(all(ctx.db, 'SELECT version, code FROM pilot_code_snapshots WHERE session_id = ? ORDER BY version', [session.id])).toEqual([{ version: 1, code: 'print(1)' }]);
   });
 
   it('submits once; afterwards nothing changes', async () => {
@@ -201,15 +211,23 @@ describe('the pilot run, review and agreement', () => {
     const [first, second, third] = list.questions as ReviewQuestion[];
     expect(first).toMatchObject({ alias: 'P01', turn: 0, matched: 1, liveHit: true, liveKeyQuestion: 1, reviewed: null });
     expect(first!.keyQuestions.map((k) => k.question)).toEqual([KQ.values.question, KQ.kind.question]);
-    const outOfRange = await ada.put(`/api/pilot-studies/s1/questions/${third!.id}/review`).send({ hit: true, keyQuestion: 2 });
+    const outOfRange = await ada.put(`/api/pilot-studies/s1/questions/${third!.id}/review`).send({ version: 0, hit: true, keyQuestion: 2 });
     expect(outOfRange.body.error.message).toBe('keyQuestion: the task has 2 key questions (0 to 1)');
     // The "not relevant" turn really asked about the values: reviewed as a hit on key question 0.
-    const corrected = await ada.put(`/api/pilot-studies/s1/questions/${third!.id}/review`).send({ hit: true, keyQuestion: 0, note: 'asks about the values' });
+    const corrected = await ada.put(`/api/pilot-studies/s1/questions/${third!.id}/review`).send({ version: 0, hit: true, keyQuestion: 0, note: 'asks about the values' });
     expect(corrected.status).toBe(200);
     expect(corrected.body).toMatchObject({ liveHit: false, reviewed: { hit: true, keyQuestion: 0, by: 'ada', note: 'asks about the values' } });
-    await ada.put(`/api/pilot-studies/s1/questions/${first!.id}/review`).send({ hit: true, keyQuestion: 1 });
-    await ada.put(`/api/pilot-studies/s1/questions/${second!.id}/review`).send({ hit: false });
+    await ada.put(`/api/pilot-studies/s1/questions/${first!.id}/review`).send({ version: 0, hit: true, keyQuestion: 1 });
+    await ada.put(`/api/pilot-studies/s1/questions/${second!.id}/review`).send({ version: 0, hit: false });
     expect((await ada.get('/api/pilot-studies/s1/questions?state=pending')).body.questions).toHaveLength(0);
+    // A second reviewer who loaded the list before ada's review: 409, ada's review stays.
+    const late = await mara.put(`/api/pilot-studies/s1/questions/${third!.id}/review`).send({ version: 0, hit: false });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toMatchObject({ code: 'stale_version', details: { currentVersion: 1 } });
+    expect(late.body.error.message).toContain('(by ada)');
+    const kept = (await ada.get('/api/pilot-studies/s1/questions')).body.questions.find((q: ReviewQuestion) => q.id === third!.id) as ReviewQuestion;
+    expect(kept).toMatchObject({ version: 1, reviewed: { hit: true, keyQuestion: 0, by: 'ada' } });
+    expect((await ada.put(`/api/pilot-studies/s1/questions/${third!.id}/review`).send({ hit: true, keyQuestion: 0 })).body.error.message).toMatch(/^version: /);
     const events = all<{ action: string }>(ctx.db, `SELECT action FROM events WHERE action = 'pilot_question.review'`);
     expect(events).toHaveLength(3);
   });
@@ -281,10 +299,10 @@ describe('curation', () => {
     const single = curation.keyQuestions.find((k: { question: string }) => k.question === KQ.single.question);
     // pete's s2 task was submitted without a question; his s1 task (the one-point problem) was never submitted.
     expect(single === undefined || single.humans.hitBy.length === 0).toBe(true);
-    const res = await mara.post(`/api/runs/tasks/${session.taskId}/flag`).send({ reason: 'no pilot asks about the values', model: 'human:P01' });
+    const res = await mara.post(`/api/runs/tasks/${taskId}/flag`).send({ reason: 'no pilot asks about the values', model: 'human:P01' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ questionId: w.problems.two.questionId });
     const event = get<{ details: string }>(ctx.db, `SELECT details FROM events WHERE action = 'adjudication.reopen' ORDER BY id DESC LIMIT 1`)!;
-    expect(JSON.parse(event.details)).toMatchObject({ source: 'runs', model: 'human:P01', taskId: session.taskId });
+    expect(JSON.parse(event.details)).toMatchObject({ source: 'runs', model: 'human:P01', taskId });
   });
 });

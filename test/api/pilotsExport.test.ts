@@ -13,7 +13,7 @@ import { reviewQuestion } from '../../server/services/pilots/review';
 import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
 import { EXAMPLE_RUN } from '../support/datasets';
-import { buildPilotWorld, KQ, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
+import { buildPilotWorld, KQ, PILOT_RELEASE, sessionTaskId, type PilotWorld } from '../support/pilotWorld';
 
 const ctx = tempDb();
 let w: PilotWorld;
@@ -41,15 +41,16 @@ beforeAll(async () => {
   const play = (user: { id: number; username: string }, script: Record<string, string[]>) => {
     const actor: Actor = { id: user.id, name: user.username };
     for (const t of myTasks(ctx.db, user.id).tasks) {
-      for (const q of script[t.taskId] ?? []) askQuestion(ctx.db, actor, user.id, t.id, q);
-      submitSession(ctx.db, actor, user.id, t.id, saveCodeBody.parse({ version: 0, code: `# ${t.taskId}\nprint("Yes")` }));
+      const taskId = sessionTaskId(ctx.db, t.id);
+      for (const q of script[taskId] ?? []) askQuestion(ctx.db, actor, user.id, t.id, q);
+      submitSession(ctx.db, actor, user.id, t.id, saveCodeBody.parse({ version: 0, code: `# ${taskId}\nprint("Yes")` }));
     }
   };
   const [combined, single] = taskIds as [string, string];
   play(w.users.pia, { [combined]: [KQ.kind.question, 'Should the output end with a newline?', KQ.values.question], [single]: [] });
   play(w.users.pete, { [combined]: ['Can A contain zero?'], [single]: [KQ.single.question, 'Is it a geometric one?'] });
   const peteTurn = get<{ id: number }>(ctx.db, `SELECT t.id FROM pilot_turns t JOIN pilot_sessions s ON s.id = t.session_id WHERE s.user_id = ? AND s.task_id = ? AND t.turn = 0`, [w.users.pete.id, combined])!;
-  reviewQuestion(ctx.db, { id: w.users.ada.id, name: 'ada' }, 'exp', peteTurn.id, { hit: true, keyQuestion: 0, note: '' });
+  reviewQuestion(ctx.db, { id: w.users.ada.id, name: 'ada' }, 'exp', peteTurn.id, { version: 0, hit: true, keyQuestion: 0, note: '' });
 });
 afterAll(() => {
   ctx.cleanup();

@@ -69,6 +69,10 @@ beforeAll(async () => {
   await login(pia, app.url, 'pia', 'correct-horse-battery');
 });
 
+/** "Task N": a pilot's task is named by its number in their list, never by the release's task id. */
+const taskName = (taskId: string) =>
+  `Task ${get<{ n: number }>(app.db, "SELECT COUNT(*) AS n FROM pilot_sessions p WHERE p.user_id = (SELECT user_id FROM pilot_sessions WHERE task_id = ?) AND p.position <= (SELECT position FROM pilot_sessions WHERE task_id = ?)", [taskId, taskId])!.n}`;
+
 const dialogue = (page: Page) => page.getByRole('list', { name: 'Your questions and their answers' });
 const questionBox = (page: Page) => page.getByLabel('Your question', { exact: true });
 
@@ -98,10 +102,10 @@ describe('a pilot study in the browser', () => {
   it('lands the pilot on their tasks; the task page shows only the underspecified text and the rounds left', async () => {
     await pia.getByRole('heading', { name: 'Your tasks', level: 1 }).waitFor();
     expect(new URL(pia.url()).pathname).toBe('/pilot');
-    await pia.getByRole('link', { name: `Task ${combined.task_id}`, exact: true }).click();
-    await pia.getByRole('heading', { name: `Task ${combined.task_id}`, level: 1 }).waitFor();
+    await pia.getByRole('link', { name: taskName(combined.task_id), exact: true }).click();
+    await pia.getByRole('heading', { name: `${taskName(combined.task_id)} of study ${STUDY}`, level: 1 }).waitFor();
     await expect(pia.getByTestId('task-text').textContent()).resolves.toBe(combined.modified_content);
-    await expect(pia.getByTestId('rounds-left').textContent()).resolves.toBe('6 of 6 question rounds left');
+    await expect(pia.getByTestId('rounds-left').textContent()).resolves.toBe('5 questions left, or write code now.');
     await expectNoHiddenText(pia, []);
   });
 
@@ -118,7 +122,7 @@ describe('a pilot study in the browser', () => {
     await ask(pia, KQ.kind.question, KQ.kind.answer);
     await ask(pia, PARAPHRASE, NOT_RELEVANT);
     await ask(pia, KQ.kind.question, ALREADY_ANSWERED);
-    await expect(pia.getByTestId('rounds-left').textContent()).resolves.toBe('3 of 6 question rounds left');
+    await expect(pia.getByTestId('rounds-left').textContent()).resolves.toBe('2 questions left, or write code now.');
     await expect(pia.getByTestId('announcer').textContent()).resolves.toBe(`Answer to question 3: ${ALREADY_ANSWERED}`);
     await expectNoHiddenText(pia, [KQ.kind.question, KQ.kind.answer]);
 
@@ -166,6 +170,11 @@ describe('a pilot study in the browser', () => {
     expect(bodies).not.toContain('of positive integers');
     expect(bodies).not.toContain(JSON.stringify(w.problems.two.baseText).slice(1, 80));
     for (const secret of [KQ.values.question, KQ.values.answer, KQ.single.question, KQ.single.answer]) expect(bodies).not.toContain(secret);
+    // Nor the release's task ids, which index the public JSONL and so its key questions and answers (issue 26.7a).
+    expect(piaResponses.length).toBeGreaterThan(5);
+    expect(bodies).not.toContain(combined.task_id);
+    expect(bodies).not.toContain(single.task_id);
+    expect(bodies).not.toMatch(/\btask_\d+\b/);
   });
 
   it('lets the adjudicator confirm one live label and correct another; the study page shows live vs reviewed agreement', async () => {
@@ -259,8 +268,8 @@ describe('a pilot study in the browser', () => {
     await page.getByRole('link', { name: 'Pilot studies' }).click();
     const form = page.getByRole('form', { name: 'New pilot study' });
     await form.getByLabel('Name').fill('second');
-    await form.getByLabel('paul').check();
-    await form.getByLabel('Max question rounds').fill('3');
+    await form.getByLabel('paul', { exact: true }).check();
+    await form.getByLabel('Max responses (questions and the code)').fill('3');
     await form.getByLabel('Similarity threshold').fill('1.5');
     await form.getByRole('button', { name: 'Create study' }).click();
     await form.getByText('must be between 0 and 1').waitFor();
@@ -275,7 +284,7 @@ describe('a pilot study in the browser', () => {
 
   it('works by keyboard alone: Ctrl+Enter asks, Write code moves focus to the code, Tab indents, Esc then Tab leaves the editor, Enter submits', async () => {
     await pia.goto(`${app.url}/pilot`);
-    await pia.getByRole('link', { name: `Task ${single.task_id}`, exact: true }).click();
+    await pia.getByRole('link', { name: taskName(single.task_id), exact: true }).click();
     await pia.getByTestId('task-text').waitFor();
     const focusedLabel = () => pia.evaluate(() => document.activeElement?.id && document.querySelector(`label[for="${document.activeElement.id}"]`)?.textContent);
     for (let i = 0; i < 30 && (await focusedLabel()) !== 'Your question'; i++) await pia.keyboard.press('Tab');

@@ -5,6 +5,7 @@ import { createStudyBody } from '../../shared/schemas/pilots';
 import { createStudy } from '../../server/services/pilots/studies';
 import { askQuestion, myTasks, openSession, startCoding, submitSession } from '../../server/services/pilots/session';
 import type { PageVisit } from './a11yPages';
+import { sessionTaskId } from './pilotWorld';
 
 /** The pilot study of the accessibility world (on release v2: one task per problem for pia). */
 export const A11Y_STUDY = 'a11y-study';
@@ -28,7 +29,7 @@ export function seedA11yPilots(db: DB, mara: Actor, pia: { id: number; username:
   const actor: Actor = { id: pia.id, name: pia.username };
   for (const s of [first, second]) {
     openSession(db, pia.id, s.id);
-    askQuestion(db, actor, pia.id, s.id, keyQuestion(s.taskId));
+    askQuestion(db, actor, pia.id, s.id, keyQuestion(sessionTaskId(db, s.id)));
     askQuestion(db, actor, pia.id, s.id, 'Should the answer be printed in French?');
   }
   const coding = startCoding(db, actor, pia.id, first.id);

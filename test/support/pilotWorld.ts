@@ -46,3 +46,7 @@ export async function buildPilotWorld(db: DB): Promise<PilotWorld> {
   cutRelease(db, mara, { name: PILOT_RELEASE, notes: 'pilot release', policy: 'all-subsets', extended: false });
   return { db, users, problems: { two, one }, mara };
 }
+
+/** The release task a session is on (pilots never see it; tests look it up). */
+export const sessionTaskId = (db: DB, sessionId: number): string =>
+  (db.prepare('SELECT task_id FROM pilot_sessions WHERE id = ?').get(sessionId) as { task_id: string }).task_id;

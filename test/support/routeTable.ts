@@ -130,7 +130,7 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/pilot-studies/:study/questions': { params: (w) => ({ study: w.pilot.study }), query: () => 'state=pending', expect: ADJUDICATORS() },
   'PUT /api/pilot-studies/:study/questions/:id/review': {
     params: (w) => ({ study: w.pilot.study, id: String(w.pilot.question) }),
-    body: () => ({ hit: false, note: 'not what the key question asks' }),
+    body: () => ({ version: 0, hit: false, note: 'not what the key question asks' }),
     expect: ADJUDICATORS(),
   },
   'GET /api/pilot/tasks': { expect: PILOT() },

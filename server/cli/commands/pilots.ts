@@ -30,13 +30,15 @@ export function formatStudy(s: StudyDetail): string {
     'pilot  run          submitted  time/task  to 1st question',
     ...s.pilotList.map((p) => `${p.alias.padEnd(6)} ${p.model.padEnd(12)} ${`${p.submitted}/${p.sessions}`.padEnd(10)} ${seconds(p.avgSecondsPerTask).padEnd(10)} ${seconds(p.avgSecondsToFirstQuestion)}`),
   ];
+  if (s.keyReaders.excluded.length > 0) lines.push(`no tasks for ${s.keyReaders.excluded.join(', ')}: once held a role that reads key questions (let in with --allow-key-readers)`);
+  if (s.keyReaders.allowed.length > 0) lines.push(`let in by the maintainer although they once held a role that reads key questions: ${s.keyReaders.allowed.join(', ')}`);
   if (s.shortfall.length > 0) lines.push(`${s.shortfall.length} task(s) got fewer pilots than asked (no eligible pilot left): ${s.shortfall.map((t) => `${t.taskId} (${t.assigned})`).join(', ')}`);
   return lines.join('\n');
 }
 
 export const pilotsCreateCommand: Command = {
   name: 'pilots create',
-  usage: '--study NAME --release NAME --pilots A,B,… [--per-task N] [--max-rounds N] [--threshold T] [--time-limit MIN] [--sample N [--seed S]] [--json] [--db PATH]',
+  usage: '--study NAME --release NAME --pilots A,B,… [--per-task N] [--max-rounds N] [--threshold T] [--time-limit MIN] [--sample N [--seed S]] [--allow-key-readers A,B,…] [--json] [--db PATH]',
   summary: 'Create a pilot study on a stored release and assign its tasks to the pilots.',
   run(argv, { print }) {
     const { values } = parse(
@@ -52,15 +54,18 @@ export const pilotsCreateCommand: Command = {
         'time-limit': { type: 'string' },
         sample: { type: 'string' },
         seed: { type: 'string' },
+        'allow-key-readers': { type: 'string' },
         json: { type: 'boolean' },
       },
       false,
     );
     const sample = number('sample', values.sample);
+    const names = (list: string | undefined) => (list ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
     const parsed = createStudyBody.safeParse({
       name: study(values.study),
       release: values.release ?? '',
-      pilots: (values.pilots ?? '').split(',').map((p) => p.trim()).filter((p) => p !== ''),
+      pilots: names(values.pilots),
+      allowKeyReaders: names(values['allow-key-readers']),
       pilotsPerTask: number('per-task', values['per-task']),
       maxRounds: number('max-rounds', values['max-rounds']),
       threshold: number('threshold', values.threshold),

@@ -14,5 +14,11 @@ export const pilotErrors = {
   pastDeadline: () => new DomainError('questions_closed', 'The time limit of this task has passed: only "Write code" remains.'),
   staleCode: (version: number) =>
     new DomainError('stale_version', 'The code was saved elsewhere since you loaded it; reload to continue.', { version }),
+  staleReview: (currentVersion: number, by: string | null) =>
+    new DomainError(
+      'stale_version',
+      `This question was reviewed elsewhere since you loaded it${by ? ` (by ${by})` : ''}; reload to see that review. Nothing was overwritten.`,
+      { currentVersion },
+    ),
   runNameTaken: (model: string) => new DomainError('name_taken', `A run of model "${model}" exists and is not this pilot's run.`),
 };

@@ -16,6 +16,9 @@ import { pilotErrors } from './errors';
 import { requireStudy } from './lookup';
 import { pilotTimings } from './timings';
 
+/** A submitted session that never reached "Write code" or a save: its last allowed question ended it. */
+const endedWithoutCode = (s: SessionRow): boolean => s.code_started_at === null;
+
 /** The run-output lines of one pilot's submitted sessions, in release order. */
 function runLines(db: DB, study: { id: number; release_sha256: string }, userId: number): RunLine[] {
   return submittedSessions(db, study.id, userId).map((s) => {
@@ -26,7 +29,7 @@ function runLines(db: DB, study: { id: number; release_sha256: string }, userId:
       liveKey: t.live_key,
       reviewed: t.reviewed_hit === null ? null : { hit: t.reviewed_hit === 1, key: t.reviewed_key },
     }));
-    return sessionRunLine({ taskId: s.task_id, questionId: s.question_id, text: task.text, keyQuestions: task.keyQuestions, turns, code: s.code });
+    return sessionRunLine({ taskId: s.task_id, questionId: s.question_id, text: task.text, keyQuestions: task.keyQuestions, turns, code: endedWithoutCode(s) ? null : s.code });
   });
 }
 

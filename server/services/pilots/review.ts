@@ -3,7 +3,7 @@ import { transaction, type DB } from '../../../db/database';
 import { appendEvent, type Actor } from '../../../db/events';
 import { reviewRow, reviewRows, setReview, type ReviewRow } from '../../../db/pilots';
 import { binaryKappa, type Confusion } from '../../../shared/runs/judge';
-import type { LabelAgreement, ReviewQuestion, ReviewQuestionBody, ReviewQuestionsResponse } from '../../../shared/schemas/pilots';
+import type { LabelAgreement, ReviewQuestion, ReviewQuestionRequest, ReviewQuestionsResponse } from '../../../shared/schemas/pilots';
 import { releaseTasks, type StoredTask } from '../../../db/runs';
 import { pilotErrors } from './errors';
 import { materializePilotRun } from './pilotRuns';
@@ -12,6 +12,7 @@ import { requireStudy } from './lookup';
 function toQuestion(r: ReviewRow, task: StoredTask | undefined): ReviewQuestion {
   return {
     id: r.id,
+    version: r.review_version,
     alias: r.alias,
     sessionId: r.session_id,
     taskId: r.task_id,
@@ -56,7 +57,7 @@ export function labelAgreement(db: DB, studyId: number): { questions: number; ag
 }
 
 /** Confirm or correct one live label; the event keeps both, and the pilot's run is rescored. */
-export function reviewQuestion(db: DB, actor: Actor, name: string, turnId: number, body: ReviewQuestionBody & { keyQuestion: number | null; note: string }): ReviewQuestion {
+export function reviewQuestion(db: DB, actor: Actor, name: string, turnId: number, body: ReviewQuestionRequest): ReviewQuestion {
   return transaction(db, () => {
     const study = requireStudy(db, name);
     const row = reviewRow(db, study.id, turnId);
@@ -65,13 +66,15 @@ export function reviewQuestion(db: DB, actor: Actor, name: string, turnId: numbe
     const task = tasks.find((t) => t.taskId === row.task_id);
     const k = task?.keyQuestions.length ?? 0;
     if (body.keyQuestion !== null && body.keyQuestion >= k) throw pilotErrors.field('keyQuestion', `the task has ${k} key question${k === 1 ? '' : 's'} (0 to ${k - 1})`);
-    setReview(db, turnId, body.hit, body.keyQuestion, body.note, actor.id, new Date().toISOString());
+    if (body.version !== row.review_version || !setReview(db, turnId, body.version, body.hit, body.keyQuestion, body.note, actor.id, new Date().toISOString())) {
+      throw pilotErrors.staleReview(row.review_version, row.reviewed_by);
+    }
     appendEvent(db, actor, {
       action: 'pilot_question.review',
       entityType: 'pilot_question',
       entityId: turnId,
-      before: { live: { hit: row.live_hit === 1, keyQuestion: row.live_key }, reviewed: row.reviewed_hit === null ? null : { hit: row.reviewed_hit === 1, keyQuestion: row.reviewed_key } },
-      after: { hit: body.hit, keyQuestion: body.keyQuestion },
+      before: { version: row.review_version, live: { hit: row.live_hit === 1, keyQuestion: row.live_key }, reviewed: row.reviewed_hit === null ? null : { hit: row.reviewed_hit === 1, keyQuestion: row.reviewed_key } },
+      after: { version: row.review_version + 1, hit: body.hit, keyQuestion: body.keyQuestion },
       details: { study: study.name, alias: row.alias, task: row.task_id, turn: row.turn },
     });
     materializePilotRun(db, study.id, row.user_id);

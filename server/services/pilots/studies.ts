@@ -10,10 +10,11 @@ import {
   insertStudyTask,
   lastAliasNumber,
   listStudyRows,
-  problemsWorkedBy,
   sessionsOfStudy,
   studyByName,
+  studyKeyReaderOverride,
   studyTaskCount,
+  usersWhoHeldRoles,
   type SessionRow,
   type StudyRow,
 } from '../../../db/pilots';
@@ -26,6 +27,7 @@ import { requireStudy } from './lookup';
 import { pilotTimings } from './timings';
 import { labelAgreement } from './review';
 import { studyRelease } from './release';
+import { barredFor, KEY_QUESTION_READERS } from './eligibility';
 
 function progress(sessions: readonly SessionRow[], questions: number, reviewed: number): StudyFigures {
   return {
@@ -74,7 +76,17 @@ export function studyDetail(db: DB, name: string, showUsernames: boolean, shortf
       pastes: own.reduce((n, s) => n + s.pastes, 0),
     };
   });
-  return { ...summary(db, study, sessions), pilotList, agreement: labelAgreement(db, study.id).agreement, shortfall };
+  return { ...summary(db, study, sessions), pilotList, keyReaders: keyReadersOf(db, study), agreement: labelAgreement(db, study.id).agreement, shortfall };
+}
+
+/** The study's pilots who once held a role that reads key questions, by alias: excluded, or let in. */
+function keyReadersOf(db: DB, study: StudyRow): StudyDetail['keyReaders'] {
+  const aliases = aliasesOfStudy(db, study.id);
+  const readers = new Set(usersWhoHeldRoles(db, aliases.map((a) => a.user_id), KEY_QUESTION_READERS));
+  const allowed = new Set(studyKeyReaderOverride(db, study.id));
+  const out: StudyDetail['keyReaders'] = { excluded: [], allowed: [] };
+  for (const a of aliases) if (readers.has(a.user_id)) (allowed.has(a.username) ? out.allowed : out.excluded).push(a.alias);
+  return out;
 }
 
 /** The next free aliases P01, P02, … (numbers continue over studies; a name some model run took is skipped). */
@@ -108,6 +120,9 @@ export function createStudy(db: DB, actor: Actor, body: CreateStudyRequest): Stu
   });
   const ids = [...new Set(pilots.map((p) => p.id))];
   if (ids.length !== pilots.length) throw pilotErrors.field('pilots', 'name each pilot once');
+  body.allowKeyReaders.forEach((name, i) => {
+    if (!body.pilots.includes(name)) throw pilotErrors.field(`allowKeyReaders.${i}`, `"${name}" is not one of the study's pilots`);
+  });
   const release = studyRelease(db, body.release);
   const candidates = release.tasks.map((t) => ({ ...t, k: t.keyQuestions.length, type: t.keyQuestions[0]?.type ?? null }));
   const tasks = chooseTasks(candidates, body.tasks);
@@ -122,18 +137,15 @@ export function createStudy(db: DB, actor: Actor, body: CreateStudyRequest): Stu
       threshold: body.threshold,
       timeLimitMinutes: body.timeLimitMinutes,
       createdBy: actor.id,
+      keyReaderOverride: [...new Set(body.allowKeyReaders)],
     });
     const aliases = nextAliases(db, ids.length);
     ids.forEach((id, i) => insertAlias(db, studyId, id, aliases[i]!));
-    const barred = new Map<number, Set<string>>();
-    for (const r of problemsWorkedBy(db, ids)) {
-      let set = barred.get(r.user_id);
-      if (!set) barred.set(r.user_id, (set = new Set()));
-      set.add(r.question_id);
-    }
+    const barred = barredFor(db, pilots, new Set(body.allowKeyReaders));
     const byId = new Map(tasks.map((t) => [t.taskId, t]));
     for (const t of tasks) insertStudyTask(db, studyId, t.taskId, t.position);
-    const result = assignPilots(tasks, ids, body.pilotsPerTask, barred);
+    const result = assignPilots(tasks, ids.filter((id) => !barred.keyReaders.has(id)), body.pilotsPerTask, barred.problems);
+    const aliasOf = (id: number) => aliases[ids.indexOf(id)]!;
     for (const a of result.assignments) {
       const t = byId.get(a.taskId)!;
       insertSession(db, studyId, a.pilot, t.taskId, t.questionId, t.position);
@@ -142,7 +154,14 @@ export function createStudy(db: DB, actor: Actor, body: CreateStudyRequest): Stu
       action: 'pilot_study.create',
       entityType: 'pilot_study',
       entityId: body.name,
-      after: { release: body.release, tasks: tasks.length, pilots: aliases, sessions: result.assignments.length, shortfall: result.shortfall.length },
+      after: {
+        release: body.release,
+        tasks: tasks.length,
+        pilots: aliases,
+        sessions: result.assignments.length,
+        shortfall: result.shortfall.length,
+        keyReaders: { excluded: [...barred.keyReaders].map(aliasOf), allowed: [...barred.overridden].map(aliasOf) },
+      },
     });
     return studyDetail(db, body.name, true, result.shortfall);
   });

@@ -139,7 +139,7 @@ export default function PilotStudyPage({ params }: PageProps) {
         <>
           <p className="muted">
             On release <strong>{study.release}</strong> ({studySampling(study.sampling)}); {study.pilotsPerTask} pilot{study.pilotsPerTask === 1 ? '' : 's'} per task, at most{' '}
-            {study.maxRounds} question rounds, answers by similarity ≥ {study.threshold.toFixed(2)}
+            {study.maxRounds} responses per task (questions and the code), answers by similarity ≥ {study.threshold.toFixed(2)}
             {study.timeLimitMinutes !== null && `, ${study.timeLimitMinutes} minutes per task`}.
           </p>
           <dl className="study-figures" aria-label="Progress">
@@ -175,6 +175,16 @@ export default function PilotStudyPage({ params }: PageProps) {
           <section className="card scroll-x" aria-labelledby="pilots-h">
             <h2 id="pilots-h">Pilots</h2>
             <PilotsTable study={study} />
+            {study.keyReaders.excluded.length > 0 && (
+              <p className="warning" data-testid="key-readers-excluded">
+                No tasks for {study.keyReaders.excluded.join(', ')}: once held a role that can read the release&apos;s key questions.
+              </p>
+            )}
+            {study.keyReaders.allowed.length > 0 && (
+              <p className="notice" data-testid="key-readers-allowed">
+                Let in by the maintainer&apos;s override although they once held a role that can read key questions: {study.keyReaders.allowed.join(', ')}.
+              </p>
+            )}
             {study.shortfall.length > 0 && (
               <p className="warning">
                 {study.shortfall.length} task{study.shortfall.length === 1 ? '' : 's'} got fewer pilots than asked (no eligible pilot left):{' '}

@@ -4,6 +4,8 @@ import { questionProblem } from './questionRule';
 interface Props {
   /** False after the last round (or past the time limit): only "Write code" remains. */
   canAsk: boolean;
+  /** The next response is the last allowed: code, or a question that ends the task. */
+  lastResponse: boolean;
   timeUp: boolean;
   /** Ask one question; resolves with an error message to show (the server's word is final), or null. */
   onAsk: (question: string) => Promise<string | null>;
@@ -15,7 +17,7 @@ interface Props {
  * One turn of the pilot: ask one question, or write the code. After the last round only
  * "Write code" remains. Ctrl+Enter asks.
  */
-export function AskForm({ canAsk, timeUp, onAsk, onWriteCode, busy }: Props) {
+export function AskForm({ canAsk, lastResponse, timeUp, onAsk, onWriteCode, busy }: Props) {
   const [question, setQuestion] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
@@ -66,6 +68,11 @@ export function AskForm({ canAsk, timeUp, onAsk, onWriteCode, busy }: Props) {
         aria-describedby={message ? `${helpId} ${errorId}` : helpId}
         aria-invalid={message ? true : undefined}
       />
+      {lastResponse && (
+        <p className="notice" role="status" data-testid="last-response">
+          Last response: write code now, or ask one last question — it ends the task without code.
+        </p>
+      )}
       <p id={helpId} className="muted small">
         One question per turn, under 1,000 characters; <kbd>Ctrl</kbd>+<kbd>Enter</kbd> asks it. {question.length > 0 && `${question.length} characters.`}
       </p>

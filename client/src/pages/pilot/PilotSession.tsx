@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { api, ApiError } from '../../api';
 import { useActiveTimer } from '../../drafts/useActiveTimer';
 import { Link } from '../../router';
+import { budgetText } from '../../../../shared/pilots/budget';
 import type { AskResult, PilotSessionView } from '../../../../shared/schemas/pilots';
 import { AskForm } from './AskForm';
 import { CodePanel } from './CodePanel';
@@ -41,8 +42,8 @@ export function PilotSession({ view: initial, onReload }: Props) {
   async function ask(question: string): Promise<string | null> {
     try {
       const r = await api.post<AskResult>(`${sessionUrl(view.id)}/questions`, { question });
-      setView((v) => ({ ...v, status: 'asking', turns: [...v.turns, r.turn], roundsLeft: r.roundsLeft, roundsUsed: v.roundsUsed + 1, canAsk: r.canAsk }));
-      setAnnouncement(`Answer to question ${r.turn.turn + 1}: ${r.turn.answer}`);
+      setView((v) => ({ ...v, status: r.status, turns: [...v.turns, r.turn], roundsLeft: r.roundsLeft, budget: r.budget, roundsUsed: v.roundsUsed + 1, canAsk: r.canAsk }));
+      setAnnouncement(`Answer to question ${r.turn.turn + 1}: ${r.turn.answer}${r.status === 'submitted' ? ' — that was the last response: the task has ended.' : ''}`);
       return null;
     } catch (err) {
       // 409: no more questions (last round, time is up, or another tab moved on): show the server's state.
@@ -63,15 +64,20 @@ export function PilotSession({ view: initial, onReload }: Props) {
     }
   }
 
-  const left = `${view.roundsLeft} of ${view.maxRounds} question round${view.maxRounds === 1 ? '' : 's'} left`;
+  const left = budgetText(view.budget);
+  const endedWithoutCode = view.status === 'submitted' && view.code.version === 0;
   return (
     <section className="page pilot-task">
       <div className="row">
         <Link href="/pilot">← Your tasks</Link>
-        <h1>Task {view.taskId}</h1>
+        <h1>
+          Task {view.number} <span className="muted small">of study {view.study}</span>
+        </h1>
         <span className="spacer" />
         <span className="badge rounds" data-testid="rounds-left">
-          {coding ? `${view.turns.length} question${view.turns.length === 1 ? '' : 's'} asked · ${view.status === 'submitted' ? 'submitted' : 'writing code'}` : left}
+          {coding
+            ? `${view.turns.length} question${view.turns.length === 1 ? '' : 's'} asked · ${endedWithoutCode ? 'ended by the last question, no code' : view.status === 'submitted' ? 'submitted' : 'writing code'}`
+            : left}
         </span>
         {remaining !== null && !coding && (
           <span className={`badge ${remaining < 60_000 ? 'late' : ''}`} role="timer" aria-live="off">
@@ -95,7 +101,7 @@ export function PilotSession({ view: initial, onReload }: Props) {
             Each turn, ask one question about what the task leaves open, or write the code. Questions are answered at once, as the benchmark answers a model.
           </p>
           <Dialogue turns={view.turns} />
-          {!coding && <AskForm canAsk={canAsk} timeUp={remaining === 0} onAsk={ask} onWriteCode={() => void writeCode()} busy={busy} />}
+          {!coding && <AskForm canAsk={canAsk} lastResponse={view.budget.lastResponse} timeUp={remaining === 0} onAsk={ask} onWriteCode={() => void writeCode()} busy={busy} />}
           {notice && (
             <p className="error" role="alert">
               {notice}
@@ -103,7 +109,7 @@ export function PilotSession({ view: initial, onReload }: Props) {
           )}
         </section>
       </div>
-      {coding && <CodePanel view={view} timer={timer} onSubmitted={setView} onReload={onReload} />}
+      {coding && !endedWithoutCode && <CodePanel view={view} timer={timer} onSubmitted={setView} onReload={onReload} />}
     </section>
   );
 }

@@ -32,7 +32,7 @@ export default function PilotTasksPage() {
         <span className="spacer" />
         {next && (
           <Link className="button primary" href={sessionHref(next.id)}>
-            {next.status === 'new' ? 'Start' : 'Continue'} task {next.taskId}
+            {next.status === 'new' ? 'Start' : 'Continue'} task {next.number} of {next.study}
           </Link>
         )}
       </div>
@@ -61,7 +61,7 @@ export default function PilotTasksPage() {
               {tasks.map((t) => (
                 <tr key={t.id}>
                   <td>
-                    <Link href={sessionHref(t.id)}>Task {t.taskId}</Link>
+                    <Link href={sessionHref(t.id)}>Task {t.number}</Link>
                   </td>
                   <td>{t.study}</td>
                   <td>

@@ -36,7 +36,7 @@ export function ReviewItem({ study, item, onReviewed }: Props) {
 
   function correct(e: FormEvent) {
     e.preventDefault();
-    void send({ hit, keyQuestion: hit ? keyQuestion : null, note }, `Saved: ${labelText(hit, hit ? keyQuestion : null)}.`);
+    void send({ version: item.version, hit, keyQuestion: hit ? keyQuestion : null, note }, `Saved: ${labelText(hit, hit ? keyQuestion : null)}.`);
   }
 
   return (
@@ -77,7 +77,7 @@ export function ReviewItem({ study, item, onReviewed }: Props) {
         </section>
       </div>
       <form className="review-form" onSubmit={correct} aria-label={`Review question ${item.turn + 1} of ${item.alias} on task ${item.taskId}`}>
-        <button type="button" className="primary" disabled={state.kind === 'busy'} onClick={() => void send({ hit: item.liveHit, keyQuestion: item.liveKeyQuestion, note }, 'Live label confirmed.')}>
+        <button type="button" className="primary" disabled={state.kind === 'busy'} onClick={() => void send({ version: item.version, hit: item.liveHit, keyQuestion: item.liveKeyQuestion, note }, 'Live label confirmed.')}>
           Confirm live label
         </button>
         <fieldset>

@@ -14,6 +14,8 @@ interface Fields {
   size: string;
   seed: string;
   pilots: string[];
+  /** Pilots let in although they once held a role that reads key questions (the recorded override). */
+  allowKeyReaders: string[];
   pilotsPerTask: string;
   maxRounds: string;
   threshold: string;
@@ -29,6 +31,7 @@ export function studyRequest(f: Fields): CreateStudyBody {
     release: f.release,
     tasks: f.mode === 'all' ? { mode: 'all' } : { mode: 'sample', size: num(f.size), seed: f.seed.trim() === '' ? 0 : num(f.seed) },
     pilots: f.pilots,
+    allowKeyReaders: f.allowKeyReaders.filter((p) => f.pilots.includes(p)),
     pilotsPerTask: num(f.pilotsPerTask),
     maxRounds: num(f.maxRounds),
     threshold: num(f.threshold),
@@ -46,7 +49,7 @@ function IssueFor({ issues, path }: { issues: FieldIssue[]; path: string }) {
 export function StudyForm({ onCreated }: { onCreated: (study: StudyDetail) => void }) {
   const [releases, setReleases] = useState<ReleaseSummary[]>([]);
   const [pilots, setPilots] = useState<UserView[]>([]);
-  const [f, setF] = useState<Fields>({ name: '', release: '', mode: 'all', size: '20', seed: '0', pilots: [], pilotsPerTask: '1', maxRounds: String(DEFAULT_MAX_ROUNDS), threshold: DEFAULT_PILOT_THRESHOLD.toFixed(2), timeLimit: '' });
+  const [f, setF] = useState<Fields>({ name: '', release: '', mode: 'all', size: '20', seed: '0', pilots: [], allowKeyReaders: [], pilotsPerTask: '1', maxRounds: String(DEFAULT_MAX_ROUNDS), threshold: DEFAULT_PILOT_THRESHOLD.toFixed(2), timeLimit: '' });
   const [issues, setIssues] = useState<FieldIssue[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -141,6 +144,26 @@ export function StudyForm({ onCreated }: { onCreated: (study: StudyDetail) => vo
         ))}
         <IssueFor issues={issues} path="pilots" />
       </fieldset>
+      {f.pilots.length > 0 && (
+        <fieldset className="study-key-readers">
+          <legend>Override: pilots who could read key questions</legend>
+          <p className="muted small">
+            A pilot who has ever been an adjudicator or maintainer gets no task of the study (those roles can read the release&apos;s key questions). Tick a pilot to let them in
+            anyway; the override is recorded in the study.
+          </p>
+          {f.pilots.map((p) => (
+            <label key={p} className="inline">
+              <input
+                type="checkbox"
+                checked={f.allowKeyReaders.includes(p)}
+                onChange={() => set({ allowKeyReaders: f.allowKeyReaders.includes(p) ? f.allowKeyReaders.filter((x) => x !== p) : [...f.allowKeyReaders, p] })}
+              />{' '}
+              Let {p} in
+            </label>
+          ))}
+          <IssueFor issues={issues} path="allowKeyReaders" />
+        </fieldset>
+      )}
       <div className="row study-fields">
         <label className="field">
           Pilots per task
@@ -148,8 +171,8 @@ export function StudyForm({ onCreated }: { onCreated: (study: StudyDetail) => vo
           <IssueFor issues={issues} path="pilotsPerTask" />
         </label>
         <label className="field">
-          Max question rounds
-          <input type="number" min={0} max={20} value={f.maxRounds} onChange={(e) => set({ maxRounds: e.target.value })} />
+          Max responses (questions and the code)
+          <input type="number" min={1} max={20} value={f.maxRounds} onChange={(e) => set({ maxRounds: e.target.value })} />
           <IssueFor issues={issues} path="maxRounds" />
         </label>
         <label className="field">

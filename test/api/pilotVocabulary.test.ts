@@ -1,0 +1,66 @@
+/**
+ * Issue 26.8: the study's kept vocabulary answers as a full refit would, also after a question
+ * whose transaction did not commit and after questions stored by another connection.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { all, get, openDatabase } from '../../db/database';
+import type { Actor } from '../../db/events';
+import { matchQuestion } from '../../shared/pilots/protocol';
+import { askQuestion } from '../../server/services/pilots/session';
+import { createStudy } from '../../server/services/pilots/studies';
+import { matchInStudy } from '../../server/services/pilots/studyVocabulary';
+import { createStudyBody } from '../../shared/schemas/pilots';
+import { tempDb } from '../support/db';
+import { buildPilotWorld, PILOT_RELEASE, sessionTaskId, type PilotWorld } from '../support/pilotWorld';
+
+const ctx = tempDb();
+let w: PilotWorld;
+let t = Date.parse('2026-03-03T09:00:00.000Z');
+const clock = () => (t += 10_000);
+
+beforeAll(async () => {
+  w = await buildPilotWorld(ctx.db);
+  createStudy(ctx.db, w.mara, createStudyBody.parse({ name: 'vocab', release: PILOT_RELEASE, pilots: ['pia', 'pete'], maxRounds: 20 }));
+});
+afterAll(() => ctx.cleanup());
+
+/** The similarity the full refit gives the session's last question (what every question cost before). */
+function refit(sessionId: number): number {
+  const study = get<{ id: number; release_sha256: string }>(ctx.db, "SELECT id, release_sha256 FROM pilot_studies WHERE name = 'vocab'")!;
+  const rows = all<{ task_id: string; key_questions: string }>(ctx.db, 'SELECT task_id, key_questions FROM run_release_tasks WHERE release_sha256 = ? ORDER BY position', [study.release_sha256]);
+  const keys: string[] = [];
+  let start = 0;
+  let k = 0;
+  for (const r of rows) {
+    const qs = (JSON.parse(r.key_questions) as { question: string }[]).map((q) => q.question);
+    if (r.task_id === sessionTaskId(ctx.db, sessionId)) [start, k] = [keys.length, qs.length];
+    keys.push(...qs);
+  }
+  const asked = all<{ question: string; session_id: number }>(ctx.db, 'SELECT t.question, t.session_id FROM pilot_turns t JOIN pilot_sessions p ON p.id = t.session_id WHERE p.study_id = ? ORDER BY t.id', [study.id]);
+  const last = asked.at(-1)!;
+  return matchQuestion(last.question, keys, start, k, asked.slice(0, -1).map((a) => a.question)).similarity;
+}
+const lastSimilarity = (sessionId: number) => get<{ similarity: number }>(ctx.db, 'SELECT similarity FROM pilot_turns WHERE session_id = ? ORDER BY turn DESC LIMIT 1', [sessionId])!.similarity;
+
+describe("the study's kept vocabulary", () => {
+  it('equals the full refit after an uncommitted question and after another connection’s questions', () => {
+    const pia = w.users.pia;
+    const actor: Actor = { id: pia.id, name: 'pia' };
+    const [a, b] = all<{ id: number }>(ctx.db, 'SELECT id FROM pilot_sessions WHERE user_id = ? ORDER BY position', [pia.id]).map((r) => r.id) as [number, number];
+    askQuestion(ctx.db, actor, pia.id, a, 'Which kind of progression is meant?', clock);
+    expect(lastSimilarity(a)).toBe(refit(a));
+    // A question matched but never stored (its transaction rolled back).
+    const study = get<{ id: number; release_sha256: string }>(ctx.db, "SELECT id, release_sha256 FROM pilot_studies WHERE name = 'vocab'")!;
+    matchInStudy(ctx.db, study.id, study.release_sha256, sessionTaskId(ctx.db, a), 'progression progression kind meant');
+    askQuestion(ctx.db, actor, pia.id, a, 'May the elements be negative?', clock);
+    expect(lastSimilarity(a)).toBe(refit(a));
+    // Another connection (another process) stores a question of the study.
+    const other = openDatabase(ctx.file);
+    const pete = w.users.pete;
+    const peteSession = all<{ id: number }>(other, 'SELECT id FROM pilot_sessions WHERE user_id = ? ORDER BY position', [pete.id])[0]!.id;
+    askQuestion(other, { id: pete.id, name: 'pete' }, pete.id, peteSession, 'Is a geometric progression meant here?', clock);
+    other.close();
+    askQuestion(ctx.db, actor, pia.id, b, 'What kind of progression should be detected?', clock);
+    expect(lastSimilarity(b)).toBe(refit(b));
+  });
+});
