@@ -16,6 +16,7 @@ const SCENARIOS: { name: string; load: () => Promise<{ scenario: Scenario }> }[]
   { name: 'runs', load: () => import('./scenarios/runs') },
   { name: 'lists', load: () => import('./scenarios/lists') },
   { name: 'pages', load: () => import('./scenarios/pages') },
+  { name: 'uploads', load: () => import('./scenarios/uploads') },
 ];
 
 function selected(): typeof SCENARIOS {
