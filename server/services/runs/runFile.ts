@@ -60,6 +60,8 @@ export type ReleaseIndex = ReadonlyMap<string, { questionId: string; k: number }
 export const releaseIndex = (release: RunRelease): ReleaseIndex =>
   release.kept ?? new Map(release.tasks.map((t) => [t.taskId, { questionId: t.questionId, k: t.keyQuestions.length }]));
 
+const isIssues = (r: ParsedRunRecord | LineIssues): r is LineIssues => typeof r === 'function' || Array.isArray(r);
+
 /** Checks the lines of one run file in order; holds the task ids seen (a task twice is an error). */
 class RunLineChecker {
   private readonly seen = new Map<string, number>();
@@ -72,17 +74,14 @@ class RunLineChecker {
     const line = parseJsonLine(number, bytes, this.decoder);
     if (line === null) return null;
     if ('issues' in line) return line.issues;
-    const checked = checkLine(number, line.json, line.text, this.tasks);
-    if (typeof checked === 'function' || Array.isArray(checked)) return checked as LineIssues;
-    const record = checked as ParsedRunRecord;
+    const record = checkLine(number, line.json, line.text, this.tasks);
+    if (isIssues(record)) return record;
     const first = this.seen.get(record.taskId);
     if (first !== undefined) return [{ line: number, field: 'task_id', message: `"${record.taskId}" already appears on line ${first}` }];
     this.seen.set(record.taskId, number);
     return record;
   }
 }
-
-const isIssues = (r: ParsedRunRecord | LineIssues): r is LineIssues => typeof r === 'function' || Array.isArray(r);
 
 /** The synchronous scan met a bad line: nothing is stored, and reportRunFile words why. */
 export class RunFileRejected extends Error {
