@@ -24,13 +24,16 @@ export interface OpenProblemRow {
   assigned: string | null;
   /** 1 when the problem already has a resolved gold version (e.g. from a legacy release). */
   resolved: number;
+  /** 1 when it has an adjudication that is not resolved: sent back to adjudication (a Runs flag, a reopen). */
+  in_adjudication: number;
 }
 
 export function readOpenProblems(db: DB, below: number): OpenProblemRow[] {
   return all<OpenProblemRow>(
     db,
     `SELECT p.id, p.question_id, (SELECT group_concat(a.user_id || ':' || a.slot) FROM assignments a WHERE a.problem_id = p.id) AS assigned,
-            EXISTS (SELECT 1 FROM adjudications j WHERE j.problem_id = p.id AND j.status = 'resolved') AS resolved
+            EXISTS (SELECT 1 FROM adjudications j WHERE j.problem_id = p.id AND j.status = 'resolved') AS resolved,
+            EXISTS (SELECT 1 FROM adjudications j WHERE j.problem_id = p.id AND j.status <> 'resolved') AS in_adjudication
      FROM problems p WHERE (SELECT COUNT(*) FROM assignments a WHERE a.problem_id = p.id) < ? ORDER BY p.import_order`,
     [below],
   );

@@ -49,6 +49,40 @@ function parsePort(value: string | undefined): number {
   return port;
 }
 
+/**
+ * The widest subnet TRUST_PROXY may name: no wider than the widest named range (10.0.0.0/8 for
+ * IPv4, fc00::/7 for IPv6). Wider ones (0.0.0.0/1, ::/0 …) would let any client forge its address.
+ */
+export const MIN_TRUST_PREFIX = { ipv4: 8, ipv6: 7 } as const;
+
+/** IPv6 addresses that carry an IPv4 one (::ffff:a.b.c.d): express matches IPv4 clients against them too. */
+const IPV4_MAPPED = new net.BlockList();
+IPV4_MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
+
+/** "every IPv4 address" or "2^24 IPv4 addresses": how many a prefix of that width trusts. */
+const howMany = (prefix: number, bits: number, family: string) => (prefix === 0 ? `every ${family} address` : `2^${bits - prefix} ${family} addresses`);
+
+const tooWide = (entry: string, what: string) =>
+  new ConfigError(
+    `TRUST_PROXY: "${entry}" ${what}, so any client could name its own address; ` +
+      `name the proxy's address or a subnet of at least /${MIN_TRUST_PREFIX.ipv4} (IPv4) or /${MIN_TRUST_PREFIX.ipv6} (IPv6), or loopback/linklocal/uniquelocal`,
+  );
+
+/** One address or subnet of TRUST_PROXY: a ConfigError when its prefix is out of range or wider than the bound. */
+function checkSubnet(entry: string, address: string, prefixText: string | undefined): void {
+  const family = net.isIPv4(address) ? 'ipv4' : 'ipv6';
+  const bits = family === 'ipv4' ? 32 : 128;
+  const prefix = prefixText === undefined ? bits : Number(prefixText);
+  if (prefix > bits) throw new ConfigError(`TRUST_PROXY: "${entry}": an ${family === 'ipv4' ? 'IPv4' : 'IPv6'} prefix is 0 to ${bits}`);
+  if (prefix < MIN_TRUST_PREFIX[family]) throw tooWide(entry, `trusts ${howMany(prefix, bits, family === 'ipv4' ? 'IPv4' : 'IPv6')}`);
+  if (family === 'ipv4') return;
+  // An IPv6 subnet holding IPv4-mapped addresses trusts the IPv4 clients they map: bound those too.
+  const subnet = new net.BlockList();
+  subnet.addSubnet(address, prefix, 'ipv6');
+  const mappedPrefix = prefix <= 96 ? (subnet.check('::ffff:0:0', 'ipv6') ? 0 : null) : IPV4_MAPPED.check(address, 'ipv6') ? prefix - 96 : null;
+  if (mappedPrefix !== null && mappedPrefix < MIN_TRUST_PREFIX.ipv4) throw tooWide(entry, `trusts ${howMany(mappedPrefix, 32, 'IPv4')} (as IPv4-mapped IPv6)`);
+}
+
 function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = (value ?? '').trim();
   if (text === '' || text === 'false' || text === '0') return false;
@@ -57,12 +91,12 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
     throw new ConfigError('TRUST_PROXY: "true" would trust any client to name its own address; give the hop count (e.g. 1) or the proxy addresses');
   }
   for (const entry of text.split(',').map((e) => e.trim())) {
-    const [address = '', prefix] = entry.split('/');
-    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
-    const ip = net.isIP(address) !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix));
-    if (!named && !ip) {
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) continue;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    if (net.isIP(address) === 0 || rest.length > 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) {
       throw new ConfigError(`TRUST_PROXY: "${entry}" is neither a hop count nor an address, subnet (10.0.0.0/8) or loopback/linklocal/uniquelocal`);
     }
+    checkSubnet(entry, address, prefix);
   }
   return text;
 }

@@ -3,6 +3,7 @@ import { createApp } from './app';
 import { ConfigError, readServerConfig } from './config';
 import { startBackgroundCheckpoints } from '../db/checkpoints';
 import { createLogger } from './http/logging';
+import { removeStaleUploads } from './http/upload';
 import { bannerLines, prepareDatabase, StartRefused } from './startup';
 
 async function main(): Promise<void> {
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
     db.close();
     throw err;
   }
+  const stale = removeStaleUploads();
+  if (stale.length > 0) console.log(`Removed ${stale.length} temporary upload folder${stale.length === 1 ? '' : 's'} left by an interrupted server.`);
   const logger = createLogger(config.logLevel);
   const app = createApp({ db, clientDir: config.clientDir, logger, trustProxy: config.trustProxy });
   // The write-ahead log is copied back into the database from a worker thread, not inside a request.

@@ -3,6 +3,7 @@ import { anyUserExists, findActiveLogin } from '../db/users';
 import { verifyPassword } from './auth/passwords';
 import { SYSTEM_ACTOR } from '../db/events';
 import type { Role } from '../shared/roles';
+import { DEMO_ACCOUNTS } from './domain/demoAccounts';
 import { createUser } from './services/users';
 import { importLcbFile } from './services/lcbImport';
 import { autoAssign } from './services/assignments';
@@ -10,15 +11,7 @@ import { importAnnotationsFile } from './services/annotationImport';
 import { DATA_DIR } from './config';
 import path from 'node:path';
 
-/** Demo accounts: fixed, documented passwords for a local demo on 127.0.0.1. */
-export const DEMO_ACCOUNTS: { username: string; role: Role; password: string }[] = [
-  { username: 'mara', role: 'maintainer', password: 'mara-demo-pass' },
-  { username: 'ada', role: 'adjudicator', password: 'ada-demo-pass' },
-  { username: 'alice', role: 'annotator', password: 'alice-demo-pass' },
-  { username: 'bob', role: 'annotator', password: 'bob-demo-pass' },
-  { username: 'carol', role: 'annotator', password: 'carol-demo-pass' },
-  { username: 'pia', role: 'pilot', password: 'pia-demo-pass' },
-];
+export { DEMO_ACCOUNTS } from './domain/demoAccounts';
 
 export function isEmpty(db: DB): boolean {
   return !anyUserExists(db);

@@ -1,6 +1,7 @@
 import type { DB } from '../db/database';
-import { isLoopbackHost, type ServerConfig } from './config';
+import type { ServerConfig } from './config';
 import { demoAccountStates, isEmpty, seedDemo, type DemoAccountState } from './seed';
+import { recordServing, sharedReason } from './services/sharedServing';
 
 /** The server must not start: the message says why and how to fix it. */
 export class StartRefused extends Error {}
@@ -8,16 +9,22 @@ export class StartRefused extends Error {}
 const FIRST_MAINTAINER = 'npm run cli -- users add NAME --role maintainer';
 
 /**
- * Prepare the database for serving: seed the demo into an empty database unless CCB_DEMO=off,
- * and refuse a non-loopback HOST while any active account still has its published demo
- * password. Returns the demo accounts for the banner.
+ * Prepare the database for serving: record whether it is served shared (a non-loopback HOST or
+ * TRUST_PROXY set: the users service then refuses demo passwords), seed the demo into an empty
+ * database unless CCB_DEMO=off, and refuse a shared server while any active account still has
+ * its published demo password. Returns the demo accounts for the banner.
  */
-export async function prepareDatabase(db: DB, config: Pick<ServerConfig, 'host' | 'demo'>, say: (line: string) => void): Promise<DemoAccountState[]> {
-  const shared = !isLoopbackHost(config.host);
+export async function prepareDatabase(
+  db: DB,
+  config: Pick<ServerConfig, 'host' | 'demo'> & Partial<Pick<ServerConfig, 'trustProxy'>>,
+  say: (line: string) => void,
+): Promise<DemoAccountState[]> {
+  const shared = sharedReason(config);
+  recordServing(db, shared);
   if (isEmpty(db) && config.demo) {
     if (shared) {
       throw new StartRefused(
-        `Refusing to seed the demo on HOST=${config.host}: its accounts have published passwords and this address is reachable from other machines.\n` +
+        `Refusing to seed the demo on ${shared}: its accounts have published passwords and this server is reachable from other machines.\n` +
           `Start with CCB_DEMO=off for an empty database, then create the first maintainer with \`${FIRST_MAINTAINER}\`.`,
       );
     }
@@ -28,9 +35,9 @@ export async function prepareDatabase(db: DB, config: Pick<ServerConfig, 'host' 
   const exposed = demo.filter((a) => a.demoPassword !== null).map((a) => a.username);
   if (shared && exposed.length > 0) {
     throw new StartRefused(
-      `Refusing to serve on HOST=${config.host}: these accounts still have the demo's published password: ${exposed.join(', ')}.\n` +
+      `Refusing to serve on ${shared}: these accounts still have the demo's published password: ${exposed.join(', ')}.\n` +
         'Give each a new password (`npm run cli -- users password NAME`) or deactivate it on the Users page ' +
-        '(start on HOST=127.0.0.1 to do that), or start on a new database with CCB_DEMO=off.',
+        '(start on HOST=127.0.0.1 without TRUST_PROXY to do that), or start on a new database with CCB_DEMO=off.',
     );
   }
   return demo;

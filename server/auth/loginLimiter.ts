@@ -162,6 +162,14 @@ export class LoginLimiter {
 
 // One limiter per database (so per server, and per test app): failures never leak between them.
 const limiters = new WeakMap<object, LoginLimiter>();
+
+/** Give a database's limiter its own clock (tests: time moves only when the test says); resets its counts. */
+export function useLoginClock(db: object, now: () => number): LoginLimiter {
+  const limiter = new LoginLimiter(now);
+  limiters.set(db, limiter);
+  return limiter;
+}
+
 export function loginLimiterFor(db: object): LoginLimiter {
   let limiter = limiters.get(db);
   if (!limiter) limiters.set(db, (limiter = new LoginLimiter()));

@@ -58,6 +58,8 @@ function assets(dir: string) {
     } catch {
       return next(notFound('No such asset.'));
     }
+    // A NUL cannot be in a file name (fs would throw, a 500): no such asset.
+    if (name.includes('\0')) return next(notFound('No such asset.'));
     const file = path.resolve(root, `.${name}`);
     if (!file.startsWith(root + path.sep) || !fs.statSync(file, { throwIfNoEntry: false })?.isFile()) return next(notFound('No such asset.'));
     const type = CONTENT_TYPES[path.extname(file).toLowerCase()];

@@ -13,6 +13,8 @@ import type { ImportIssue } from '../../shared/schemas/lcb';
 import { hashPassword } from '../auth/passwords';
 import { readAnnotationFile, type ParsedAnnotation } from './annotationFile';
 import { ImportError } from './lcbFile';
+import { Pacer } from './eventLoopPacer';
+import { IssueList } from './fileIssues';
 
 /** What the import will do for one line, decided before anything is written. */
 interface Step {
@@ -84,12 +86,29 @@ function planLine(db: DB, a: ParsedAnnotation, slots: Slots, issues: ImportIssue
   return { annotation: a, problemId: problem.id, username: user?.username ?? a.annotator, userId: user?.id ?? null, slot: claim.slot, action, existingId: existing?.id ?? null, before };
 }
 
-/** Check every line against the database (read-only); issues come out in line order. */
-function planAll(db: DB, parsed: readonly ParsedAnnotation[], issues: ImportIssue[]): Step[] {
+/** Check every line against the database (read-only), each line's issues reported once. */
+function planAll(db: DB, parsed: readonly ParsedAnnotation[], issues: IssueList): Step[] {
   const slots = new Slots(db);
-  const steps = parsed.map((a) => planLine(db, a, slots, issues)).filter((s): s is Step => s !== null);
-  issues.sort((x, y) => x.line - y.line);
+  const steps: Step[] = [];
+  for (const a of parsed) {
+    const found: ImportIssue[] = [];
+    const step = planLine(db, a, slots, found);
+    issues.add(found);
+    if (step) steps.push(step);
+  }
   return steps;
+}
+
+/** planAll before the transaction, for the report only: in slices that let other requests through. */
+async function planReport(db: DB, parsed: readonly ParsedAnnotation[], issues: IssueList): Promise<void> {
+  const slots = new Slots(db);
+  const pacer = new Pacer();
+  for (const a of parsed) {
+    await pacer.step();
+    const found: ImportIssue[] = [];
+    planLine(db, a, slots, found);
+    issues.add(found);
+  }
 }
 
 function writeAnnotation(db: DB, step: Step, userId: number): void {
@@ -110,9 +129,9 @@ function createAnnotator(db: DB, actor: Actor, username: string, hash: string): 
 /** Plan every line against the database, then write all of it — or nothing — in one transaction. */
 function applyImport(db: DB, actor: Actor, parsed: ParsedAnnotation[], hashes: Map<string, string>, sourceName: string): AnnotationImportSummary {
   return transaction(db, () => {
-    const issues: ImportIssue[] = [];
+    const issues = new IssueList();
     const steps = planAll(db, parsed, issues);
-    if (issues.length > 0) throw new ImportError(issues);
+    if (!issues.empty) throw ImportError.of(issues);
     const created = new Map<string, number>();
     const summary: AnnotationImportSummary = { total: parsed.length, created: 0, updated: 0, unchanged: 0, assignmentsCreated: 0, usersCreated: [] };
     const changes: { questionId: string; annotator: string; before: Point[] | null; after: Point[] }[] = [];
@@ -155,15 +174,15 @@ async function hashesForNewAnnotators(db: DB, parsed: ParsedAnnotation[]): Promi
 /**
  * Import external double annotations (JSONL, one annotation per line) as submitted
  * annotations with source 'import': the same checks as the editor's submit, every bad line
- * reported as "line N: field: message", all or nothing, and a re-import changes nothing.
+ * reported as "line N: field: message" (the first ones; the rest are counted), all or nothing,
+ * and a re-import changes nothing. The lines are checked against the database before the
+ * transaction too, in slices, so a bad file is reported without holding up other requests.
  */
 export async function importAnnotationsFile(db: DB, actor: Actor, file: string, options: { sourceName?: string } = {}): Promise<AnnotationImportSummary> {
   const { annotations, issues } = await readAnnotationFile(file);
-  if (issues.length > 0) {
-    // Report the database checks of the well-formed lines too, so one run shows every problem.
-    planAll(db, annotations, issues);
-    throw new ImportError(issues);
-  }
+  // The database checks of the well-formed lines are reported too, so one run shows every problem.
+  await planReport(db, annotations, issues);
+  if (!issues.empty) throw ImportError.of(issues);
   const hashes = await hashesForNewAnnotators(db, annotations);
   return applyImport(db, actor, annotations, hashes, options.sourceName ?? path.basename(file));
 }

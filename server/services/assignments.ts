@@ -31,7 +31,8 @@ function byLoad(a: Annotator, b: Annotator): number {
 /**
  * Give every problem with fewer than two assignments exactly two distinct active annotators,
  * the least loaded first (ties by username), in import order. Problems with resolved gold are
- * skipped unless includeResolved. One transaction.
+ * skipped unless includeResolved; problems sent back to adjudication (a Runs flag reopening a
+ * legacy problem) always are: they need an adjudicator, not annotators. One transaction.
  */
 export function autoAssign(db: DB, actor: Actor, options: { includeResolved?: boolean } = {}): AutoAssignResult {
   return transaction(db, () => {
@@ -40,11 +41,18 @@ export function autoAssign(db: DB, actor: Actor, options: { includeResolved?: bo
       throw new DomainError('too_few_annotators', `Auto-assignment needs at least ${ANNOTATORS_PER_PROBLEM} active annotators; there ${annotators.length === 1 ? 'is 1' : `are ${annotators.length}`}.`);
     }
     const candidates = readOpenProblems(db, ANNOTATORS_PER_PROBLEM);
-    const open = options.includeResolved ? candidates : candidates.filter((p) => p.resolved === 0);
+    const notInAdjudication = candidates.filter((p) => p.in_adjudication === 0);
+    const open = options.includeResolved ? notInAdjudication : notInAdjudication.filter((p) => p.resolved === 0);
     let assignments = 0;
     for (const problem of open) assignments += fillProblem(db, actor, problem, annotators);
-    const skippedResolved = candidates.length - open.length;
-    return { problems: open.length, assignments, ...(skippedResolved > 0 ? { skippedResolved } : {}) };
+    const skippedResolved = notInAdjudication.length - open.length;
+    const skippedInAdjudication = candidates.length - notInAdjudication.length;
+    return {
+      problems: open.length,
+      assignments,
+      ...(skippedResolved > 0 ? { skippedResolved } : {}),
+      ...(skippedInAdjudication > 0 ? { skippedInAdjudication } : {}),
+    };
   });
 }
 

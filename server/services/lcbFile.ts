@@ -5,6 +5,8 @@ import { formatImportIssue, lcbRecord, type Difficulty, type ImportIssue } from 
 import { DomainError } from '../domain/errors';
 import { jsonLineDecoder, parseJsonLine, schemaIssues, tooLongIssue } from './jsonLines';
 import { MAX_LINE_BYTES, readLines, type ProgressListener } from './lineReader';
+import { Pacer } from './eventLoopPacer';
+import { IssueList, type LineIssues } from './fileIssues';
 
 /** The parts of a record we keep: everything but the hidden tests, of which only size and digest are kept. */
 export interface ParsedProblem extends ProblemContent {
@@ -17,28 +19,48 @@ export interface ParsedProblem extends ProblemContent {
   recordSha256: string;
 }
 
-/** Issues kept for reporting; the total is still counted beyond this. */
-export const MAX_REPORTED_ISSUES = 1000;
+/** How many lines had errors, and how many of them the issues do not list (a bounded check, fileIssues.ts). */
+export interface IssueCounts {
+  linesWithErrors: number;
+  unlistedLines: number;
+}
 
-/** A file that cannot be imported: nothing was written. Carries every `line N: field: message`. */
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} more ${word}${n === 1 ? '' : 's'}`;
+
+/** A file that cannot be imported: nothing was written. Carries the (bounded) `line N: field: message` issues. */
 export class ImportError extends DomainError {
+  readonly linesWithErrors: number;
+  readonly unlistedLines: number;
+
   constructor(
     readonly issues: ImportIssue[],
-    readonly totalIssues = issues.length,
+    counts?: IssueCounts,
     summary?: string,
   ) {
-    const first = issues[0] ? formatImportIssue(issues[0]) : 'the file cannot be imported';
-    const more = totalIssues > 1 ? ` (and ${totalIssues - 1} more error${totalIssues > 2 ? 's' : ''})` : '';
+    const linesWithErrors = counts?.linesWithErrors ?? new Set(issues.map((i) => i.line)).size;
+    const unlistedLines = counts?.unlistedLines ?? 0;
+    const head = issues[0];
+    const first = head ? formatImportIssue(head) : 'the file cannot be imported';
+    const sameLine = head ? issues.filter((i) => i.line === head.line).length - 1 : 0;
+    const more = linesWithErrors > 1 ? ` (and ${plural(linesWithErrors - 1, 'line')} with errors)` : sameLine > 0 ? ` (and ${plural(sameLine, 'error')} on that line)` : '';
     super('validation_failed', summary ?? `Nothing was imported: ${first}${more}.`, {
       issues: issues.map((i) => ({ ...i, path: i.field ? `line ${i.line}: ${i.field}` : `line ${i.line}` })),
-      totalIssues,
+      linesWithErrors,
+      unlistedLines,
     });
+    this.linesWithErrors = linesWithErrors;
+    this.unlistedLines = unlistedLines;
+  }
+
+  /** The error of a bounded check: its listed issues in line order, with the counts. */
+  static of(list: IssueList): ImportError {
+    return new ImportError([...list.listed].sort((a, b) => a.line - b.line), { linesWithErrors: list.linesWithErrors, unlistedLines: list.unlistedLines });
   }
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-type LineResult = { problem: ParsedProblem } | { issues: ImportIssue[] } | null;
+type LineResult = { problem: ParsedProblem } | { issues: LineIssues } | null;
 
 /** Decode, parse and validate one line; null for a blank line. */
 export function parseLine(number: number, bytes: Buffer, decoder = jsonLineDecoder()): LineResult {
@@ -49,9 +71,8 @@ export function parseLine(number: number, bytes: Buffer, decoder = jsonLineDecod
     return { issues: [{ line: number, field: '', message: 'expected a JSON object (one LiveCodeBench record per line)' }] };
   }
   const parsed = lcbRecord.safeParse(json);
-  if (!parsed.success) {
-    return { issues: schemaIssues(number, parsed.error, '(record)') };
-  }
+  // Worded only when they will be listed: wording costs more than checking.
+  if (!parsed.success) return { issues: () => schemaIssues(number, parsed.error, '(record)') };
   const r = parsed.data;
   const baseText = normalizeBaseText(r.question_content);
   if (baseText === '') {
@@ -76,41 +97,40 @@ export function parseLine(number: number, bytes: Buffer, decoder = jsonLineDecod
 }
 
 /**
- * Pass 1 of an import: read the file as a stream and validate every line. Returns the
- * problems in file order, or throws an ImportError naming every bad line.
+ * Pass 1 of an import: read the file as a stream and validate every line, in slices that let
+ * other requests through (eventLoopPacer.ts). Returns the problems in file order, or throws an
+ * ImportError with the first bad lines and the count of the rest.
  */
 export async function readLcbFile(file: string, onProgress?: ProgressListener): Promise<ParsedProblem[]> {
   const problems: ParsedProblem[] = [];
-  const issues: ImportIssue[] = [];
-  let totalIssues = 0;
-  const report = (found: ImportIssue[]) => {
-    totalIssues += found.length;
-    issues.push(...found.slice(0, Math.max(0, MAX_REPORTED_ISSUES - issues.length)));
-  };
+  const issues = new IssueList();
+  const pacer = new Pacer();
   const seen = new Map<string, number>();
   const decoder = jsonLineDecoder();
   for await (const { number, bytes, tooLong } of readLines(file, onProgress)) {
+    await pacer.step();
     if (tooLong) {
-      report([tooLongIssue(number, MAX_LINE_BYTES)]);
+      issues.add([tooLongIssue(number, MAX_LINE_BYTES)]);
       continue;
     }
     const result = parseLine(number, bytes, decoder);
     if (result === null) continue;
     if ('issues' in result) {
-      report(result.issues);
+      issues.add(result.issues);
       continue;
     }
     const firstLine = seen.get(result.problem.questionId);
     if (firstLine !== undefined) {
-      report([{ line: number, field: 'question_id', message: `"${result.problem.questionId}" already appears on line ${firstLine}` }]);
+      issues.add([{ line: number, field: 'question_id', message: `"${result.problem.questionId}" already appears on line ${firstLine}` }]);
       continue;
     }
     seen.set(result.problem.questionId, number);
-    problems.push(result.problem);
+    // A file with errors is not imported: keep checking, but hold no more problems.
+    if (issues.empty) problems.push(result.problem);
   }
-  if (totalIssues > 0) throw new ImportError(issues, totalIssues);
+  if (!issues.empty) throw ImportError.of(issues);
   if (problems.length === 0) {
-    throw new ImportError([], 0, 'Nothing was imported: the file holds no problems (it is empty or has only blank lines).');
+    throw new ImportError([], undefined, 'Nothing was imported: the file holds no problems (it is empty or has only blank lines).');
   }
   return problems;
 }

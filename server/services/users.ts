@@ -6,10 +6,12 @@ import type { Role } from '../../shared/roles';
 import { hashPassword } from '../auth/passwords';
 import { loginLimiterFor, type LoginLock } from '../auth/loginLimiter';
 import { DomainError, notFound } from '../domain/errors';
+import { refuseDemoPassword } from './sharedServing';
 
 export { findUser, listUsers, type UserRow } from '../../db/users';
 
 export async function createUser(db: DB, actor: Actor, input: { username: string; role: Role; password: string }): Promise<UserRow> {
+  refuseDemoPassword(db, input.password);
   const hash = await hashPassword(input.password);
   return transaction(db, () => {
     if (findUser(db, input.username)) throw new DomainError('name_taken', `A user named "${input.username}" already exists.`);
@@ -29,9 +31,11 @@ export interface UserChanges {
  * Change an account's role, active flag or password. A maintainer cannot deactivate or
  * demote themselves (someone must be able to manage accounts). Deactivation, and a password
  * reset by someone else, end the user's sessions; changing your own password ends your other
- * sessions and keeps `currentSession` (the stored id of the session making the change).
+ * sessions and keeps `currentSession` (the stored id of the session making the change). On a
+ * shared server (sharedServing.ts) a published demo password is refused, as at creation.
  */
 export async function updateUser(db: DB, actor: Actor, username: string, changes: UserChanges, currentSession?: string): Promise<UserRow> {
+  refuseDemoPassword(db, changes.password);
   const hash = changes.password === undefined ? undefined : await hashPassword(changes.password);
   return transaction(db, () => {
     const user = findUser(db, username);

@@ -89,6 +89,8 @@ export interface AutoAssignResult {
   assignments: number;
   /** Open problems left out because they already have resolved gold (present when there are any). */
   skippedResolved?: number;
+  /** Open problems left out because they are back in adjudication (a Runs flag or a reopen): never annotation work. */
+  skippedInAdjudication?: number;
 }
 
 /** POST /api/assignments/auto: problems with resolved gold are skipped unless includeResolved. */

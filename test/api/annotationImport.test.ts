@@ -118,7 +118,7 @@ describe('import-annotations errors (nothing is imported)', () => {
     expect(res.status).toBe(1);
     expect(res.stderr).toContain('line 2: (line): ');
     expect(res.stderr).toContain('line 3: question_id: there is no problem "abc999_z"');
-    expect(res.stderr).toContain('error: nothing was imported (2 problems)');
+    expect(res.stderr).toContain('error: nothing was imported (2 lines with errors)');
     expect(get(ctx.db, `SELECT 1 FROM users WHERE username = 'zed'`)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import http from 'node:http';
 import { get } from '../../db/database';
-import { MAX_FAILURES, USER_FREE_FAILURES } from '../../server/auth/loginLimiter';
+import { MAX_FAILURES, USER_FREE_FAILURES, WINDOW_MS, useLoginClock } from '../../server/auth/loginLimiter';
 import { buildUser, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { listen } from '../support/liveServer';
@@ -23,7 +23,11 @@ const ctx = tempDb();
 let server: Awaited<ReturnType<typeof listen>>;
 let mara: BuiltUser;
 
+// The limiter's clock stands still unless a test moves it: a slow machine cannot let a delay run out mid-test.
+const clock = { now: Date.UTC(2026, 0, 1) };
+
 beforeAll(async () => {
+  useLoginClock(ctx.db, () => clock.now);
   mara = await buildUser(ctx.db, { username: 'mara', role: 'maintainer' });
   server = await listen(ctx.db);
 });
@@ -141,5 +145,19 @@ describe('lockout is no denial of service', () => {
     expect(JSON.parse(event.before)).toMatchObject({ loginLock: { lockedAddresses: 1 } });
     expect((await login('127.0.2.1', 'dora', dora.password)).status).toBe(200);
     expect((await login('127.0.2.99', 'dora', dora.password)).status).toBe(200);
+  });
+
+  it('a lock lasts by the limiter’s clock alone: it stands while the clock stands, and ends when the window has passed', async () => {
+    const erin = await buildUser(ctx.db, { username: 'erin' });
+    for (let i = 2; i < 14; i++) await login(`127.0.3.${i}`, 'erin', 'wrong-guess');
+    const maintainer = (await login('127.0.0.1', 'mara', mara.password)).cookie!;
+    const lockOf = async () => (await call('127.0.0.1', 'GET', '/api/users', undefined, maintainer)).json as unknown as { username: string; loginLock?: { retryAfter: number } }[];
+    const before = (await lockOf()).find((u) => u.username === 'erin')!.loginLock!.retryAfter;
+    expect(before).toBeGreaterThan(0);
+    expect((await lockOf()).find((u) => u.username === 'erin')!.loginLock!.retryAfter).toBe(before);
+    expect((await login('127.0.3.99', 'erin', erin.password)).status).toBe(429);
+    clock.now += WINDOW_MS;
+    expect((await lockOf()).find((u) => u.username === 'erin')!.loginLock).toBeUndefined();
+    expect((await login('127.0.3.99', 'erin', erin.password)).status).toBe(200);
   });
 });

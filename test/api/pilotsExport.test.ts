@@ -12,8 +12,8 @@ import { createStudy } from '../../server/services/pilots/studies';
 import { reviewQuestion } from '../../server/services/pilots/review';
 import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
-import { EXAMPLE_RUN } from '../support/datasets';
 import { buildPilotWorld, KQ, PILOT_RELEASE, sessionTaskId, type PilotWorld } from '../support/pilotWorld';
+import { RUN_OUTPUT_KEYS } from '../support/runFixture';
 
 const ctx = tempDb();
 let w: PilotWorld;
@@ -63,14 +63,13 @@ describe('pilots export', () => {
     expect(res.stderr).toBe('');
     expect(res.status).toBe(0);
     expect(fs.readdirSync(out).sort()).toEqual(['P01.jsonl', 'P02.jsonl']);
-    const exampleKeys = Object.keys(JSON.parse(fs.readFileSync(EXAMPLE_RUN, 'utf8').split('\n')[0]!));
     for (const file of ['P01.jsonl', 'P02.jsonl']) {
       const text = fs.readFileSync(path.join(out, file), 'utf8');
       expect(text).not.toMatch(/pia|pete/);
       const lines = text.trim().split('\n').map((l) => JSON.parse(l));
       expect(lines).toHaveLength(2);
       for (const line of lines) {
-        expect(Object.keys(line)).toEqual(exampleKeys);
+        expect(Object.keys(line)).toEqual(RUN_OUTPUT_KEYS);
         expect(runLineSchema.safeParse(line).success).toBe(true);
       }
     }

@@ -17,6 +17,7 @@ const SCENARIOS: { name: string; load: () => Promise<{ scenario: Scenario }> }[]
   { name: 'lists', load: () => import('./scenarios/lists') },
   { name: 'pages', load: () => import('./scenarios/pages') },
   { name: 'pilots', load: () => import('./scenarios/pilots') },
+  { name: 'uploads', load: () => import('./scenarios/uploads') },
 ];
 
 function selected(): typeof SCENARIOS {

@@ -11,6 +11,7 @@ import { importRunFile } from '../../server/services/runs/importRun';
 import { runJudgeCheck, runsReport, taskScores } from '../../server/services/runs/reports';
 import { EXAMPLE_RUN, EXAMPLE_RUN_REFERENCE, LCB_SUBSET, PUBLIC_RELEASE, requireDataset } from '../support/datasets';
 import { tempDb } from '../support/db';
+import { RUN_OUTPUT_KEYS } from '../support/runFixture';
 
 interface Reference {
   aggregate: { num_tasks: number; TKQR: number; ORA: number; avg_turns: number; avg_diff: number };
@@ -47,6 +48,12 @@ function expectJudgeMatches(check: JudgeCheck) {
   // The sweep row at the threshold is the headline figure.
   close(check.ours_positive_rate, ref.threshold_sensitivity.find((r) => r.threshold === ref.threshold)!.ours_positive_rate, 'positive rate at the threshold');
 }
+
+describe('the run-output fields the API tests write (RUN_OUTPUT_KEYS)', () => {
+  it('are the fields of the example run’s first line, in its order', () => {
+    expect(Object.keys(lines[0]!)).toEqual(RUN_OUTPUT_KEYS);
+  });
+});
 
 describe('the metrics reproduce the reference implementation on example-model.jsonl', () => {
   const scores = lines.map((l) => ({ taskId: l.task_id, ...scoreTask(keyQuestionNum(l), turnsTotal(l), l.hit_dict) }));

@@ -5,6 +5,12 @@ import type { DB } from '../../db/database';
 import type { Actor } from '../../db/events';
 import { importRunFile, type ReleaseRef } from '../../server/services/runs/importRun';
 
+/**
+ * The fields of a line of the evaluator's run-output JSONL, in its order (as in the public example
+ * run, ../shared/datasets/runs/example-model.jsonl: the datasets project checks the two agree).
+ */
+export const RUN_OUTPUT_KEYS = ['id', 'task_id', 'key_question_num', 'prompt', 'messages', 'response_contents', 'hit_dict', 'hit_questions', 'turns', 'final_code', 'finished'] as const;
+
 /** One run record in the evaluator's run-output schema: asks `questions` (labels `hits`), then codes. */
 export function runLine(
   taskId: string,

@@ -12,6 +12,8 @@ export interface ServerRun {
   stdout: () => string;
   stderr: () => string;
   stop: () => Promise<void>;
+  /** SIGKILL, as a crash would: nothing of the server's clean-up runs. */
+  kill: () => Promise<void>;
 }
 
 /**
@@ -35,6 +37,10 @@ export function startServer(env: NodeJS.ProcessEnv, entry: 'server/main.ts' | 's
       stderr: () => err,
       stop: async () => {
         if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+        await exited;
+      },
+      kill: async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
         await exited;
       },
     };

@@ -16,6 +16,8 @@ export const assignCommand: Command = {
       if (result.skippedResolved) {
         print(`skipped ${result.skippedResolved} problem${result.skippedResolved > 1 ? 's' : ''} with resolved gold (--include-resolved assigns them too)`);
       }
+      const back = result.skippedInAdjudication;
+      if (back) print(`skipped ${back} problem${back > 1 ? 's' : ''} sent back to adjudication (a Runs flag or a reopen): ${back > 1 ? 'they need' : 'it needs'} an adjudicator, not annotators`);
       for (const w of workloadOverview(db)) {
         print(`  ${w.username.padEnd(12)} ${String(w.assigned).padStart(4)} assigned, ${w.todo} to do, ${w.inProgress} in progress, ${w.submitted} submitted${w.active ? '' : ' (deactivated)'}`);
       }

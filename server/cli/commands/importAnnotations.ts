@@ -25,7 +25,9 @@ export const importAnnotationsCommand: Command = {
       } catch (err) {
         if (err instanceof ImportError) {
           for (const issue of err.issues) printError(formatImportIssue(issue));
-          throw new CliError(`nothing was imported (${err.issues.length} problem${err.issues.length === 1 ? '' : 's'})`);
+          if (err.unlistedLines > 0) printError(`… and ${err.unlistedLines.toLocaleString('en-US')} more line${err.unlistedLines === 1 ? '' : 's'} with errors`);
+          const n = err.linesWithErrors;
+          throw new CliError(`nothing was imported (${n.toLocaleString('en-US')} line${n === 1 ? '' : 's'} with errors)`);
         }
         throw err;
       }

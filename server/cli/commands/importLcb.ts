@@ -4,14 +4,16 @@ import { ImportError, importLcbFile, LCB_VERSION } from '../../services/lcbImpor
 import { CliError, dbOption, parse, onePositional, existingFile, withDb, type Command, type CommandContext } from '../command';
 import { formatBytes, ProgressBar } from '../progress';
 
-/** Most file errors printed; the rest are counted. */
+/** Most file errors printed; the lines of the rest are counted. */
 export const MAX_PRINTED_ISSUES = 50;
 
 export function printIssues(err: ImportError, printError: CommandContext['printError']): void {
   printError(`error: ${err.message}`);
-  for (const issue of err.issues.slice(0, MAX_PRINTED_ISSUES)) printError(formatImportIssue(issue));
-  const more = err.totalIssues - Math.min(err.issues.length, MAX_PRINTED_ISSUES);
-  if (more > 0) printError(`… and ${more} more`);
+  const printed = err.issues.slice(0, MAX_PRINTED_ISSUES);
+  for (const issue of printed) printError(formatImportIssue(issue));
+  const shown = new Set(printed.map((i) => i.line));
+  const more = new Set(err.issues.slice(MAX_PRINTED_ISSUES).map((i) => i.line).filter((line) => !shown.has(line))).size + err.unlistedLines;
+  if (more > 0) printError(`… and ${more.toLocaleString('en-US')} more line${more === 1 ? '' : 's'} with errors`);
 }
 
 /** `import-lcb <file.jsonl> [--lcb-version v6] [--db PATH]`: import LiveCodeBench problems through the one importer. */

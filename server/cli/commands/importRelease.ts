@@ -1,9 +1,8 @@
 import { CLI_ACTOR } from '../../../db/events';
-import { formatImportIssue } from '../../../shared/schemas/lcb';
 import { ImportError } from '../../services/lcbFile';
 import { importLegacyReleaseFile, type LegacyImportReport, type ReportedTask } from '../../services/releases/legacyImport';
 import { dbOption, parse, onePositional, existingFile, withDb, type Command } from '../command';
-import { MAX_PRINTED_ISSUES } from './importLcb';
+import { printIssues } from './importLcb';
 
 const show = (s: string, max = 60) => {
   const json = JSON.stringify(s);
@@ -57,8 +56,7 @@ export const importReleaseCommand: Command = {
         return 0;
       } catch (err) {
         if (!(err instanceof ImportError)) throw err;
-        printError(`error: ${err.message}`);
-        for (const issue of err.issues.slice(0, MAX_PRINTED_ISSUES)) printError(formatImportIssue(issue));
+        printIssues(err, printError);
         return 1;
       }
     });

@@ -2,13 +2,14 @@ import { MAX_POINTS } from '../../../shared/edits';
 import { parseRelease, type LineRecord } from '../../../shared/release/validate';
 import type { ImportIssue } from '../../../shared/schemas/lcb';
 import { ImportError } from '../lcbFile';
+import { IssueList } from '../fileIssues';
 
 const LINE_PREFIX = /^line \d+: /;
 
 /**
  * Parse a release file for import (the one boundary for it): every record must match the
  * release schema, hold 1 to 3 qa pairs and have its own task_id. Any problem is an
- * ImportError listing every bad line; nothing is imported then.
+ * ImportError listing the first bad lines and counting the rest; nothing is imported then.
  */
 export function parseLegacyRelease(bytes: Buffer): LineRecord[] {
   let text: string;
@@ -30,6 +31,14 @@ export function parseLegacyRelease(bytes: Buffer): LineRecord[] {
     else firstLine.set(record.task_id, line);
   }
   if (parsed.records.length === 0 && issues.length === 0) issues.push({ line: 0, field: '', message: 'the file holds no tasks' });
-  if (issues.length > 0) throw new ImportError(issues.sort((a, b) => a.line - b.line));
-  return parsed.records;
+  if (issues.length === 0) return parsed.records;
+  const byLine = new Map<number, ImportIssue[]>();
+  for (const issue of issues.sort((a, b) => a.line - b.line)) {
+    const found = byLine.get(issue.line);
+    if (found) found.push(issue);
+    else byLine.set(issue.line, [issue]);
+  }
+  const list = new IssueList();
+  for (const found of byLine.values()) list.add(found);
+  throw ImportError.of(list);
 }

@@ -3,7 +3,8 @@
  * body to a temporary file first). In one transaction the release's tasks are stored, an earlier
  * run of the same model is replaced (only when asked to), and the file is read as a stream and
  * checked line by line, each good record written as it is read, with one event. A bad line rolls
- * it all back (every line is still checked, so all issues are reported). Memory stays flat
+ * it all back; the file is then checked again in slices that let other requests through, to
+ * report the first bad lines and count the rest (runFile.ts). Memory stays flat
  * whatever the file's size: SQLite keeps the pending transaction in its journal, not in memory.
  */
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { DomainError } from '../../domain/errors';
 import { aliasRow } from '../../../db/pilots';
 import type { ProgressListener } from '../lineReader';
 import { fileRunRelease, storedRunRelease, type RunRelease } from './release';
-import { releaseIndex, scanRunFile } from './runFile';
+import { releaseIndex, reportRunFile, RunFileRejected, scanRunFile } from './runFile';
 import { withReleaseMatch } from './releaseMatch';
 import { deleteRun, runRow, runWriter, saveRunRelease } from '../../../db/runs';
 
@@ -50,6 +51,20 @@ export async function importRunFile(db: DB, file: string, ref: ReleaseRef, actor
   const release = resolveRunRelease(db, ref);
   const tasks = releaseIndex(release);
   const sourceFile = options.sourceName ?? path.basename(file);
+  try {
+    return storeRunFile(db, file, release, tasks, actor, { ...options, sourceFile });
+  } catch (err) {
+    if (!(err instanceof RunFileRejected)) throw err;
+    // The transaction stopped at the first bad line; the paced second pass lists the findings.
+    return reportRunFile(file, tasks, options.onProgress).catch((report: unknown) => {
+      throw withReleaseMatch(db, file, { name: release.name, tasks }, report);
+    });
+  }
+}
+
+/** The one transaction of an import; throws RunFileRejected at the file's first bad line. */
+function storeRunFile(db: DB, file: string, release: RunRelease, tasks: ReturnType<typeof releaseIndex>, actor: Actor, options: RunImportOptions & { sourceFile: string }): RunImportSummary {
+  const { model, sourceFile } = options;
   return transaction(db, () => {
     const existing = runRow(db, model);
     if (existing && !options.replace) throw modelTaken(model);
@@ -57,19 +72,15 @@ export async function importRunFile(db: DB, file: string, ref: ReleaseRef, actor
     if (existing) deleteRun(db, existing.id);
     const writer = runWriter(db, model, release.sha256, sourceFile, actor.id);
     let unfinished = 0;
-    try {
-      scanRunFile(
-        file,
-        tasks,
-        (r) => {
-          writer.add(r, scoreTask(r.k, r.turnsTotal, r.hitDict));
-          if (!r.finished) unfinished++;
-        },
-        options.onProgress,
-      );
-    } catch (err) {
-      throw withReleaseMatch(db, file, { name: release.name, tasks }, err);
-    }
+    scanRunFile(
+      file,
+      tasks,
+      (r) => {
+        writer.add(r, scoreTask(r.k, r.turnsTotal, r.hitDict));
+        if (!r.finished) unfinished++;
+      },
+      options.onProgress,
+    );
     const count = writer.finish();
     const summary: RunImportSummary = {
       model,

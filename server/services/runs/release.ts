@@ -71,7 +71,7 @@ function fromText(text: string, sha256: string, name: string, source: 'stored' |
   if (errors.length > 0) {
     throw new ImportError(
       errors.map((f) => ({ line: f.line ?? 0, field: '', message: f.message.replace(/^line \d+: /, '') })),
-      errors.length,
+      undefined,
       `The release ${name} cannot be read: ${errors[0]!.message}.`,
     );
   }

@@ -95,5 +95,5 @@ const RELEASE_FIELDS = new Set(['task_id', 'id', 'key_question_num', 'qa_pairs']
 export function withReleaseMatch(db: DB, file: string, chosen: ChosenRelease, err: unknown): unknown {
   if (!(err instanceof ImportError) || !err.issues.some((i) => RELEASE_FIELDS.has(i.field))) return err;
   const sentence = releaseMatchSentence(db, file, chosen);
-  return sentence === null ? err : new ImportError(err.issues, err.totalIssues, `${sentence} ${err.message}`);
+  return sentence === null ? err : new ImportError(err.issues, { linesWithErrors: err.linesWithErrors, unlistedLines: err.unlistedLines }, `${sentence} ${err.message}`);
 }

@@ -2,14 +2,17 @@
  * A run file, read as a stream and checked line by line against the schema and the release
  * (task exists, K agrees, problem matches, no task twice). Each good record is handed on as
  * soon as it is read (the importer writes it inside its one transaction), so only the task ids
- * seen so far are held, however large the file. Any bad line makes the whole file fail with
- * `line N: field: message` (every line is still checked, so all issues are reported).
+ * seen so far are held, however large the file. The synchronous scan stops at the first bad
+ * line (RunFileRejected); the report — `line N: field: message` for the first bad lines and the
+ * count of the rest — is then gathered by reportRunFile, in slices that let other requests through.
  */
 import type { ImportIssue } from '../../../shared/schemas/lcb';
 import { quickRunLine, runLineSchema, toRunRecord, type RunRecord } from '../../../shared/runs/runLine';
-import { ImportError, MAX_REPORTED_ISSUES } from '../lcbFile';
+import { ImportError } from '../lcbFile';
+import { Pacer } from '../eventLoopPacer';
+import { IssueList, type LineIssues } from '../fileIssues';
 import { jsonLineDecoder, parseJsonLine, schemaIssues, tooLongIssue } from '../jsonLines';
-import { MAX_LINE_BYTES, type ProgressListener } from '../lineReader';
+import { MAX_LINE_BYTES, readLines, type ProgressListener, type RawLine } from '../lineReader';
 import { readLinesSync } from '../lineReaderSync';
 import { memberText } from './jsonSlice';
 import type { RunRelease } from './release';
@@ -26,14 +29,15 @@ function messagesJson(text: string, messages: RunRecord['messages']): string {
   return raw !== undefined && raw.startsWith('[') ? raw : JSON.stringify(messages);
 }
 
-function checkLine(number: number, json: unknown, text: string, release: ReleaseIndex): ImportIssue[] | ParsedRunRecord {
+function checkLine(number: number, json: unknown, text: string, release: ReleaseIndex): LineIssues | ParsedRunRecord {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return [{ line: number, field: '', message: 'expected a JSON object (one run record per line)' }];
   }
   let data = quickRunLine(json);
   if (data === null) {
     const parsed = runLineSchema.safeParse(json);
-    if (!parsed.success) return schemaIssues(number, parsed.error, '(record)');
+    // Worded only when they will be listed: wording costs more than checking.
+    if (!parsed.success) return () => schemaIssues(number, parsed.error, '(record)');
     data = parsed.data;
   }
   const result = toRunRecord(data);
@@ -56,50 +60,68 @@ export type ReleaseIndex = ReadonlyMap<string, { questionId: string; k: number }
 export const releaseIndex = (release: RunRelease): ReleaseIndex =>
   release.kept ?? new Map(release.tasks.map((t) => [t.taskId, { questionId: t.questionId, k: t.keyQuestions.length }]));
 
+const isIssues = (r: ParsedRunRecord | LineIssues): r is LineIssues => typeof r === 'function' || Array.isArray(r);
+
+/** Checks the lines of one run file in order; holds the task ids seen (a task twice is an error). */
+class RunLineChecker {
+  private readonly seen = new Map<string, number>();
+  private readonly decoder = jsonLineDecoder();
+  constructor(private readonly tasks: ReleaseIndex) {}
+
+  /** The line's record, its issues, or null for a blank line. */
+  check({ number, bytes, tooLong }: RawLine): ParsedRunRecord | LineIssues | null {
+    if (tooLong) return [tooLongIssue(number, MAX_LINE_BYTES)];
+    const line = parseJsonLine(number, bytes, this.decoder);
+    if (line === null) return null;
+    if ('issues' in line) return line.issues;
+    const record = checkLine(number, line.json, line.text, this.tasks);
+    if (isIssues(record)) return record;
+    const first = this.seen.get(record.taskId);
+    if (first !== undefined) return [{ line: number, field: 'task_id', message: `"${record.taskId}" already appears on line ${first}` }];
+    this.seen.set(record.taskId, number);
+    return record;
+  }
+}
+
+/** The synchronous scan met a bad line: nothing is stored, and reportRunFile words why. */
+export class RunFileRejected extends Error {
+  constructor() {
+    super('the run file has a bad line');
+  }
+}
+
 /**
  * Read and check the run file synchronously (so that it can run inside a transaction), passing
- * every good record to `accept` until the first bad line; then keep checking to report every
- * issue and throw them as one ImportError. Returns the number of records accepted.
+ * every good record to `accept`; throws RunFileRejected at the first bad line (the transaction
+ * then rolls back and reportRunFile gathers the issues). Returns the number of records accepted.
  */
 export function scanRunFile(file: string, tasks: ReleaseIndex, accept: (record: ParsedRunRecord) => void, onProgress?: ProgressListener): number {
-  const issues: ImportIssue[] = [];
-  let totalIssues = 0;
-  const report = (found: ImportIssue[]) => {
-    totalIssues += found.length;
-    issues.push(...found.slice(0, Math.max(0, MAX_REPORTED_ISSUES - issues.length)));
-  };
-  const seen = new Map<string, number>();
+  const checker = new RunLineChecker(tasks);
   let accepted = 0;
-  const decoder = jsonLineDecoder();
-  for (const { number, bytes, tooLong } of readLinesSync(file, onProgress)) {
-    if (tooLong) {
-      report([tooLongIssue(number, MAX_LINE_BYTES)]);
-      continue;
-    }
-    const line = parseJsonLine(number, bytes, decoder);
-    if (line === null) continue;
-    if ('issues' in line) {
-      report(line.issues);
-      continue;
-    }
-    const checked = checkLine(number, line.json, line.text, tasks);
-    if (Array.isArray(checked)) {
-      report(checked);
-      continue;
-    }
-    const first = seen.get(checked.taskId);
-    if (first !== undefined) {
-      report([{ line: number, field: 'task_id', message: `"${checked.taskId}" already appears on line ${first}` }]);
-      continue;
-    }
-    seen.set(checked.taskId, number);
-    // Once a line has failed nothing will be stored: the rest is only checked.
-    if (totalIssues === 0) {
-      accept(checked);
-      accepted++;
-    }
+  for (const raw of readLinesSync(file, onProgress)) {
+    const result = checker.check(raw);
+    if (result === null) continue;
+    if (isIssues(result)) throw new RunFileRejected();
+    accept(result);
+    accepted++;
   }
-  if (totalIssues > 0) throw new ImportError(issues, totalIssues);
-  if (accepted === 0) throw new ImportError([], 0, 'Nothing was imported: the file holds no run records (it is empty or has only blank lines).');
+  if (accepted === 0) throw new ImportError([], undefined, 'Nothing was imported: the file holds no run records (it is empty or has only blank lines).');
   return accepted;
+}
+
+/**
+ * Check the whole run file again, off the event loop's critical path (slices, eventLoopPacer.ts),
+ * and throw its ImportError: the first bad lines with their issues, the count of the rest.
+ */
+export async function reportRunFile(file: string, tasks: ReleaseIndex, onProgress?: ProgressListener): Promise<never> {
+  const checker = new RunLineChecker(tasks);
+  const issues = new IssueList();
+  const pacer = new Pacer();
+  for await (const raw of readLines(file, onProgress)) {
+    await pacer.step();
+    const result = checker.check(raw);
+    if (result !== null && isIssues(result)) issues.add(result);
+  }
+  if (issues.empty) throw new ImportError([], undefined, 'Nothing was imported: the file changed while it was read; import it again.');
+  throw ImportError.of(issues);
 }

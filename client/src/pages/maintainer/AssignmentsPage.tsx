@@ -125,7 +125,8 @@ export default function AssignmentsPage() {
     setBusy(true);
     try {
       const r = await api.post<AutoAssignResult>('/api/assignments/auto', { includeResolved });
-      const skipped = r.skippedResolved ? ` ${r.skippedResolved} problem${r.skippedResolved === 1 ? '' : 's'} with resolved gold left out.` : '';
+      const back = r.skippedInAdjudication ? ` ${r.skippedInAdjudication} problem${r.skippedInAdjudication === 1 ? '' : 's'} back in adjudication left out.` : '';
+      const skipped = (r.skippedResolved ? ` ${r.skippedResolved} problem${r.skippedResolved === 1 ? '' : 's'} with resolved gold left out.` : '') + back;
       setNotice({ kind: 'success', text: (r.problems === 0 ? 'Every open problem already has two annotators.' : `Assigned ${r.problems} problems (${r.assignments} new assignments).`) + skipped });
       load();
     } catch (err) {

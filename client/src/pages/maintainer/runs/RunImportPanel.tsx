@@ -22,9 +22,10 @@ const SHOWN_ISSUES = 50;
 
 function failure(err: unknown): State {
   if (!(err instanceof ApiError)) return { phase: 'failed', message: 'The import failed.', issues: [], more: 0 };
-  const total = (err.details as { totalIssues?: number } | undefined)?.totalIssues ?? err.issues.length;
+  // The server lists the first issues (as many as are shown) and counts the other lines with errors.
+  const unlisted = (err.details as { unlistedLines?: number } | undefined)?.unlistedLines ?? 0;
   const issues = err.issues.slice(0, SHOWN_ISSUES).map((i) => `${i.path}: ${i.message}`);
-  return { phase: 'failed', message: err.message, issues, more: Math.max(0, total - issues.length) };
+  return { phase: 'failed', message: err.message, issues, more: unlisted };
 }
 
 /** Upload a run file (the evaluator's run-output JSONL) over a stored release, with progress. */
@@ -120,7 +121,7 @@ export function RunImportPanel({ onImported }: { onImported: () => void }) {
               {state.issues.map((issue, i) => (
                 <li key={i}>{issue}</li>
               ))}
-              {state.more > 0 && <li>… and {state.more} more</li>}
+              {state.more > 0 && <li>… and {state.more.toLocaleString('en-US')} more line{state.more === 1 ? '' : 's'} with errors</li>}
             </ul>
           )}
         </div>
