@@ -10,6 +10,8 @@ const fixed = (v: number | null, digits: number) => (v === null ? '—' : v.toFi
 interface BaselineColumn {
   head: string;
   value: (run: RunTables) => string;
+  /** Shown only when some chosen run has the figure (pass@1 exists only where it was imported). */
+  whenImported?: (run: RunTables) => number | null;
 }
 
 /** The figure columns of the baseline table, in order; a figure of RunTables becomes a column with one more entry. */
@@ -18,6 +20,8 @@ export const BASELINE_COLUMNS: readonly BaselineColumn[] = [
   { head: 'ORA', value: (r) => fixed(r.ora, 3) },
   { head: 'avg turns', value: (r) => fixed(r.avg_turns, 2) },
   { head: 'avg diff', value: (r) => fixed(r.avg_diff, 2) },
+  { head: 'pass@1 complete', value: (r) => fixed(r.pass1_complete, 3), whenImported: (r) => r.pass1_complete },
+  { head: 'pass@1', value: (r) => fixed(r.pass1, 3), whenImported: (r) => r.pass1 },
 ];
 
 function judge({ run, judge: check }: CardBaseline): string {
@@ -32,9 +36,10 @@ function judge({ run, judge: check }: CardBaseline): string {
 
 /** "### Baseline results" under More Information: one row per chosen run, its release, and the judge behind its hit labels. */
 export function baselineResults({ baselines, jsonlSha256 }: CardInput): string {
+  const columns = BASELINE_COLUMNS.filter((c) => !c.whenImported || baselines.some(({ run }) => c.whenImported!(run) !== null));
   const rows = baselines.map(({ run }) => [
     `\`${run.model}\``,
-    ...BASELINE_COLUMNS.map((c) => c.value(run)),
+    ...columns.map((c) => c.value(run)),
     String(run.unfinished),
     String(run.tasks),
     `\`${run.release}\``,
@@ -44,7 +49,7 @@ export function baselineResults({ baselines, jsonlSha256 }: CardInput): string {
     '',
     `Stored runs over this release's tasks: each was made on the release named in its row, whose \`${RELEASE_FILE}\` is this release's file byte for byte (SHA-256 \`${jsonlSha256}\`). The figures are those of \`runs report\`, means over the run's tasks.`,
     '',
-    table(['model', ...BASELINE_COLUMNS.map((c) => c.head), 'unfinished', 'tasks', 'made on release'], rows),
+    table(['model', ...columns.map((c) => c.head), 'unfinished', 'tasks', 'made on release'], rows),
     '',
     'Judges:',
     '',

@@ -12,7 +12,7 @@ import { reviewQuestion } from '../../server/services/pilots/review';
 import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
 import { evaluate } from '../support/lcbEvaluator';
-import { buildPilotWorld, KQ, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
+import { buildPilotWorld, KQ, PILOT_RELEASE, sessionTaskId, type PilotWorld } from '../support/pilotWorld';
 
 const ctx = tempDb();
 let w: PilotWorld;
@@ -26,7 +26,7 @@ beforeAll(async () => {
     const actor: Actor = { id: user.id, name: user.username };
     for (const t of myTasks(ctx.db, user.id).tasks) {
       askQuestion(ctx.db, actor, user.id, t.id, KQ.kind.question);
-      submitSession(ctx.db, actor, user.id, t.id, saveCodeBody.parse({ version: 0, code: codeOf(user.username, t.taskId) }));
+      submitSession(ctx.db, actor, user.id, t.id, saveCodeBody.parse({ version: 0, code: codeOf(user.username, sessionTaskId(ctx.db, t.id)) }));
     }
   }
 });
@@ -53,7 +53,7 @@ describe('pilots export-lcb', () => {
 
     // A review rewrites the pilot's run; its code is unchanged, so its grades still count.
     const turn = get<{ id: number }>(ctx.db, 'SELECT t.id FROM pilot_turns t JOIN pilot_sessions s ON s.id = t.session_id WHERE s.user_id = ? ORDER BY t.id LIMIT 1', [w.users.pete.id])!;
-    reviewQuestion(ctx.db, { id: w.users.ada.id, name: 'ada' }, 'exp', turn.id, { hit: false, keyQuestion: null, note: '' });
+    reviewQuestion(ctx.db, { id: w.users.ada.id, name: 'ada' }, 'exp', turn.id, { version: 0, hit: false, keyQuestion: null, note: '' });
     expect(pass1()).toEqual({ 'human:P01': 1, 'human:P02': 0 });
   });
 });

@@ -22,6 +22,8 @@ const run = (model: string, tkqr: number | null, ora: number | null): CardBaseli
   ora,
   avg_turns: 1.25,
   avg_diff: -0.5,
+  pass1: null,
+  pass1_complete: null,
   per_k: {},
   per_type: {},
 });
@@ -121,12 +123,22 @@ describe('annotations as they happened', () => {
 describe('baseline results', () => {
   it('one row per chosen run with the columns of BASELINE_COLUMNS, the release it was made on and its judge', () => {
     const card = dataCard(full());
-    expect(card).toContain(`| model | ${BASELINE_COLUMNS.map((c) => c.head).join(' | ')} | unfinished | tasks | made on release |`);
+    const shown = BASELINE_COLUMNS.filter((c) => !c.whenImported);
+    expect(card).toContain(`| model | ${shown.map((c) => c.head).join(' | ')} | unfinished | tasks | made on release |`);
     expect(card).toContain('| `model-a` | 0.612 | 0.432 | 1.25 | -0.50 | 1 | 4 | `v2-candidate` |');
     expect(card).toContain('| `model-b` | — | — | 1.25 | -0.50 | 1 | 4 | `v2-candidate` |');
     expect(card).toContain("the lexical cross-check (TF-IDF similarity to the key questions, threshold 0.40) agrees on 87.5% of its 8 question turns, Cohen's κ 0.750.");
     expect(card).toContain('`model-b`: hit labels as given in its run file');
     expect(card).toContain('- **TKQR:**');
+  });
+
+  it('pass@1 columns appear once some chosen run has pass@1 imported, a dash for the others', () => {
+    const input = full();
+    input.baselines[0]!.run = { ...input.baselines[0]!.run, pass1: 0.25, pass1_complete: 0.5 };
+    const card = dataCard(input);
+    expect(card).toContain('| model | TKQR | ORA | avg turns | avg diff | pass@1 complete | pass@1 | unfinished | tasks | made on release |');
+    expect(card).toContain('| `model-a` | 0.612 | 0.432 | 1.25 | -0.50 | 0.500 | 0.250 | 1 | 4 | `v2-candidate` |');
+    expect(card).toContain('| `model-b` | — | — | 1.25 | -0.50 | — | — | 1 | 4 | `v2-candidate` |');
   });
 
   it('no runs chosen: no baseline section and no run terms', () => {

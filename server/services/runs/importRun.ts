@@ -56,8 +56,8 @@ export async function importRunFile(db: DB, file: string, ref: ReleaseRef, actor
   } catch (err) {
     if (!(err instanceof RunFileRejected)) throw err;
     // The transaction stopped at the first bad line; the paced second pass lists the findings.
-    return reportRunFile(file, tasks, options.onProgress).catch((report: unknown) => {
-      throw withReleaseMatch(db, file, { name: release.name, tasks }, report);
+    return reportRunFile(file, tasks, options.onProgress).catch(async (report: unknown) => {
+      throw await withReleaseMatch(db, file, { name: release.name, tasks }, report);
     });
   }
 }

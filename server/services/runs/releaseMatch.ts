@@ -9,7 +9,8 @@ import { RELEASE_FILE } from '../../../shared/release/format';
 import { parseRelease } from '../../../shared/release/validate';
 import { ImportError } from '../lcbFile';
 import { jsonLineDecoder, parseJsonLine } from '../jsonLines';
-import { readLinesSync } from '../lineReaderSync';
+import { readLines } from '../lineReader';
+import { Pacer } from '../eventLoopPacer';
 
 /** What a run line says about its task: its id, its problem and the text it was given. */
 interface LineTask {
@@ -26,10 +27,12 @@ export interface ReleaseMatch {
 
 const stringOr = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-function runTasks(file: string): LineTask[] {
+/** Read in paced slices, like the check before it: a large bad file must not hold the event loop. */
+async function runTasks(file: string, pacer: Pacer): Promise<LineTask[]> {
   const out: LineTask[] = [];
   const decoder = jsonLineDecoder();
-  for (const { number, bytes, tooLong } of readLinesSync(file)) {
+  for await (const { number, bytes, tooLong } of readLines(file)) {
+    await pacer.step();
     if (tooLong) continue;
     const line = parseJsonLine(number, bytes, decoder);
     if (line === null || 'issues' in line || typeof line.json !== 'object' || line.json === null) continue;
@@ -51,10 +54,12 @@ function countMatches(content: Buffer, tasks: readonly LineTask[]): number {
 }
 
 /** Every stored release that some of the run's tasks match, best first; and how many tasks the run has. */
-export function matchStoredReleases(db: DB, file: string): { tasks: number; lines: LineTask[]; matches: ReleaseMatch[] } {
-  const tasks = runTasks(file);
+export async function matchStoredReleases(db: DB, file: string): Promise<{ tasks: number; lines: LineTask[]; matches: ReleaseMatch[] }> {
+  const pacer = new Pacer();
+  const tasks = await runTasks(file, pacer);
   const matches: ReleaseMatch[] = [];
   for (const { name, content } of storedReleaseFiles(db, RELEASE_FILE)) {
+    await pacer.step();
     const matched = countMatches(content, tasks);
     if (matched > 0) matches.push({ release: name, matched });
   }
@@ -72,8 +77,10 @@ export interface ChosenRelease {
  * The sentence to put above a failed import's line errors, or null when no stored release holds
  * more of the run's tasks than the chosen one (the errors are then about something else).
  */
-export function releaseMatchSentence(db: DB, file: string, chosen: ChosenRelease): string | null {
-  const { tasks, lines, matches } = matchStoredReleases(db, file);
+export async function releaseMatchSentence(db: DB, file: string, chosen: ChosenRelease): Promise<string | null> {
+  const { tasks, lines, matches } = await matchStoredReleases(db, file);
+  // A file whose lines name no task at all says nothing about releases.
+  if (tasks === 0) return null;
   const own = lines.filter((t) => chosen.tasks.get(t.taskId)?.questionId === (t.questionId ?? undefined)).length;
   const best = matches[0];
   if (!best) return own === 0 ? `This run's tasks match no stored release (none of its ${tasks} task ids and texts is in one).` : null;
@@ -92,8 +99,8 @@ const RELEASE_FIELDS = new Set(['task_id', 'id', 'key_question_num', 'qa_pairs']
  * A failed import's error, with the sentence saying which stored release the run belongs to put
  * first when some of its line errors are about the release; any other error as it is.
  */
-export function withReleaseMatch(db: DB, file: string, chosen: ChosenRelease, err: unknown): unknown {
+export async function withReleaseMatch(db: DB, file: string, chosen: ChosenRelease, err: unknown): Promise<unknown> {
   if (!(err instanceof ImportError) || !err.issues.some((i) => RELEASE_FIELDS.has(i.field))) return err;
-  const sentence = releaseMatchSentence(db, file, chosen);
+  const sentence = await releaseMatchSentence(db, file, chosen);
   return sentence === null ? err : new ImportError(err.issues, { linesWithErrors: err.linesWithErrors, unlistedLines: err.unlistedLines }, `${sentence} ${err.message}`);
 }
