@@ -17,7 +17,7 @@ export interface RevealNames {
 export const adjudications = resource('adjudications', (endpoint) => ({
   queue: endpoint<QueueView>()({ method: 'get', path: '/api/adjudications', access: ADJUDICATORS, query: queueQuery }),
   get: endpoint<CaseView>()({ method: 'get', path: '/api/adjudications/:questionId', access: ADJUDICATORS, params: oneCase }),
-  save: endpoint<CaseView>()({ method: 'put', path: '/api/adjudications/:questionId', access: ADJUDICATORS, params: oneCase, body: saveGoldBody }),
+  save: endpoint<CaseView>()({ method: 'put', path: '/api/adjudications/:questionId', access: ADJUDICATORS, params: oneCase, body: saveGoldBody, draft: true }),
   resolve: endpoint<CaseView>()({ method: 'post', path: '/api/adjudications/:questionId/resolve', access: ADJUDICATORS, params: oneCase, body: versionBody }),
   accept: endpoint<CaseView>()({ method: 'post', path: '/api/adjudications/:questionId/accept', access: ADJUDICATORS, params: oneCase, body: versionBody }),
   reopen: endpoint<CaseView>()({ method: 'post', path: '/api/adjudications/:questionId/reopen', access: MAINTAINERS, params: oneCase, body: reopenBody }),

@@ -13,6 +13,6 @@ export const annotations = resource('annotations', (endpoint) => ({
   /** A maintainer's upload of external double annotations (declared before the :questionId routes). */
   import: endpoint<AnnotationImportSummary>()({ method: 'post', path: '/api/annotations/import', access: ['maintainer'], upload: true, query: uploadQuery }),
   get: endpoint<AnnotationView>()({ method: 'get', path: '/api/annotations/:questionId', access: ANNOTATOR, params: own }),
-  save: endpoint<SavedDraft>()({ method: 'put', path: '/api/annotations/:questionId', access: ANNOTATOR, params: own, body: saveAnnotationBody }),
+  save: endpoint<SavedDraft>()({ method: 'put', path: '/api/annotations/:questionId', access: ANNOTATOR, params: own, body: saveAnnotationBody, draft: true }),
   submit: endpoint<AnnotationView>()({ method: 'post', path: '/api/annotations/:questionId/submit', access: ANNOTATOR, params: own, body: submitBody }),
 }));

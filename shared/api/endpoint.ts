@@ -43,6 +43,13 @@ export interface Endpoint<
   readonly upload?: boolean;
   /** The resource (one file of shared/api/) the endpoint belongs to: writes invalidate its cached reads. */
   readonly resource: string;
+  /** Other resources whose cached reads a successful call of this (write) endpoint makes stale. */
+  readonly invalidates?: readonly string[];
+  /**
+   * An autosave: what it changes comes back in its answer, so the cached reads of its resource
+   * are marked stale for their next reader but not reloaded at once (no request per keystroke pause).
+   */
+  readonly draft?: boolean;
   /** Never set: carries the response type. */
   readonly response?: Res;
 }
@@ -72,6 +79,8 @@ interface Declaration<M extends Method, P extends string, Params extends z.ZodTy
   body?: Body;
   status?: number;
   upload?: boolean;
+  invalidates?: readonly string[];
+  draft?: boolean;
 }
 
 export type EndpointMaker = <Res>() => <M extends Method, P extends string, Params extends z.ZodType = None, Query extends z.ZodType = None, Body extends z.ZodType = None>(
