@@ -131,6 +131,8 @@ export default function AssignmentsPage() {
     } catch (err) {
       setNotice({ kind: 'error', text: message(err, 'The assignment could not be saved.') });
       // what the server holds may have moved on (an annotator started meanwhile): show it
+      listed.reload();
+      overview.reload();
       return false;
     }
   }
