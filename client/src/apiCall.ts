@@ -4,13 +4,13 @@ import { resourceCache } from './resources/store';
 import { buildUrl, type PathValues, type QueryValues } from './resources/url';
 
 /** A part of a call: required when its schema requires something, else optional. */
-type Part<K extends string, T> = [T] extends [undefined] ? { [k in K]?: undefined } : object extends T ? { [k in K]?: T } : { [k in K]: T };
+type Part<K extends string, T> = [T] extends [undefined] ? { [k in K]?: undefined } : Record<never, never> extends T ? { [k in K]?: T } : { [k in K]: T };
 
 /** What one call of the endpoint takes: its path parameters, query and body, as their schemas accept them. */
 export type CallArgs<E> = Part<'params', ParamsInput<E>> & Part<'query', QueryInput<E>> & Part<'body', BodyInput<E>> & Pick<RequestOptions, 'keepalive'>;
 export type UrlArgs<E> = Part<'params', ParamsInput<E>> & Part<'query', QueryInput<E>>;
 
-type Rest<A> = object extends A ? [args?: A] : [args: A];
+type Rest<A> = Record<never, never> extends A ? [args?: A] : [args: A];
 
 /** The URL of an endpoint for these parameters and query (links, downloads, the cache's key). */
 export function urlOf<E extends AnyEndpoint>(endpoint: E, ...[args]: Rest<UrlArgs<E>>): string {

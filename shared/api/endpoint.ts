@@ -67,7 +67,7 @@ export type QueryInput<E> = z.input<SchemaOf<E, 'query'>>;
 export type BodyInput<E> = z.input<SchemaOf<E, 'body'>>;
 
 /** The schema of an absent part (no path parameters, no query, no body). */
-export type None = z.ZodType<Record<string, never>>;
+export type None = z.ZodType<Record<string, never>, Record<string, never>>;
 
 interface Declaration<M extends Method, P extends string, Params extends z.ZodType, Query extends z.ZodType, Body extends z.ZodType> {
   method: M;
