@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { useState } from 'react';
+import { ApiError } from '../../api';
+import { useResource } from '../../resources/useResource';
+import { runs as runsApi } from '../../../../shared/api/runs';
 import { Link } from '../../router';
 import { useMe } from '../../session';
-import type { Curation } from '../../../../shared/runs/report';
 import type { RunSummary, TaskScoreRow } from '../../../../shared/runs/views';
 import { AMBIGUITY_TYPES } from '../../../../shared/taxonomy';
 import { KBars, TypeHeatMap } from './runs/Charts';
@@ -115,19 +116,9 @@ function PerTypeTable({ runs, types }: { runs: readonly RunSummary[]; types: rea
 
 function TaskScores({ runs }: { runs: readonly RunSummary[] }) {
   const [model, setModel] = useState(runs[0]?.model ?? '');
-  const [rows, setRows] = useState<TaskScoreRow[]>([]);
+  const scores = useResource(model ? runsApi.taskScores : null, { params: { model } });
+  const rows: TaskScoreRow[] = scores.error === undefined ? (scores.data ?? []) : [];
   const release = runs.find((r) => r.model === model)?.release_sha256;
-  useEffect(() => {
-    if (!model) return;
-    let live = true;
-    api.get<TaskScoreRow[]>(`/api/runs/models/${encodeURIComponent(model)}/task-scores`).then(
-      (r) => live && setRows(r),
-      () => live && setRows([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [model]);
   return (
     <section className="card" aria-labelledby="tasks-h">
       <h2 id="tasks-h">Per task</h2>
@@ -173,20 +164,16 @@ function TaskScores({ runs }: { runs: readonly RunSummary[] }) {
 export default function RunsPage() {
   const me = useMe();
   const canWrite = me.role === 'maintainer';
-  const [runs, setRuns] = useState<RunSummary[] | null>(null);
-  const [curation, setCuration] = useState<Curation | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    Promise.all([api.get<{ runs: RunSummary[] }>('/api/runs'), api.get<Curation>('/api/runs/curation')]).then(
-      ([report, c]) => {
-        setRuns(report.runs);
-        setCuration(c);
-      },
-      (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
-    );
-  }, []);
-  useEffect(load, [load]);
+  const report = useResource(runsApi.list);
+  const curated = useResource(runsApi.curation);
+  // Both or neither: the tables and the curation panel describe the same runs.
+  const both = report.data !== undefined && curated.data !== undefined;
+  const runs = both ? (report.data?.runs ?? null) : null;
+  const curation = both ? (curated.data ?? null) : null;
+  const failure = report.error ?? curated.error;
+  const error = failure === undefined ? null : failure instanceof ApiError ? failure.message : String(failure);
+  // An import goes through upload(), which reloads the runs.
+  const load = () => undefined;
 
   const types = runs ? [...AMBIGUITY_TYPES, 'unattributed'].filter((t) => runs.some((r) => r.per_type[t])) : [];
   return (
