@@ -79,14 +79,6 @@ export async function request<T>(method: string, url: string, body?: unknown, op
   return data as T;
 }
 
-/** Transitional: the hand-typed calls of the resources not yet declared under shared/api/ (removed once every resource is). */
-export const api = {
-  get: <T>(url: string) => request<T>('GET', url),
-  post: <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {}),
-  put: <T>(url: string, body: unknown, options?: RequestOptions) => request<T>('PUT', url, body, options),
-};
-export const upload = <T>(url: string, file: Blob, onProgress: (fraction: number) => void) => uploadWithProgress<T>(url, file, onProgress);
-
 /** Upload a file with progress (fetch cannot report upload progress; XHR can); upload() in apiCall.ts types it. */
 export function uploadWithProgress<T>(url: string, file: Blob, onProgress: (fraction: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {

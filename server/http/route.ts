@@ -53,22 +53,17 @@ export type EndpointContext<E> = UserContext<BodyOf<E>, QueryOf<E>, ParamsOf<E>>
 export type Handler<E> = (ctx: EndpointContext<E>) => HandlerResult<E> | Promise<HandlerResult<E>>;
 
 /** The server side of an endpoint: its handler's return type is checked against the declared response. */
-export function route<E extends AnyEndpoint>(endpoint: E, handle: NoInfer<Handler<E>>): RouteDef;
-/** Transitional: a route not yet declared under shared/api/ (removed once every resource is). */
-export function route<B = unknown, Q = unknown>(def: RouteDef<B, Q>): RouteDef;
-export function route(endpoint: AnyEndpoint | RouteDef, handle?: Handler<AnyEndpoint>): RouteDef {
-  if (!handle) return endpoint as RouteDef;
+export function route<E extends AnyEndpoint>(endpoint: E, handle: NoInfer<Handler<E>>): RouteDef {
   const def: RouteDef = {
     method: endpoint.method,
     path: endpoint.path,
     access: endpoint.access,
     handle: handle as (ctx: UserContext<unknown, unknown>) => unknown,
   };
-  const declared = endpoint as AnyEndpoint;
-  if (declared.params) def.params = declared.params;
-  if (declared.body) def.body = declared.body;
-  if (declared.query) def.query = declared.query;
-  if (declared.status !== undefined) def.status = declared.status;
-  if (declared.upload) def.rawBody = true;
+  if (endpoint.params) def.params = endpoint.params;
+  if (endpoint.body) def.body = endpoint.body;
+  if (endpoint.query) def.query = endpoint.query;
+  if (endpoint.status !== undefined) def.status = endpoint.status;
+  if (endpoint.upload) def.rawBody = true;
   return def;
 }
