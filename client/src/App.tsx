@@ -1,5 +1,8 @@
 import { startTransition, Suspense, useEffect, useState } from 'react';
-import { api, notifyReauthenticated, onUnauthenticated } from './api';
+import { notifyReauthenticated, onUnauthenticated } from './api';
+import { call } from './apiCall';
+import { auth } from '../../shared/api/auth';
+import { resourceCache } from './resources/store';
 import { Link, matchPath, navigate, useLocation } from './router';
 import { preloadLanding, prefetchOnEntry } from './pagePreload';
 import { HOME_BY_ROLE, pageRoutes, type PageRoute } from './routes';
@@ -26,7 +29,7 @@ export function App() {
 
   useEffect(() => {
     const landing = preloadLanding(window.location.pathname);
-    api.get<Me>('/api/me').then(
+    call(auth.me).then(
       // The landing page's code was fetched alongside /api/me; rendering it in a transition lets
       // React show it directly instead of a Suspense fallback it would then hold for 300 ms.
       (me) => void landing.then(() => startTransition(() => setSession({ status: 'user', me }))),
@@ -41,6 +44,7 @@ export function App() {
       notifyReauthenticated();
     } else {
       // Someone else logged in: their own landing page (the first user's draft stays in this browser).
+      resourceCache.clear();
       setSession({ status: 'user', me });
       navigate(HOME_BY_ROLE[me.role], { replace: true });
     }
@@ -74,7 +78,8 @@ export function App() {
   }
 
   async function logout() {
-    await api.post('/api/auth/logout').catch(() => undefined);
+    await call(auth.logout).catch(() => undefined);
+    resourceCache.clear();
     setSession({ status: 'anonymous' });
     navigate('/login', { replace: true });
   }

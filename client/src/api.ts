@@ -45,9 +45,12 @@ const KEEPALIVE_LIMIT = 60_000;
 export interface RequestOptions {
   /** Let the request finish even if the page is closed (a draft saved while leaving). */
   keepalive?: boolean;
+  /** A 401 here is an answer (a wrong password at login), not a lost session. */
+  public?: boolean;
 }
 
-async function request<T>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+/** One JSON request; call() in apiCall.ts is the typed way to make it. */
+export async function request<T>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   let res: Response;
   const json = body === undefined ? undefined : JSON.stringify(body);
   try {
@@ -70,21 +73,14 @@ async function request<T>(method: string, url: string, body?: unknown, options: 
   }
   if (!res.ok) {
     const err = (data as { error?: { code: ErrorCode; message: string; details?: unknown } } | undefined)?.error;
-    if (res.status === 401 && !url.endsWith('/api/auth/login')) unauthenticatedListeners.forEach((l) => l());
+    if (res.status === 401 && options.public !== true) unauthenticatedListeners.forEach((l) => l());
     throw new ApiError(res.status, err?.code ?? 'internal', err?.message ?? `Request failed (${res.status}).`, err?.details);
   }
   return data as T;
 }
 
-export const api = {
-  get: <T>(url: string) => request<T>('GET', url),
-  post: <T>(url: string, body?: unknown) => request<T>('POST', url, body ?? {}),
-  put: <T>(url: string, body: unknown, options?: RequestOptions) => request<T>('PUT', url, body, options),
-  delete: <T>(url: string) => request<T>('DELETE', url),
-};
-
-/** Upload a file with progress (fetch cannot report upload progress; XHR can). */
-export function upload<T>(url: string, file: Blob, onProgress: (fraction: number) => void): Promise<T> {
+/** Upload a file with progress (fetch cannot report upload progress; XHR can); upload() in apiCall.ts types it. */
+export function uploadWithProgress<T>(url: string, file: Blob, onProgress: (fraction: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);

@@ -82,6 +82,12 @@ function handlerFor(db: DB, def: RouteDef, lockWaitMs: number) {
         if (!parsed.success) throw validationFailed(zodIssues(parsed.error, 'query'));
         query = parsed.data;
       }
+      let params: unknown = req.params;
+      if (def.params) {
+        const parsed = def.params.safeParse(req.params);
+        if (!parsed.success) throw validationFailed(zodIssues(parsed.error, 'params'));
+        params = parsed.data;
+      }
       const ctx = {
         req,
         res,
@@ -90,7 +96,7 @@ function handlerFor(db: DB, def: RouteDef, lockWaitMs: number) {
         actor: user ? { id: user.id, name: user.username } : { id: null, name: 'anonymous' },
         body,
         query,
-        params: req.params as Record<string, string>,
+        params,
       } as UserContext<unknown, unknown>;
       const result = await handleWaitingForLocks(def, ctx, lockWaitMs);
       if (!res.headersSent) res.status(def.status ?? 200).json(result ?? { ok: true });

@@ -3,6 +3,9 @@ import type { z } from 'zod';
 import type { Role } from '../../shared/roles';
 import type { DB } from '../../db/database';
 import type { Actor } from '../../db/events';
+import type { Access, AnyEndpoint, BodyOf, FileResponse, ParamsOf, QueryOf, ResponseOf } from '../../shared/api/endpoint';
+
+export type { Access } from '../../shared/api/endpoint';
 
 export interface SessionUser {
   id: number;
@@ -10,10 +13,7 @@ export interface SessionUser {
   role: Role;
 }
 
-/** Who may call a route: 'public' (anyone), 'user' (any logged-in account) or a list of roles. */
-export type Access = 'public' | 'user' | readonly Role[];
-
-export interface Context<B, Q> {
+export interface Context<B, Q, P = Record<string, string>> {
   req: Request;
   res: Response;
   db: DB;
@@ -22,16 +22,19 @@ export interface Context<B, Q> {
   actor: Actor;
   body: B;
   query: Q;
-  params: Record<string, string>;
+  /** The path parameters, parsed by the endpoint's params schema. */
+  params: P;
 }
 
 /** A logged-in route's context: user is always set. */
-export type UserContext<B, Q> = Context<B, Q> & { user: SessionUser };
+export type UserContext<B, Q, P = Record<string, string>> = Context<B, Q, P> & { user: SessionUser };
 
+/** A route as mounted: an endpoint of shared/api/ with its handler, types erased. */
 export interface RouteDef<B = unknown, Q = unknown> {
   method: 'get' | 'post' | 'put' | 'delete';
   path: string;
   access: Access;
+  params?: z.ZodType;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   /** Status for a successful response (default 200). */
@@ -41,7 +44,26 @@ export interface RouteDef<B = unknown, Q = unknown> {
   handle: (ctx: UserContext<B, Q>) => unknown;
 }
 
-/** Typed helper: infers B and Q from the schemas. */
-export function route<B = unknown, Q = unknown>(def: RouteDef<B, Q>): RouteDef {
-  return def as unknown as RouteDef;
+/** What a handler of the endpoint returns: its declared response, or nothing when it sends a file itself. */
+export type HandlerResult<E> = [ResponseOf<E>] extends [FileResponse] ? void : ResponseOf<E>;
+
+/** The context a handler of the endpoint receives: body, query and params as its schemas parse them. */
+export type EndpointContext<E> = UserContext<BodyOf<E>, QueryOf<E>, ParamsOf<E>>;
+
+export type Handler<E> = (ctx: EndpointContext<E>) => HandlerResult<E> | Promise<HandlerResult<E>>;
+
+/** The server side of an endpoint: its handler's return type is checked against the declared response. */
+export function route<E extends AnyEndpoint>(endpoint: E, handle: NoInfer<Handler<E>>): RouteDef {
+  const def: RouteDef = {
+    method: endpoint.method,
+    path: endpoint.path,
+    access: endpoint.access,
+    handle: handle as (ctx: UserContext<unknown, unknown>) => unknown,
+  };
+  if (endpoint.params) def.params = endpoint.params;
+  if (endpoint.body) def.body = endpoint.body;
+  if (endpoint.query) def.query = endpoint.query;
+  if (endpoint.status !== undefined) def.status = endpoint.status;
+  if (endpoint.upload) def.rawBody = true;
+  return def;
 }

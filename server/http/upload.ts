@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,8 +5,7 @@ import type { Request } from 'express';
 import { AppError } from './errors';
 
 /** Largest upload accepted (LiveCodeBench files carry multi-megabyte hidden tests per line). */
-/** The query of an upload route: the file's name as the user chose it (for the audit event and messages). */
-export const uploadQuery = z.object({ name: z.string().trim().min(1).max(200).optional() });
+export { uploadQuery } from '../../shared/api/params';
 
 export const MAX_UPLOAD_BYTES = Number(process.env.CCB_MAX_UPLOAD_BYTES ?? 2 * 1024 ** 3);
 

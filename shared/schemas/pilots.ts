@@ -285,31 +285,6 @@ export interface PilotTasksResponse {
   tasks: PilotTaskItem[];
 }
 
-// ---------------------------------------------------------------- endpoints
-
-export interface EndpointDoc {
-  method: 'get' | 'post' | 'put';
-  path: string;
-  roles: readonly ('pilot' | 'adjudicator' | 'maintainer')[];
-  request: string | null;
-  response: string;
-  doc: string;
-}
-
-/** Every pilot-study endpoint; the route table on the server is built to match it. */
-export const PILOT_ENDPOINTS = [
-  { method: 'post', path: '/api/pilot-studies', roles: ['maintainer'], request: 'createStudyBody', response: 'StudyDetail', doc: 'Create a study on a stored release and assign its tasks to the pilots (201).' },
-  { method: 'get', path: '/api/pilot-studies', roles: ['adjudicator', 'maintainer'], request: null, response: 'StudiesResponse', doc: 'Every study with its progress.' },
-  { method: 'get', path: '/api/pilot-studies/:study', roles: ['adjudicator', 'maintainer'], request: null, response: 'StudyDetail', doc: 'A study: progress, pilots (aliases), live vs reviewed agreement.' },
-  { method: 'get', path: '/api/pilot-studies/:study/questions', roles: ['adjudicator', 'maintainer'], request: 'studyQuestionsQuery', response: 'ReviewQuestionsResponse', doc: 'Every pilot question with its matched key question and similarity, for review.' },
-  { method: 'put', path: '/api/pilot-studies/:study/questions/:id/review', roles: ['adjudicator', 'maintainer'], request: 'reviewQuestionBody', response: 'ReviewQuestion', doc: 'Confirm or correct one live label (naming the review version; 409 when stale); the pilot run is rescored at once.' },
-  { method: 'get', path: '/api/pilot/tasks', roles: ['pilot'], request: null, response: 'PilotTasksResponse', doc: "The caller's tasks over all studies." },
-  { method: 'get', path: '/api/pilot/sessions/:id', roles: ['pilot'], request: null, response: 'PilotSessionView', doc: 'Open a task (the first call starts its clock).' },
-  { method: 'post', path: '/api/pilot/sessions/:id/questions', roles: ['pilot'], request: 'askQuestionBody', response: 'AskResult', doc: 'Ask one question; answered at once (201). The last allowed response ends the task (status submitted). 409 while coding or after submit; 429 when asked too fast.' },
-  { method: 'post', path: '/api/pilot/sessions/:id/code', roles: ['pilot'], request: 'startCodeBody', response: 'PilotSessionView', doc: '"Write code": no more questions.' },
-  { method: 'put', path: '/api/pilot/sessions/:id/code', roles: ['pilot'], request: 'saveCodeBody', response: 'SaveCodeResult', doc: 'Autosave the code (a snapshot at most every 15 s); 409 on a stale version or after submit; 429 when saved too often.' },
-  { method: 'post', path: '/api/pilot/sessions/:id/submit', roles: ['pilot'], request: 'saveCodeBody', response: 'PilotSessionView', doc: 'Save the final code and submit; nothing changes afterwards.' },
-] as const satisfies readonly EndpointDoc[];
 
 /**
  * Also extended (compatibly) for pilots: GET /api/runs lists the `human:<alias>` runs with

@@ -1,5 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { api, ApiError } from '../api';
+import { ApiError } from '../api';
+import { call } from '../apiCall';
+import { auth } from '../../../shared/api/auth';
 import type { Me } from '../../../shared/schemas/auth';
 
 interface FormProps {
@@ -20,7 +22,7 @@ export function LoginForm({ onLogin, initialUsername = '', children }: FormProps
     setBusy(true);
     setError(null);
     try {
-      onLogin(await api.post<Me>('/api/auth/login', { username, password }));
+      onLogin(await call(auth.login, { body: { username, password } }));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Login failed.');
     } finally {

@@ -15,7 +15,7 @@ export interface ListState {
   /** Change parameters; any change other than the page itself goes back to page 1. Empty values leave the URL. */
   set: (changes: Record<string, string | number>, options?: { replace?: boolean }) => void;
   /** The API query for this page: the URL's parameters with page/size turned into limit/offset. */
-  apiQuery: (names: readonly string[]) => string;
+  apiQuery: (names: readonly string[]) => Record<string, string>;
 }
 
 /** A paged list whose page, page size, sort and filters live in the URL, so a view can be shared and restored. */
@@ -38,9 +38,9 @@ export function useListState(defaultSize: number = DEFAULT_PAGE_SIZE): ListState
     navigate(`${pathname}${qs ? `?${qs}` : ''}`, options);
   };
   const apiQuery = (names: readonly string[]) => {
-    const q = new URLSearchParams({ limit: String(size), offset: String((page - 1) * size) });
-    for (const n of names) if (get(n)) q.set(n, get(n));
-    return q.toString();
+    const q: Record<string, string> = { limit: String(size), offset: String((page - 1) * size) };
+    for (const n of names) if (get(n)) q[n] = get(n);
+    return q;
   };
   return { page, size, get, set, apiQuery };
 }

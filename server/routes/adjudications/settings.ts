@@ -1,20 +1,8 @@
-import { revealNamesBody } from '../../../shared/schemas/adjudication';
+import { adjudications } from '../../../shared/api/adjudications';
 import { route } from '../../http/route';
 import { revealNamesSetting, setRevealNames } from '../../services/settings';
 
-/** Blind adjudication by default: only a maintainer may reveal annotator names. */
 export const adjudicationSettingRoutes = [
-  route({
-    method: 'get',
-    path: '/api/settings/reveal-names',
-    access: ['adjudicator', 'maintainer'],
-    handle: ({ db }) => revealNamesSetting(db),
-  }),
-  route({
-    method: 'put',
-    path: '/api/settings/reveal-names',
-    access: ['maintainer'],
-    body: revealNamesBody,
-    handle: ({ db, actor, body }) => setRevealNames(db, actor, body.revealNames),
-  }),
+  route(adjudications.revealNames, ({ db }) => revealNamesSetting(db)),
+  route(adjudications.setRevealNames, ({ db, actor, body }) => setRevealNames(db, actor, body.revealNames)),
 ];

@@ -1,13 +1,5 @@
+import { agreement } from '../../../shared/api/agreement';
 import { route } from '../../http/route';
-import { agreementQuery } from '../../../shared/schemas/agreementPage';
 import { agreementPage } from '../../services/agreementCache';
 
-export const agreementRoutes = [
-  route({
-    method: 'get',
-    path: '/api/agreement',
-    access: ['maintainer'],
-    query: agreementQuery,
-    handle: ({ db, query }) => agreementPage(db, query),
-  }),
-];
+export const agreementRoutes = [route(agreement.page, ({ db, query }) => agreementPage(db, query))];

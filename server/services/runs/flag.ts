@@ -5,11 +5,9 @@ import { invalid, notFound } from '../../domain/errors';
 import { reopenGold } from '../adjudications/gold';
 import { problemsOfTask, releaseTask, runRow } from '../../../db/runs';
 
-export interface FlagResult {
-  taskId: string;
-  questionId: string;
-  reason: string;
-}
+import type { FlagResult } from '../../../shared/api/runs';
+
+export type { FlagResult } from '../../../shared/api/runs';
 
 /**
  * Reopen the problem of a task some run covers, with the reason (and the task) in the reopen

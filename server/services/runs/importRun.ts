@@ -13,6 +13,7 @@ import { appendEvent, type Actor } from '../../../db/events';
 import { scoreTask } from '../../../shared/runs/metrics';
 import { DomainError } from '../../domain/errors';
 import { aliasRow } from '../../../db/pilots';
+import type { RunImportSummary } from '../../../shared/api/runs';
 import type { ProgressListener } from '../lineReader';
 import { fileRunRelease, storedRunRelease, type RunRelease } from './release';
 import { releaseIndex, reportRunFile, RunFileRejected, scanRunFile } from './runFile';
@@ -29,14 +30,7 @@ export interface RunImportOptions {
   sourceName?: string;
 }
 
-export interface RunImportSummary {
-  model: string;
-  release: string;
-  release_sha256: string;
-  tasks: number;
-  unfinished: number;
-  replaced: { tasks: number; release_sha256: string } | null;
-}
+export type { RunImportSummary } from '../../../shared/api/runs';
 
 export function resolveRunRelease(db: DB, ref: ReleaseRef): RunRelease {
   return 'release' in ref ? storedRunRelease(db, ref.release) : fileRunRelease(db, ref.releaseFile);

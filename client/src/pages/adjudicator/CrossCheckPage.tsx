@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
+import { call } from '../../apiCall';
+import { adjudications } from '../../../../shared/api/adjudications';
 import { Link, navigate } from '../../router';
 import type { PageProps } from '../../routes';
 import { useMe } from '../../session';
-import type { CaseView, QueueView } from '../../../../shared/adjudicationView';
+import type { CaseView } from '../../../../shared/adjudicationView';
 import { legacyPoints } from '../../../../shared/adjudication';
 import { MAX_POINTS } from '../../../../shared/edits';
 import type { GoldPoint } from '../../../../shared/schemas/adjudication';
@@ -22,12 +24,11 @@ import { useGoldDraft } from './crosscheck/useGoldDraft';
 import { UndoButtons } from '../../drafts/UndoButtons';
 import './adjudication.css';
 
-const apiUrl = (questionId: string, suffix = '') => `/api/adjudications/${encodeURIComponent(questionId)}${suffix}`;
 const caseHref = (questionId: string) => `/adjudicate/${encodeURIComponent(questionId)}`;
 
 /** The first case after this one in queue order that is not resolved (wrapping round), or null. */
 async function nextOpenCase(current: string): Promise<NextCase> {
-  const queue = await api.get<QueueView>('/api/adjudications');
+  const queue = await call(adjudications.queue);
   const at = queue.items.findIndex((i) => i.questionId === current);
   const ordered = [...queue.items.slice(at + 1), ...queue.items.slice(0, Math.max(at, 0))];
   const next = ordered.find((i) => i.status !== 'resolved' && i.questionId !== current);
@@ -88,7 +89,7 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
   const decided = async (call: Promise<boolean>) => {
     if (await call) setNext(await nextOpenCase(q).catch(() => null));
   };
-  const post = (suffix: string, body: object = {}) => draft.act((version) => api.post<CaseView>(apiUrl(q, suffix), { version, ...body }));
+  const post = (action: typeof adjudications.resolve | typeof adjudications.accept) => draft.act((version) => call(action, { params: { questionId: q }, body: { version } }));
 
   const move = (row: number) => {
     setCurrent(row);
@@ -187,10 +188,10 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
           saveState={draft.saveState}
           error={draft.error}
           canReopen={me.role === 'maintainer'}
-          onResolve={() => void decided(post('/resolve'))}
-          onAccept={() => void decided(post('/accept'))}
+          onResolve={() => void decided(post(adjudications.resolve))}
+          onAccept={() => void decided(post(adjudications.accept))}
           onReopen={async (reason) => {
-            const ok = await draft.act(() => api.post<CaseView>(apiUrl(q, '/reopen'), { reason }));
+            const ok = await draft.act(() => call(adjudications.reopen, { params: { questionId: q }, body: { reason } }));
             if (ok) setNext(undefined);
             return ok;
           }}
@@ -229,8 +230,8 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
             readOnly,
             saved: draft.saveState === 'saved',
             // Like every gold write, an override names the version it was made on (409 when stale).
-            onSave: (subset, body) => draft.act((version) => api.put<CaseView>(apiUrl(q, `/overrides/${encodeURIComponent(subset)}`), { ...body, version })),
-            onRemove: (subset) => draft.act((version) => api.delete<CaseView>(apiUrl(q, `/overrides/${encodeURIComponent(subset)}?version=${version}`))),
+            onSave: (subset, body) => draft.act((version) => call(adjudications.putOverride, { params: { questionId: q, subset }, body: { ...body, version } })),
+            onRemove: (subset) => draft.act((version) => call(adjudications.removeOverride, { params: { questionId: q, subset }, query: { version } })),
           }}
         />
       </section>
@@ -248,7 +249,7 @@ export default function CrossCheckPage({ params }: PageProps) {
   useEffect(() => {
     setView(null);
     setError(null);
-    api.get<CaseView>(apiUrl(questionId)).then(setView, (err: unknown) => setError(err instanceof ApiError ? err.message : 'The cross-check could not be loaded.'));
+    call(adjudications.get, { params: { questionId } }).then(setView, (err: unknown) => setError(err instanceof ApiError ? err.message : 'The cross-check could not be loaded.'));
   }, [questionId, generation]);
 
   if (error) return <p className="error" role="alert">{error}</p>;

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { useState } from 'react';
+import { ApiError } from '../../api';
+import { useResource } from '../../resources/useResource';
+import { pilots } from '../../../../shared/api/pilots';
 import { Link } from '../../router';
 import type { PageProps } from '../../routes';
-import type { ReviewQuestion, ReviewQuestionsResponse } from '../../../../shared/schemas/pilots';
+import type { ReviewQuestion } from '../../../../shared/schemas/pilots';
 import { studyHref } from '../maintainer/pilots/format';
 import { ReviewItem } from './pilots/ReviewItem';
 import '../maintainer/pilots/pilots.css';
@@ -16,25 +18,11 @@ type Filter = 'all' | 'pending' | 'reviewed';
 export default function PilotReviewPage({ params }: PageProps) {
   const study = params.study ?? '';
   const [filter, setFilter] = useState<Filter>('all');
-  const [data, setData] = useState<ReviewQuestionsResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const loaded = useResource(pilots.questions, { params: { study }, query: { state: filter } });
+  const data = loaded.data ?? null;
+  const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : 'The questions could not be loaded.';
 
-  useEffect(() => {
-    let live = true;
-    api.get<ReviewQuestionsResponse>(`/api/pilot-studies/${encodeURIComponent(study)}/questions?state=${filter}`).then(
-      (r) => {
-        if (!live) return;
-        setData(r);
-        setError(null);
-      },
-      (err: unknown) => live && setError(err instanceof ApiError ? err.message : 'The questions could not be loaded.'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [study, filter]);
-
-  const replace = (saved: ReviewQuestion) => setData((d) => d && { ...d, questions: d.questions.map((q) => (q.id === saved.id ? saved : q)) });
+  const replace = (saved: ReviewQuestion) => data && loaded.set({ ...data, questions: data.questions.map((q) => (q.id === saved.id ? saved : q)) });
   const questions = data?.questions ?? [];
   const pending = questions.filter((q) => q.reviewed === null).length;
   return (

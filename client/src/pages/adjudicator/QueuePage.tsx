@@ -1,5 +1,8 @@
-import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { useState } from 'react';
+import { ApiError } from '../../api';
+import { call } from '../../apiCall';
+import { useResource } from '../../resources/useResource';
+import { adjudications } from '../../../../shared/api/adjudications';
 import { useListState } from '../../paging/listState';
 import { Pager } from '../../paging/Pager';
 import { Link } from '../../router';
@@ -50,7 +53,7 @@ function RevealNames({ value, onChange }: { value: boolean; onChange: (value: bo
   const toggle = async (next: boolean) => {
     setBusy(true);
     try {
-      const res = await api.put<{ revealNames: boolean }>('/api/settings/reveal-names', { revealNames: next });
+      const res = await call(adjudications.setRevealNames, { body: { revealNames: next } });
       onChange(res.revealNames);
       setError(null);
     } catch (err) {
@@ -72,20 +75,10 @@ function RevealNames({ value, onChange }: { value: boolean; onChange: (value: bo
 export default function AdjudicationQueuePage() {
   const list = useListState();
   const query = list.apiQuery(FILTERS);
-  const [queue, setQueue] = useState<QueueView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reloads, setReloads] = useState(0);
+  const loaded = useResource(adjudications.queue, { query });
+  const queue = loaded.data;
+  const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : 'The queue could not be loaded.';
   const me = useMe();
-
-  useEffect(() => {
-    api.get<QueueView>(`/api/adjudications?${query}`).then(
-      (q) => {
-        setQueue(q);
-        setError(null);
-      },
-      (err: unknown) => setError(err instanceof ApiError ? err.message : 'The queue could not be loaded.'),
-    );
-  }, [query, reloads]);
 
   const setFilter = (key: Filter, value: string) => list.set({ [key]: value }, { replace: true });
 
@@ -97,7 +90,7 @@ export default function AdjudicationQueuePage() {
         <h1>Adjudication queue</h1>
         <span className="spacer" />
         {me.role === 'maintainer' ? (
-          <RevealNames value={queue.revealNames} onChange={() => setReloads((n) => n + 1)} />
+          <RevealNames value={queue.revealNames} onChange={() => undefined /* the write reloads the queue */} />
         ) : (
           <span className="muted">{queue.revealNames ? 'Annotator names are shown.' : 'Blind adjudication: annotators appear as A and B.'}</span>
         )}

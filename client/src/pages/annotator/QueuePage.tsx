@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { api, ApiError } from '../../api';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { ApiError } from '../../api';
+import { useResource } from '../../resources/useResource';
+import { assignments } from '../../../../shared/api/assignments';
 import { Link, navigate } from '../../router';
 import type { QueueItem, QueueStatus } from '../../../../shared/schemas/annotation';
 import { ANNOTATION_STATE } from '../../stateLabels';
@@ -39,13 +41,11 @@ function moveFocus(e: KeyboardEvent<HTMLTableSectionElement>) {
 
 /** The annotator's queue: only their own assigned problems, with progress. */
 export default function QueuePage() {
-  const [items, setItems] = useState<QueueItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const queue = useResource(assignments.queue);
+  const items = queue.data;
+  const error = queue.error === undefined ? null : queue.error instanceof ApiError ? queue.error.message : 'The queue could not be loaded.';
   const table = useRef<HTMLTableElement>(null);
 
-  useEffect(() => {
-    api.get<QueueItem[]>('/api/assignments').then(setItems, (err: unknown) => setError(err instanceof ApiError ? err.message : 'The queue could not be loaded.'));
-  }, []);
   useEffect(() => table.current?.querySelector<HTMLAnchorElement>('a.open[data-next="true"]')?.focus(), [items]);
 
   if (error) return <p className="error" role="alert">{error}</p>;

@@ -1,4 +1,5 @@
-import { api } from '../../api';
+import { call } from '../../apiCall';
+import { annotations } from '../../../../shared/api/annotations';
 import type { AnnotationView } from '../../../../shared/schemas/annotation';
 
 /** The outcome of loading the caller's own annotation of one problem. */
@@ -13,7 +14,7 @@ interface Entry {
 let latest: Entry | null = null;
 
 export function fetchAnnotation(questionId: string): Promise<AnnotationLoad> {
-  return api.get<AnnotationView>(`/api/annotations/${encodeURIComponent(questionId)}`).then(
+  return call(annotations.get, { params: { questionId } }).then(
     (view): AnnotationLoad => ({ ok: true, view }),
     (error: unknown): AnnotationLoad => ({ ok: false, error }),
   );

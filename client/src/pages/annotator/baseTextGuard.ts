@@ -1,5 +1,7 @@
-import { api, ApiError } from '../../api';
-import type { AnnotationView, SavedDraft, SaveAnnotationBody } from '../../../../shared/schemas/annotation';
+import { ApiError } from '../../api';
+import { call } from '../../apiCall';
+import { annotations } from '../../../../shared/api/annotations';
+import type { AnnotationView, SaveAnnotationBody } from '../../../../shared/schemas/annotation';
 
 /**
  * Every save and submit names the base text it was made on (the hash GET returned). When the
@@ -14,19 +16,17 @@ export function onBaseTextChanged(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-async function guarded<T>(questionId: string, call: () => Promise<T>): Promise<T> {
+async function guarded<T>(questionId: string, send: () => Promise<T>): Promise<T> {
   try {
-    return await call();
+    return await send();
   } catch (err) {
     if (err instanceof ApiError && err.code === 'base_text_changed') listeners.forEach((l) => l(questionId));
     throw err;
   }
 }
 
-const url = (questionId: string) => `/api/annotations/${encodeURIComponent(questionId)}`;
-
 export const saveDraftOn = (view: AnnotationView, body: SaveAnnotationBody, keepalive?: boolean) =>
-  guarded(view.questionId, () => api.put<SavedDraft>(url(view.questionId), { ...body, baseTextHash: view.baseTextHash }, { keepalive }));
+  guarded(view.questionId, () => call(annotations.save, { params: { questionId: view.questionId }, body: { ...body, baseTextHash: view.baseTextHash }, keepalive: keepalive === true }));
 
 export const submitOn = (view: AnnotationView, version: number) =>
-  guarded(view.questionId, () => api.post<AnnotationView>(`${url(view.questionId)}/submit`, { version, baseTextHash: view.baseTextHash }));
+  guarded(view.questionId, () => call(annotations.submit, { params: { questionId: view.questionId }, body: { version, baseTextHash: view.baseTextHash } }));

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
+import { useResource } from '../../resources/useResource';
+import { agreement } from '../../../../shared/api/agreement';
+import type { AgreementPageView } from '../../../../shared/schemas/agreementPage';
 import { Link } from '../../router';
 import type { AgreementView, GoldFigures } from '../../../../shared/agreement';
 import { ConfusionHeatMap, FigureCard, PairTable, PerTypeTable, Value } from './AgreementParts';
 import { formatCoefficient, formatPercent } from './agreementFormat';
 import { ADJUDICATION_STATE } from '../../stateLabels';
-import type { AgreementPageView } from '../../../../shared/schemas/agreementPage';
 import { useListState, type ListState } from '../../paging/listState';
 import { Pager } from '../../paging/Pager';
 import './AgreementPage.css';
@@ -132,20 +133,9 @@ function Report({ r, list }: { r: AgreementPageView; list: ListState }) {
 /** The maintainer's agreement dashboard: how reliable is the annotation, and where is it not. */
 export default function AgreementPage() {
   const list = useListState();
-  const [report, setReport] = useState<AgreementPageView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const query = list.apiQuery([]);
-
-  useEffect(() => {
-    let live = true;
-    api.get<AgreementPageView>(`/api/agreement?${query}`).then(
-      (r) => live && setReport(r),
-      (err: unknown) => live && setError(err instanceof ApiError ? err.message : String(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [query]);
+  const loaded = useResource(agreement.page, { query: list.apiQuery([]) });
+  const report = loaded.data ?? null;
+  const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : String(loaded.error);
 
   return (
     <section className="page agreement">

@@ -1,6 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
-import type { AnnotatorWorkload, AutoAssignResult, ProblemListItem, ProblemListPage, UserView } from '../../../../shared/schemas/backoffice';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../api';
+import { call } from '../../apiCall';
+import { useResource } from '../../resources/useResource';
+import { assignments } from '../../../../shared/api/assignments';
+import { problems as problemsApi } from '../../../../shared/api/problems';
+import { users } from '../../../../shared/api/users';
+import type { AnnotatorWorkload, ProblemListItem } from '../../../../shared/schemas/backoffice';
 import { useDebouncedFilter, useListState } from '../../paging/listState';
 import { Pager } from '../../paging/Pager';
 import { ANNOTATION_LABEL } from './ProblemsPage';
@@ -88,47 +93,30 @@ const LIST_PARAMS = ['q', 'assigned'] as const;
 
 /** Who works on what: per-annotator progress, auto-assignment and reassignment by hand. */
 export default function AssignmentsPage() {
-  const [workloads, setWorkloads] = useState<AnnotatorWorkload[] | null>(null);
   const list = useListState();
   const [text, setText] = useDebouncedFilter(list, 'q');
-  const [problems, setProblems] = useState<ProblemListPage | null>(null);
-  const [annotators, setAnnotators] = useState<string[]>([]);
-  const [notice, setNotice] = useState<Notice>(null);
+  const [said, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   // Problems that already have resolved gold (e.g. a legacy release) need no annotators: left out by default, as in the CLI.
   const [includeResolved, setIncludeResolved] = useState(false);
 
   const query = list.apiQuery(LIST_PARAMS);
-  const [reloads, setReloads] = useState(0);
-  const load = useCallback(() => setReloads((n) => n + 1), []);
-  useEffect(() => {
-    let current = true;
-    Promise.all([
-      api.get<AnnotatorWorkload[]>('/api/assignments/overview'),
-      api.get<ProblemListPage>(`/api/problems?${query}`),
-      api.get<UserView[]>('/api/users'),
-    ]).then(
-      ([w, p, u]) => {
-        if (!current) return;
-        setWorkloads(w);
-        setProblems(p);
-        setAnnotators(u.filter((x) => x.role === 'annotator' && x.active).map((x) => x.username));
-      },
-      (err: unknown) => current && setNotice({ kind: 'error', text: message(err, 'The assignments could not be loaded.') }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [query, reloads]);
+  const overview = useResource(assignments.overview);
+  const listed = useResource(problemsApi.list, { query });
+  const accounts = useResource(users.list);
+  const workloads = overview.data ?? null;
+  const problems = listed.data ?? null;
+  const annotators = (accounts.data ?? []).filter((x) => x.role === 'annotator' && x.active).map((x) => x.username);
+  const failed = overview.error ?? listed.error ?? accounts.error;
+  const notice: Notice = said ?? (failed === undefined ? null : { kind: 'error', text: message(failed, 'The assignments could not be loaded.') });
 
   async function autoAssign() {
     setBusy(true);
     try {
-      const r = await api.post<AutoAssignResult>('/api/assignments/auto', { includeResolved });
+      const r = await call(assignments.auto, { body: { includeResolved } });
       const back = r.skippedInAdjudication ? ` ${r.skippedInAdjudication} problem${r.skippedInAdjudication === 1 ? '' : 's'} back in adjudication left out.` : '';
       const skipped = (r.skippedResolved ? ` ${r.skippedResolved} problem${r.skippedResolved === 1 ? '' : 's'} with resolved gold left out.` : '') + back;
       setNotice({ kind: 'success', text: (r.problems === 0 ? 'Every open problem already has two annotators.' : `Assigned ${r.problems} problems (${r.assignments} new assignments).`) + skipped });
-      load();
     } catch (err) {
       setNotice({ kind: 'error', text: message(err, 'Auto-assignment failed.') });
     } finally {
@@ -138,14 +126,14 @@ export default function AssignmentsPage() {
 
   async function save(questionId: string, pair: [string, string]): Promise<boolean> {
     try {
-      await api.put(`/api/assignments/${encodeURIComponent(questionId)}`, { annotators: pair });
+      await call(assignments.set, { params: { questionId }, body: { annotators: pair } });
       setNotice({ kind: 'success', text: `${questionId} is now assigned to ${pair[0]} and ${pair[1]}.` });
-      load();
       return true;
     } catch (err) {
       setNotice({ kind: 'error', text: message(err, 'The assignment could not be saved.') });
       // what the server holds may have moved on (an annotator started meanwhile): show it
-      load();
+      listed.reload();
+      overview.reload();
       return false;
     }
   }

@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
+import { useResource } from '../../resources/useResource';
+import { events } from '../../../../shared/api/events';
 import { navigate, useLocation } from '../../router';
-import type { EventPage, EventView } from '../../../../shared/schemas/events';
+import type { EventView } from '../../../../shared/schemas/events';
 import './AuditLogPage.css';
 
 const FILTERS = ['action', 'actor', 'entityType', 'entityId', 'from', 'to'] as const;
@@ -12,11 +14,15 @@ function filtersFrom(search: URLSearchParams): Filters {
   return Object.fromEntries(FILTERS.map((f) => [f, search.get(f) ?? ''])) as Filters;
 }
 
+function queryOf(filters: Filters, page: number): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const f of FILTERS) if (filters[f].trim()) params[f] = filters[f].trim();
+  if (page > 1) params.page = String(page);
+  return params;
+}
+
 function queryString(filters: Filters, page: number): string {
-  const params = new URLSearchParams();
-  for (const f of FILTERS) if (filters[f].trim()) params.set(f, filters[f].trim());
-  if (page > 1) params.set('page', String(page));
-  return params.toString();
+  return new URLSearchParams(queryOf(filters, page)).toString();
 }
 
 /** The maintainer's view of the append-only audit log: filter, page through, inspect changes. */
@@ -26,23 +32,13 @@ export default function AuditLogPage() {
   const page = Math.max(1, Number(location.search.get('page') ?? '1') || 1);
   const key = queryString(applied, page);
   const [form, setForm] = useState<Filters>(applied);
-  const [data, setData] = useState<EventPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const loaded = useResource(events.list, { query: { ...queryOf(applied, page), pageSize: String(PAGE_SIZE) } });
+  const data = loaded.data ?? null;
+  const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : String(loaded.error);
 
   // Back/forward navigation changes the applied filters: show them in the form too.
   useEffect(() => setForm(filtersFrom(new URLSearchParams(window.location.search))), [key]);
 
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    api.get<EventPage>(`/api/events?${key}${key ? '&' : ''}pageSize=${PAGE_SIZE}`).then(
-      (result) => live && setData(result),
-      (err: unknown) => live && setError(err instanceof ApiError ? err.message : String(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key]);
 
   const go = (filters: Filters, toPage: number) => {
     const qs = queryString(filters, toPage);

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Markdown } from '../../markdown/Markdown';
+import { urlOf } from '../../apiCall';
+import { releases } from '../../../../shared/api/releases';
 
-const filesBase = (release: string) => `/api/releases/${encodeURIComponent(release)}/files/`;
+/** The folder of the release's files (the data card's relative links resolve against it). */
+const filesBase = (release: string) => urlOf(releases.file, { params: { name: release, path: '' } });
 
 /** A release's data card (README.md) rendered from Markdown as React elements, with its source a click away. */
 export function DataCard({ release, onClose }: { release: string; onClose: () => void }) {
@@ -11,7 +14,7 @@ export function DataCard({ release, onClose }: { release: string; onClose: () =>
 
   useEffect(() => {
     let live = true;
-    fetch(`${filesBase(release)}README.md`, { credentials: 'same-origin' })
+    fetch(urlOf(releases.file, { params: { name: release, path: 'README.md' } }), { credentials: 'same-origin' })
       .then((res) => (res.ok ? res.text() : Promise.reject(new Error(`The data card could not be loaded (${res.status}).`))))
       .then(
         (t) => live && setText(t),

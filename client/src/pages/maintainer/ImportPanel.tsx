@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { ApiError, upload } from '../../api';
+import { ApiError } from '../../api';
+import { upload } from '../../apiCall';
+import { problems } from '../../../../shared/api/problems';
 import type { ImportSummary } from '../../../../shared/schemas/lcb';
 
 type State =
@@ -31,8 +33,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
     if (!file) return;
     setState({ phase: 'uploading', fraction: 0 });
     try {
-      const url = `/api/problems/import?name=${encodeURIComponent(file.name)}`;
-      const summary = await upload<ImportSummary>(url, file, (fraction) =>
+      const summary = await upload(problems.import, { query: { name: file.name } }, file, (fraction) =>
         setState(fraction < 1 ? { phase: 'uploading', fraction } : { phase: 'importing' }),
       );
       setState({ phase: 'done', summary, file: file.name });

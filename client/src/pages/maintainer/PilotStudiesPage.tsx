@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { useState } from 'react';
+import { ApiError } from '../../api';
+import { useResource } from '../../resources/useResource';
+import { pilots } from '../../../../shared/api/pilots';
 import { Link } from '../../router';
 import { useMe } from '../../session';
-import type { StudiesResponse, StudySummary } from '../../../../shared/schemas/pilots';
 import { StudyForm } from './pilots/StudyForm';
 import { reviewHref, studyHref, studySampling } from './pilots/format';
 import './pilots/pilots.css';
@@ -11,17 +12,10 @@ import './pilots/pilots.css';
 export default function PilotStudiesPage() {
   const me = useMe();
   const canCreate = me.role === 'maintainer';
-  const [studies, setStudies] = useState<StudySummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const loaded = useResource(pilots.list);
+  const studies = loaded.data?.studies ?? null;
+  const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : 'The studies could not be loaded.';
   const [created, setCreated] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    api.get<StudiesResponse>('/api/pilot-studies').then(
-      (r) => setStudies(r.studies),
-      (err: unknown) => setError(err instanceof ApiError ? err.message : 'The studies could not be loaded.'),
-    );
-  }, []);
-  useEffect(load, [load]);
 
   return (
     <section className="page backoffice pilot-studies">
@@ -88,7 +82,6 @@ export default function PilotStudiesPage() {
         <StudyForm
           onCreated={(study) => {
             setCreated(study.name);
-            load();
           }}
         />
       )}

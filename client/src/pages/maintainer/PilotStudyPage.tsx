@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
+import { useResource } from '../../resources/useResource';
+import { pilots } from '../../../../shared/api/pilots';
 import { Link } from '../../router';
 import { useMe } from '../../session';
 import type { PageProps } from '../../routes';
@@ -108,19 +109,9 @@ function PilotsTable({ study }: { study: StudyDetail }) {
 export default function PilotStudyPage({ params }: PageProps) {
   const name = params.study ?? '';
   const me = useMe();
-  const [study, setStudy] = useState<StudyDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api.get<StudyDetail>(`/api/pilot-studies/${encodeURIComponent(name)}`).then(
-      (s) => live && setStudy(s),
-      (err: unknown) => live && setError(err instanceof ApiError ? err.message : 'The study could not be loaded.'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [name]);
+  const loaded = useResource(pilots.study, { params: { study: name } });
+  const study = loaded.error === undefined ? (loaded.data ?? null) : null;
+  const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : 'The study could not be loaded.';
 
   const p = study?.progress;
   return (

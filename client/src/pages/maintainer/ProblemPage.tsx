@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
+import { useResource } from '../../resources/useResource';
+import { problems } from '../../../../shared/api/problems';
 import { Link } from '../../router';
 import type { PageProps } from '../../routes';
-import type { ProblemDetail } from '../../../../shared/schemas/backoffice';
 import './backoffice.css';
 
 function size(bytes: number): string {
@@ -14,14 +14,9 @@ function size(bytes: number): string {
 /** One problem: the original statement beside the base text annotators edit. */
 export default function ProblemPage({ params }: PageProps) {
   const questionId = params.questionId ?? '';
-  const [problem, setProblem] = useState<ProblemDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    api.get<ProblemDetail>(`/api/problems/${encodeURIComponent(questionId)}`).then(setProblem, (err: unknown) =>
-      setError(err instanceof ApiError ? err.message : 'The problem could not be loaded.'),
-    );
-  }, [questionId]);
+  const loaded = useResource(problems.get, { params: { questionId } });
+  const problem = loaded.data;
+  const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : 'The problem could not be loaded.';
 
   if (error) return <p className="error" role="alert">{error}</p>;
   if (!problem) return <p className="loading">Loading {questionId}…</p>;

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
+import { invalidate, useResource } from '../../resources/useResource';
+import { problems } from '../../../../shared/api/problems';
 import { Link } from '../../router';
-import { ADJUDICATION_PROGRESS, type AdjudicationProgress, type AnnotationProgress, type ProblemListItem, type ProblemListPage } from '../../../../shared/schemas/backoffice';
+import { ADJUDICATION_PROGRESS, type AdjudicationProgress, type AnnotationProgress, type ProblemListItem } from '../../../../shared/schemas/backoffice';
 import { DIFFICULTIES } from '../../../../shared/schemas/lcb';
 import { useDebouncedFilter, useListState } from '../../paging/listState';
 import { Pager, SortHeader } from '../../paging/Pager';
@@ -61,34 +62,18 @@ export function matchesFilter(p: ProblemListItem, text: string): boolean {
 /** The maintainer's home: problems page by page with who works on them, and the import. */
 export default function ProblemsPage() {
   const list = useListState();
-  const [data, setData] = useState<ProblemListPage | null>(null);
-  const [loadedQ, setLoadedQ] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [text, setText] = useDebouncedFilter(list, 'q');
-  const [reloads, setReloads] = useState(0);
   const query = list.apiQuery(FILTER_PARAMS);
-  const appliedQ = list.get('q');
+  const loaded = useResource(problems.list, { query });
+  // The shown page answers the applied filter only once it is loaded (until then it is the previous one).
+  const data = loaded.data ?? null;
 
-  useEffect(() => {
-    let current = true;
-    api.get<ProblemListPage>(`/api/problems?${query}`).then(
-      (page) => {
-        if (!current) return;
-        setData(page);
-        setLoadedQ(appliedQ);
-        setError(null);
-      },
-      (err: unknown) => current && setError(err instanceof ApiError ? err.message : 'The problems could not be loaded.'),
-    );
-    return () => {
-      current = false;
-    };
-  }, [query, appliedQ, reloads]);
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : 'The problems could not be loaded.';
+  const reload = () => invalidate(problems.list);
 
   const filtered = FILTER_PARAMS.slice(0, 3).some((f) => list.get(f) !== '');
   // Typed but not answered yet (debounce or request under way): narrow the rows on screen at once.
-  const searching = data !== null && loadedQ !== null && text.trim() !== loadedQ;
+  const searching = data !== null && (loaded.previous || text.trim() !== list.get('q'));
   const rows = data === null ? [] : searching ? data.items.filter((p) => matchesFilter(p, text)) : data.items;
   return (
     <section className="page backoffice">

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
+import { call, urlOf } from '../../apiCall';
+import { releases } from '../../../../shared/api/releases';
 import type { ValidationReport } from '../../../../shared/release/validate';
 import { releaseName, type BaselineCandidate, type ReleaseCheck, type ReleaseManifest, type ReleaseSummary } from '../../../../shared/schemas/release';
 import { releaseVersion, semanticVersion } from '../../../../shared/schemas/releaseSettings';
@@ -108,7 +110,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
     setCut(null);
     try {
       const name = nameCheck.success ? effectiveName : undefined;
-      const result = await api.post<Omit<Preview, 'policy' | 'extended' | 'name'>>('/api/releases/preview', { policy, extended, name });
+      const result = await call(releases.preview, { body: { policy, extended, name } });
       setPreview({ ...result, policy, extended, name: name ?? '' });
       setRuns((chosen) => chosen.filter((m) => result.runs.some((r) => r.model === m)));
     } catch (err) {
@@ -124,7 +126,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
     setBusy('cutting');
     setError(null);
     try {
-      const result = await api.post<{ release: ReleaseSummary }>('/api/releases', { name: effectiveName, notes, policy, extended, runs, ...(versionCheck?.success ? { version: versionCheck.data } : {}) });
+      const result = await call(releases.cut, { body: { name: effectiveName, notes, policy, extended, runs, ...(versionCheck?.success ? { version: versionCheck.data } : {}) } });
       setCut(result.release);
       setPreview(null);
       setName('');
@@ -201,7 +203,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
       {cut && (
         <p className="success" role="status">
           Release <strong>{cut.name}</strong> was cut: {cut.manifest.counts.tasks} tasks from {cut.manifest.counts.problems} problems. Version {cut.manifest.version}.{' '}
-          <a href={`/api/releases/${encodeURIComponent(cut.name)}/download`} download>
+          <a href={urlOf(releases.download, { params: { name: cut.name } })} download>
             Download {cut.name}.zip
           </a>
         </p>

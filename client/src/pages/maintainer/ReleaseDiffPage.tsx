@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
+import { useResource } from '../../resources/useResource';
+import { releases as releasesApi } from '../../../../shared/api/releases';
 import { navigate, useLocation } from '../../router';
-import type { ChangedTask, DiffPart, StoredReleaseDiff } from '../../../../shared/release/diff';
+import type { ChangedTask, DiffPart } from '../../../../shared/release/diff';
 import type { ReleaseRecord } from '../../../../shared/release/format';
 import type { ReleaseSummary } from '../../../../shared/schemas/release';
 import './ReleaseDiffPage.css';
@@ -132,45 +134,19 @@ function ReleaseSelect({ label, value, releases, onChange }: { label: string; va
 export default function ReleaseDiffPage() {
   const location = useLocation();
   const applied = { old: location.search.get('old') ?? '', new: location.search.get('new') ?? '' };
-  const [releases, setReleases] = useState<ReleaseSummary[] | null>(null);
+  const listed = useResource(releasesApi.list);
+  const releases = listed.data?.releases ?? null;
   const [form, setForm] = useState(applied);
-  const [diff, setDiff] = useState<StoredReleaseDiff | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
   useEffect(() => {
-    api.get<{ releases: ReleaseSummary[] }>('/api/releases').then(
-      (r) => {
-        setReleases(r.releases);
-        // Newest first: compare the previous release with the newest by default.
-        setForm((f) => ({ old: f.old || (r.releases[1]?.name ?? r.releases[0]?.name ?? ''), new: f.new || (r.releases[0]?.name ?? '') }));
-      },
-      (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
-    );
-  }, []);
+    // Newest first: compare the previous release with the newest by default.
+    if (releases) setForm((f) => ({ old: f.old || (releases[1]?.name ?? releases[0]?.name ?? ''), new: f.new || (releases[0]?.name ?? '') }));
+  }, [releases]);
+  const compared = useResource(applied.old && applied.new ? releasesApi.diff : null, { query: { old: applied.old, new: applied.new } });
+  const diff = compared.error === undefined ? (compared.data ?? null) : null;
+  const loading = compared.loading && applied.old !== '' && applied.new !== '';
+  const failure = compared.error ?? listed.error;
+  const error = failure === undefined ? null : failure instanceof ApiError ? failure.message : String(failure);
 
-  useEffect(() => {
-    if (!applied.old || !applied.new) return;
-    let live = true;
-    setLoading(true);
-    setError(null);
-    api.get<StoredReleaseDiff>(`/api/release-diff?old=${encodeURIComponent(applied.old)}&new=${encodeURIComponent(applied.new)}`).then(
-      (d) => {
-        if (!live) return;
-        setDiff(d);
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (!live) return;
-        setDiff(null);
-        setLoading(false);
-        setError(err instanceof ApiError ? err.message : String(err));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [applied.old, applied.new]);
 
   const compare = (e: FormEvent) => {
     e.preventDefault();

@@ -1,5 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
+import { call } from '../../apiCall';
+import { useResource } from '../../resources/useResource';
+import { releases } from '../../../../shared/api/releases';
 import { releaseSettings, type ReleaseSettings } from '../../../../shared/schemas/releaseSettings';
 
 /** The settings that are texts (all but the flag nameAnnotators). */
@@ -36,21 +39,21 @@ export function ReleaseSettingsForm() {
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const loaded = useResource(releases.settings);
+  const stored = loaded.data?.settings;
+  // The form starts from the stored settings; later reloads never overwrite what is being typed.
   useEffect(() => {
-    api.get<{ settings: ReleaseSettings }>('/api/settings/release').then(
-      (r) => {
-        setSettings(r.settings);
-        setSaved(r.settings);
-      },
-      (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
-    );
-  }, []);
+    if (!stored) return;
+    setSettings((s) => s ?? stored);
+    setSaved((s) => s ?? stored);
+  }, [stored]);
+  const shownError = error ?? (loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : String(loaded.error));
 
   if (!settings) {
     return (
       <section className="card release-settings" aria-label="Data card settings">
         <h2>Data card settings</h2>
-        {error ? <p className="error" role="alert">{error}</p> : <p className="muted">Loading…</p>}
+        {shownError ? <p className="error" role="alert">{shownError}</p> : <p className="muted">Loading…</p>}
       </section>
     );
   }
@@ -69,7 +72,7 @@ export function ReleaseSettingsForm() {
     setBusy(true);
     setError(null);
     try {
-      const r = await api.put<{ settings: ReleaseSettings }>('/api/settings/release', check.data);
+      const r = await call(releases.saveSettings, { body: check.data });
       setSettings(r.settings);
       setSaved(r.settings);
       setStatus('Saved: the next release is cut with these settings.');

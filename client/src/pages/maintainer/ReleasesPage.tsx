@@ -1,5 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { useState } from 'react';
+import { ApiError } from '../../api';
+import { urlOf } from '../../apiCall';
+import { useResource } from '../../resources/useResource';
+import { releases as releasesApi } from '../../../../shared/api/releases';
 import type { ReleaseSummary } from '../../../../shared/schemas/release';
 import { DataCard } from './DataCard';
 import { CutReleaseForm } from './ReleaseCutForm';
@@ -33,7 +36,7 @@ function ReleaseRow({ release, onShowCard }: { release: ReleaseSummary; onShowCa
           <ul className="release-files">
             {files.map((f) => (
               <li key={f.path}>
-                <a href={`/api/releases/${encodeURIComponent(release.name)}/files/${f.path}`}>{f.path}</a> <span className="muted">{f.bytes} B</span>
+                <a href={urlOf(releasesApi.file, { params: { name: release.name, path: f.path } })}>{f.path}</a> <span className="muted">{f.bytes} B</span>
                 <code className="checksum" title={`SHA-256 of ${f.path}`}>
                   {f.sha256}
                 </code>
@@ -41,14 +44,14 @@ function ReleaseRow({ release, onShowCard }: { release: ReleaseSummary; onShowCa
             ))}
             {release.kind === 'export' && (
               <li>
-                <a href={`/api/releases/${encodeURIComponent(release.name)}/files/manifest.json`}>manifest.json</a> <span className="muted">(counts and these checksums)</span>
+                <a href={urlOf(releasesApi.file, { params: { name: release.name, path: 'manifest.json' } })}>manifest.json</a> <span className="muted">(counts and these checksums)</span>
               </li>
             )}
           </ul>
         </details>
       </td>
       <td>
-        <a className="button-link" href={`/api/releases/${encodeURIComponent(release.name)}/download`} download>
+        <a className="button-link" href={urlOf(releasesApi.download, { params: { name: release.name } })} download>
           Download {release.name}.zip
         </a>
         {files.some((f) => f.path === 'README.md') && (
@@ -63,17 +66,10 @@ function ReleaseRow({ release, onShowCard }: { release: ReleaseSummary; onShowCa
 
 /** Maintainers cut immutable, validated releases here and download them. */
 export default function ReleasesPage() {
-  const [releases, setReleases] = useState<ReleaseSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const loaded = useResource(releasesApi.list);
+  const releases = loaded.data?.releases ?? null;
+  const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : String(loaded.error);
   const [card, setCard] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    api.get<{ releases: ReleaseSummary[] }>('/api/releases').then(
-      (r) => setReleases(r.releases),
-      (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
-    );
-  }, []);
-  useEffect(load, [load]);
 
   return (
     <section className="page releases-page">
@@ -82,7 +78,7 @@ export default function ReleasesPage() {
         A release is an immutable snapshot of the resolved problems' tasks: the JSONL, a data card computed from it, Croissant metadata, charts and a manifest
         with checksums. Every release is validated before it exists.
       </p>
-      <CutReleaseForm existing={releases?.map((r) => r.name) ?? []} onCut={load} />
+      <CutReleaseForm existing={releases?.map((r) => r.name) ?? []} onCut={() => undefined /* the cut, made through call(), reloads the list */} />
       <ReleaseSettingsForm />
       <div className="card">
         <h2>Cut releases</h2>

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
+import { useResource } from '../../resources/useResource';
+import { runs } from '../../../../shared/api/runs';
 import { Link, useLocation } from '../../router';
 import { useMe } from '../../session';
 import type { PageProps } from '../../routes';
@@ -47,19 +48,9 @@ export default function RunTaskPage({ params }: PageProps) {
   const { search } = useLocation();
   const release = search.get('release');
   const me = useMe();
-  const [task, setTask] = useState<TaskDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    api.get<TaskDetail>(`/api/runs/tasks/${encodeURIComponent(taskId)}${release ? `?release=${encodeURIComponent(release)}` : ''}`).then(
-      (t) => live && setTask(t),
-      (err: unknown) => live && setError(err instanceof ApiError ? err.message : String(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [taskId, release]);
+  const loaded = useResource(runs.task, { params: { taskId }, query: { release: release ?? undefined } });
+  const task = loaded.error === undefined ? (loaded.data ?? null) : null;
+  const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : String(loaded.error);
 
   return (
     <section className="page runs run-task">

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
 import { useListState } from '../../paging/listState';
+import { useResource } from '../../resources/useResource';
 import { useMe } from '../../session';
-import type { Curation } from '../../../../shared/runs/report';
+import { runs as runsApi } from '../../../../shared/api/runs';
 import type { RunSummary } from '../../../../shared/runs/views';
 import { AMBIGUITY_TYPES } from '../../../../shared/taxonomy';
 import { KBars, TypeHeatMap } from './runs/Charts';
@@ -58,20 +58,16 @@ export default function RunsPage() {
   const canWrite = me.role === 'maintainer';
   const list = useListState();
   const view: View = VIEWS.find((v) => v.id === list.get('view'))?.id ?? 'figures';
-  const [runs, setRuns] = useState<RunSummary[] | null>(null);
-  const [curation, setCuration] = useState<Curation | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    Promise.all([api.get<{ runs: RunSummary[] }>('/api/runs'), api.get<Curation>('/api/runs/curation')]).then(
-      ([report, c]) => {
-        setRuns(report.runs);
-        setCuration(c);
-      },
-      (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)),
-    );
-  }, []);
-  useEffect(load, [load]);
+  const report = useResource(runsApi.list);
+  const curated = useResource(runsApi.curation);
+  // Both or neither: the tables and the curation panel describe the same runs.
+  const both = report.data !== undefined && curated.data !== undefined;
+  const runs: RunSummary[] | null = both ? (report.data?.runs ?? null) : null;
+  const curation = both ? (curated.data ?? null) : null;
+  const failure = report.error ?? curated.error;
+  const error = failure === undefined ? null : failure instanceof ApiError ? failure.message : String(failure);
+  // An import goes through upload() and a flag through call(): both invalidate the runs' resources.
+  const load = () => undefined;
 
   const types = runs ? [...AMBIGUITY_TYPES, 'unattributed'].filter((t) => runs.some((r) => r.per_type[t])) : [];
   // Another view keeps the per-task table's filters in the URL, but starts it at its first page.

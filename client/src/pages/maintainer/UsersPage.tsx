@@ -1,5 +1,8 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../api';
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError } from '../../api';
+import { call } from '../../apiCall';
+import { useResource } from '../../resources/useResource';
+import { users } from '../../../../shared/api/users';
 import { useMe } from '../../session';
 import { ROLES, type Role } from '../../../../shared/roles';
 import type { UserView } from '../../../../shared/schemas/backoffice';
@@ -18,7 +21,7 @@ function CreateUserForm({ onCreated, onError }: { onCreated: (user: UserView) =>
   async function submit(e: FormEvent) {
     e.preventDefault();
     try {
-      onCreated(await api.post<UserView>('/api/users', { username, role, password }));
+      onCreated(await call(users.create, { body: { username, role, password } }));
       setUsername('');
       setPassword('');
     } catch (err) {
@@ -155,19 +158,15 @@ function UserRow({ user, self, onChange, onClearLock }: UserRowProps) {
 /** Accounts: create, change role, reset password, deactivate and reactivate, clear a login lock. */
 export default function UsersPage() {
   const me = useMe();
-  const [users, setUsers] = useState<UserView[] | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-
-  const load = useCallback(() => {
-    api.get<UserView[]>('/api/users').then(setUsers, (err: unknown) => setNotice({ kind: 'error', text: message(err) }));
-  }, []);
-  useEffect(load, [load]);
+  const loaded = useResource(users.list);
+  const accounts = loaded.data ?? null;
+  const [said, setNotice] = useState<Notice>(null);
+  const notice: Notice = said ?? (loaded.error === undefined ? null : { kind: 'error', text: message(loaded.error) });
 
   async function change(username: string, body: object, done: string): Promise<boolean> {
     try {
-      await api.put<UserView>(`/api/users/${encodeURIComponent(username)}`, body);
+      await call(users.update, { params: { username }, body });
       setNotice({ kind: 'success', text: done });
-      load();
       return true;
     } catch (err) {
       setNotice({ kind: 'error', text: message(err) });
@@ -177,9 +176,8 @@ export default function UsersPage() {
 
   async function clearLock(username: string): Promise<void> {
     try {
-      await api.delete<UserView>(`/api/users/${encodeURIComponent(username)}/login-lock`);
+      await call(users.clearLoginLock, { params: { username } });
       setNotice({ kind: 'success', text: `${username} can log in again.` });
-      load();
     } catch (err) {
       setNotice({ kind: 'error', text: message(err) });
     }
@@ -191,7 +189,6 @@ export default function UsersPage() {
       <CreateUserForm
         onCreated={(u) => {
           setNotice({ kind: 'success', text: `Created ${u.role} ${u.username}.` });
-          load();
         }}
         onError={(text) => setNotice({ kind: 'error', text })}
       />
@@ -200,7 +197,7 @@ export default function UsersPage() {
           {notice.text}
         </p>
       )}
-      {users === null ? (
+      {accounts === null ? (
         <p className="loading">Loading accounts…</p>
       ) : (
         <table aria-label="Accounts">
@@ -213,7 +210,7 @@ export default function UsersPage() {
             </tr>
           </thead>
           <tbody>
-            {users.map((u) => (
+            {accounts.map((u) => (
               <UserRow
                 key={u.username}
                 user={u}

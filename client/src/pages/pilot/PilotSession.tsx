@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
+import { call } from '../../apiCall';
+import { pilots } from '../../../../shared/api/pilots';
 import { useActiveTimer } from '../../drafts/useActiveTimer';
 import { Link } from '../../router';
 import { budgetText } from '../../../../shared/pilots/budget';
-import type { AskResult, PilotSessionView } from '../../../../shared/schemas/pilots';
+import type { PilotSessionView } from '../../../../shared/schemas/pilots';
 import { AskForm } from './AskForm';
 import { CodePanel } from './CodePanel';
 import { Dialogue } from './Dialogue';
@@ -13,8 +15,6 @@ interface Props {
   view: PilotSessionView;
   onReload: () => void;
 }
-
-const sessionUrl = (id: number) => `/api/pilot/sessions/${id}`;
 
 function errorText(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.issues.length > 0 ? err.issues.map((i) => i.message).join('; ') : err.message;
@@ -41,7 +41,7 @@ export function PilotSession({ view: initial, onReload }: Props) {
 
   async function ask(question: string): Promise<string | null> {
     try {
-      const r = await api.post<AskResult>(`${sessionUrl(view.id)}/questions`, { question });
+      const r = await call(pilots.ask, { params: { id: String(view.id) }, body: { question } });
       setView((v) => ({ ...v, status: r.status, turns: [...v.turns, r.turn], roundsLeft: r.roundsLeft, budget: r.budget, roundsUsed: v.roundsUsed + 1, canAsk: r.canAsk }));
       setAnnouncement(`Answer to question ${r.turn.turn + 1}: ${r.turn.answer}${r.status === 'submitted' ? ' — that was the last response: the task has ended.' : ''}`);
       return null;
@@ -56,7 +56,7 @@ export function PilotSession({ view: initial, onReload }: Props) {
     setBusy(true);
     setNotice(null);
     try {
-      setView(await api.post<PilotSessionView>(`${sessionUrl(view.id)}/code`, {}));
+      setView(await call(pilots.startCode, { params: { id: String(view.id) }, body: {} }));
     } catch (err) {
       setNotice(errorText(err, '“Write code” failed.'));
     } finally {

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
+import { call } from '../../apiCall';
+import { pilots } from '../../../../shared/api/pilots';
 import { Link } from '../../router';
 import type { PageProps } from '../../routes';
 import type { PilotSessionView } from '../../../../shared/schemas/pilots';
@@ -14,7 +16,7 @@ export default function PilotTaskPage({ params }: PageProps) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
 
   const fetchView = useCallback(() => {
-    api.get<PilotSessionView>(`/api/pilot/sessions/${encodeURIComponent(id)}`).then(
+    call(pilots.session, { params: { id } }).then(
       (view) => setLoad((prev) => ({ status: 'ready', view, generation: prev.status === 'ready' ? prev.generation + 1 : 0 })),
       (err: unknown) => setLoad({ status: 'error', message: err instanceof ApiError ? err.message : 'The task could not be loaded.' }),
     );

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
+import { useResource } from '../../resources/useResource';
+import { pilots } from '../../../../shared/api/pilots';
 import { Link } from '../../router';
-import type { PilotTaskItem, PilotTasksResponse, SessionStatus } from '../../../../shared/schemas/pilots';
+import type { SessionStatus } from '../../../../shared/schemas/pilots';
 import './pilot.css';
 
 export const STATUS_LABEL: Record<SessionStatus, string> = { new: 'To do', asking: 'Asking', coding: 'Writing code', submitted: 'Submitted' };
@@ -11,15 +12,9 @@ export const sessionHref = (id: number) => `/pilot/sessions/${id}`;
 
 /** The pilot's home: their tasks over all studies, the next one first in line. */
 export default function PilotTasksPage() {
-  const [tasks, setTasks] = useState<PilotTaskItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    api.get<PilotTasksResponse>('/api/pilot/tasks').then(
-      (r) => setTasks(r.tasks),
-      (err: unknown) => setError(err instanceof ApiError ? err.message : 'Your tasks could not be loaded.'),
-    );
-  }, []);
+  const loaded = useResource(pilots.tasks);
+  const tasks = loaded.data?.tasks ?? null;
+  const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : 'Your tasks could not be loaded.';
 
   if (error) return <p className="error" role="alert">{error}</p>;
   if (!tasks) return <p className="loading">Loading your tasks…</p>;

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../api';
+import { call } from '../../apiCall';
+import { pilots } from '../../../../shared/api/pilots';
 import type { ActiveTimer } from '../../drafts/activeTime';
 import type { SaveState } from '../../drafts/draftSaver';
 import { draftStash, type DraftStash } from '../../drafts/draftStash';
 import { useDraftSaver } from '../../drafts/useDraftSaver';
 import { useMe } from '../../session';
-import { CODE_SNAPSHOT_MS, type PilotSessionView, type SaveCodeResult } from '../../../../shared/schemas/pilots';
+import { CODE_SNAPSHOT_MS, type PilotSessionView } from '../../../../shared/schemas/pilots';
 import { CodeSaver } from './codeSaver';
 
 export interface CodeDraft {
@@ -18,8 +19,6 @@ export interface CodeDraft {
   notePaste: () => void;
 }
 
-const sessionUrl = (id: number) => `/api/pilot/sessions/${id}`;
-
 /** The autosave machinery of the pilot's code (flush on leave, kept on 401, 409 stops: the drafts saver's rules). */
 export function useCodeDraft(view: PilotSessionView, timer: ActiveTimer): CodeDraft {
   const me = useMe();
@@ -31,8 +30,8 @@ export function useCodeDraft(view: PilotSessionView, timer: ActiveTimer): CodeDr
     () =>
       new CodeSaver({
         version: view.code.version,
-        save: (body, keepalive) => api.put<SaveCodeResult>(`${sessionUrl(view.id)}/code`, body, { keepalive }),
-        submit: (body) => api.post<PilotSessionView>(`${sessionUrl(view.id)}/submit`, body),
+        save: (body, keepalive) => call(pilots.saveCode, { params: { id: String(view.id) }, body, keepalive }),
+        submit: (body) => call(pilots.submit, { params: { id: String(view.id) }, body }),
         takeActiveMs: () => timer.take(),
         giveBackActiveMs: (ms) => timer.giveBack(ms),
         onState: setSaveState,

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, ApiError } from '../../../api';
+import { ApiError } from '../../../api';
+import { call } from '../../../apiCall';
+import { adjudications } from '../../../../../shared/api/adjudications';
 import { DraftSaver, type SaveState as DraftState } from '../../../drafts/draftSaver';
 import { draftStash } from '../../../drafts/draftStash';
 import { fieldEditKey } from '../../../drafts/history';
@@ -82,7 +84,7 @@ export function useGoldDraft(initial: CaseView): GoldDraft {
       new DraftSaver<GoldEdits, CaseView>({
         version: initial.gold.version,
         send: (d, version, keepalive) =>
-          api.put<CaseView>(`/api/adjudications/${encodeURIComponent(initial.questionId)}`, { version, points: d.points, notes: d.notes }, { keepalive }),
+          call(adjudications.save, { params: { questionId: initial.questionId }, body: { version, points: d.points, notes: d.notes }, keepalive }),
         versionOf: (saved) => saved.gold.version,
         onState: setState,
         onSaved: (saved) => setView(saved),

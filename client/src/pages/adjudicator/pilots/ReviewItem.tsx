@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../../api';
+import { ApiError } from '../../../api';
+import { call } from '../../../apiCall';
+import { pilots } from '../../../../../shared/api/pilots';
 import type { ReviewQuestion, ReviewQuestionBody } from '../../../../../shared/schemas/pilots';
 
 interface Props {
@@ -25,7 +27,7 @@ export function ReviewItem({ study, item, onReviewed }: Props) {
   async function send(body: ReviewQuestionBody, said: string) {
     setState({ kind: 'busy' });
     try {
-      const saved = await api.put<ReviewQuestion>(`/api/pilot-studies/${encodeURIComponent(study)}/questions/${item.id}/review`, body);
+      const saved = await call(pilots.review, { params: { study, id: String(item.id) }, body });
       onReviewed(saved);
       setState({ kind: 'saved', text: said });
     } catch (err) {

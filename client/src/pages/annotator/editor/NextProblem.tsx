@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { api, ApiError } from '../../../api';
+import { ApiError } from '../../../api';
+import { call } from '../../../apiCall';
+import { assignments } from '../../../../../shared/api/assignments';
 import { navigate } from '../../../router';
-import type { QueueItem } from '../../../../../shared/schemas/annotation';
 import { nextOpenProblem } from '../nextProblem';
 
 /** After a submit: go straight on to the next open problem of the queue (focused, so Enter goes). */
@@ -9,7 +10,7 @@ export function NextProblem({ questionId }: { questionId: string }) {
   const [message, setMessage] = useState<string | null>(null);
   async function go() {
     try {
-      const next = nextOpenProblem(await api.get<QueueItem[]>('/api/assignments'), questionId);
+      const next = nextOpenProblem(await call(assignments.queue), questionId);
       if (next) navigate(`/annotate/${encodeURIComponent(next.questionId)}`);
       else setMessage('Every problem in your queue is submitted.');
     } catch (err) {

@@ -1,7 +1,10 @@
-import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../../api';
+import { useState } from 'react';
+import { ApiError } from '../../../api';
+import { call } from '../../../apiCall';
+import { useResource } from '../../../resources/useResource';
+import { runs } from '../../../../../shared/api/runs';
 import { Link } from '../../../router';
-import type { Curation, KeyQuestionDiscoverability } from '../../../../../shared/runs/report';
+import type { KeyQuestionDiscoverability } from '../../../../../shared/runs/report';
 import { taskHref } from '../runs/format';
 
 const SHOWN = 100;
@@ -16,7 +19,7 @@ function FlagKeyQuestion({ kq, study, onFlagged }: { kq: KeyQuestionDiscoverabil
     setState({ kind: 'busy' });
     try {
       const reason = `No pilot of study ${study} asked the key question: “${kq.question}”`;
-      const res = await api.post<{ questionId: string }>(`/api/runs/tasks/${encodeURIComponent(taskId!)}/flag`, { reason: reason.slice(0, 2000) });
+      const res = await call(runs.flag, { params: { taskId: taskId! }, body: { reason: reason.slice(0, 2000) } });
       setState({ kind: 'done', questionId: res.questionId });
       onFlagged();
     } catch (err) {
@@ -40,11 +43,9 @@ function FlagKeyQuestion({ kq, study, onFlagged }: { kq: KeyQuestionDiscoverabil
 
 /** Key questions some pilot had a task for but no pilot asked: a curation signal, one click from adjudication. */
 export function NeverAskedPanel({ study, canFlag }: { study: string; canFlag: boolean }) {
-  const [curation, setCuration] = useState<Curation | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    api.get<Curation>('/api/runs/curation').then(setCuration, (err: unknown) => setError(err instanceof ApiError ? err.message : String(err)));
-  }, []);
+  const loaded = useResource(runs.curation);
+  const curation = loaded.data ?? null;
+  const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : String(loaded.error);
   const never = curation?.neverAskedByHumans ?? [];
   return (
     <section className="card" aria-labelledby="never-h">

@@ -1,8 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../../api';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../api';
+import { call } from '../../../apiCall';
+import { useResource } from '../../../resources/useResource';
+import { pilots as pilotsApi } from '../../../../../shared/api/pilots';
+import { releases as releasesApi } from '../../../../../shared/api/releases';
+import { users } from '../../../../../shared/api/users';
 import type { FieldIssue } from '../../../../../shared/errors';
 import { fieldPath } from '../../../../../shared/schemas/fieldPath';
-import type { UserView } from '../../../../../shared/schemas/backoffice';
 import type { ReleaseSummary } from '../../../../../shared/schemas/release';
 import { createStudyBody, DEFAULT_MAX_ROUNDS, DEFAULT_PILOT_THRESHOLD, type CreateStudyBody, type StudyDetail } from '../../../../../shared/schemas/pilots';
 
@@ -47,8 +51,10 @@ function IssueFor({ issues, path }: { issues: FieldIssue[]; path: string }) {
 
 /** Create a pilot study on a release: which tasks, which pilots, how many per task, the protocol's settings. */
 export function StudyForm({ onCreated }: { onCreated: (study: StudyDetail) => void }) {
-  const [releases, setReleases] = useState<ReleaseSummary[]>([]);
-  const [pilots, setPilots] = useState<UserView[]>([]);
+  const listedReleases = useResource(releasesApi.list);
+  const listedUsers = useResource(users.list);
+  const releases = useMemo<ReleaseSummary[]>(() => listedReleases.data?.releases ?? [], [listedReleases.data]);
+  const pilots = (listedUsers.data ?? []).filter((u) => u.role === 'pilot' && u.active);
   const [f, setF] = useState<Fields>({ name: '', release: '', mode: 'all', size: '20', seed: '0', pilots: [], allowKeyReaders: [], pilotsPerTask: '1', maxRounds: String(DEFAULT_MAX_ROUNDS), threshold: DEFAULT_PILOT_THRESHOLD.toFixed(2), timeLimit: '' });
   const [issues, setIssues] = useState<FieldIssue[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -56,18 +62,8 @@ export function StudyForm({ onCreated }: { onCreated: (study: StudyDetail) => vo
   const set = (patch: Partial<Fields>) => setF((prev) => ({ ...prev, ...patch }));
 
   useEffect(() => {
-    api.get<{ releases: ReleaseSummary[] }>('/api/releases').then(
-      (r) => {
-        setReleases(r.releases);
-        setF((prev) => (prev.release ? prev : { ...prev, release: r.releases[0]?.name ?? '' }));
-      },
-      () => setReleases([]),
-    );
-    api.get<UserView[]>('/api/users').then(
-      (users) => setPilots(users.filter((u) => u.role === 'pilot' && u.active)),
-      () => setPilots([]),
-    );
-  }, []);
+    setF((prev) => (prev.release ? prev : { ...prev, release: releases[0]?.name ?? '' }));
+  }, [releases]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -81,7 +77,7 @@ export function StudyForm({ onCreated }: { onCreated: (study: StudyDetail) => vo
     setIssues([]);
     setBusy(true);
     try {
-      onCreated(await api.post<StudyDetail>('/api/pilot-studies', body));
+      onCreated(await call(pilotsApi.create, { body }));
     } catch (err) {
       if (err instanceof ApiError && err.issues.length > 0) setIssues(err.issues);
       setError(err instanceof ApiError ? err.message : 'The study could not be created.');

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiError } from '../../../api';
+import { ApiError } from '../../../api';
+import { call } from '../../../apiCall';
+import { runs } from '../../../../../shared/api/runs';
 
 /** Send a task's problem back to adjudication with a reason (maintainers). */
 export function FlagButton({ taskId, model, onFlagged }: { taskId: string; model?: string; onFlagged?: () => void }) {
@@ -11,7 +13,7 @@ export function FlagButton({ taskId, model, onFlagged }: { taskId: string; model
     e.preventDefault();
     setState({ kind: 'busy' });
     try {
-      const res = await api.post<{ questionId: string }>(`/api/runs/tasks/${encodeURIComponent(taskId)}/flag`, { reason, ...(model ? { model } : {}) });
+      const res = await call(runs.flag, { params: { taskId }, body: { reason, ...(model ? { model } : {}) } });
       setState({ kind: 'done', questionId: res.questionId });
       setOpen(false);
       onFlagged?.();

@@ -1,39 +1,18 @@
-import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../../api';
-import type { JudgeCheck } from '../../../../../shared/runs/judge';
+import { useState } from 'react';
+import { ApiError } from '../../../api';
+import { useResource } from '../../../resources/useResource';
+import { runs } from '../../../../../shared/api/runs';
 import { fmt } from './format';
 
 /** The lexical judge check of one run, at a threshold, with the sweep 0.20 … 0.60. */
 export function JudgePanel({ models }: { models: readonly string[] }) {
   const [model, setModel] = useState(models[0] ?? '');
   const [threshold, setThreshold] = useState('0.40');
-  const [check, setCheck] = useState<JudgeCheck | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!model) return;
-    let live = true;
-    const t = Number(threshold);
-    if (!(t >= 0 && t <= 1)) {
-      setError('The threshold is a number between 0 and 1.');
-      return;
-    }
-    api.get<JudgeCheck>(`/api/runs/models/${encodeURIComponent(model)}/judge-check?threshold=${t}`).then(
-      (c) => {
-        if (!live) return;
-        setCheck(c);
-        setError(null);
-      },
-      (err: unknown) => {
-        if (!live) return;
-        setCheck(null);
-        setError(err instanceof ApiError ? err.message : String(err));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [model, threshold]);
+  const t = Number(threshold);
+  const valid = threshold.trim() !== '' && t >= 0 && t <= 1;
+  const loaded = useResource(model && valid ? runs.judgeCheck : null, { params: { model }, query: { threshold: t } });
+  const check = loaded.error === undefined ? (loaded.data ?? null) : null;
+  const error = !valid ? 'The threshold is a number between 0 and 1.' : loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : String(loaded.error);
 
   const m = check?.confusion_matrix;
   return (

@@ -1,5 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api, ApiError, upload } from '../../../api';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../api';
+import { upload } from '../../../apiCall';
+import { useResource } from '../../../resources/useResource';
+import { releases as releasesApi } from '../../../../../shared/api/releases';
+import { runs } from '../../../../../shared/api/runs';
 import type { ReleaseSummary } from '../../../../../shared/schemas/release';
 
 interface Summary {
@@ -30,7 +34,8 @@ function failure(err: unknown): State {
 
 /** Upload a run file (the evaluator's run-output JSONL) over a stored release, with progress. */
 export function RunImportPanel({ onImported }: { onImported: () => void }) {
-  const [releases, setReleases] = useState<ReleaseSummary[]>([]);
+  const listed = useResource(releasesApi.list);
+  const releases = useMemo<ReleaseSummary[]>(() => listed.data?.releases ?? [], [listed.data]);
   const [release, setRelease] = useState('');
   const [model, setModel] = useState('');
   const [replace, setReplace] = useState(false);
@@ -40,22 +45,16 @@ export function RunImportPanel({ onImported }: { onImported: () => void }) {
   const busy = state.phase === 'uploading' || state.phase === 'importing';
 
   useEffect(() => {
-    api.get<{ releases: ReleaseSummary[] }>('/api/releases').then(
-      ({ releases: list }) => {
-        setReleases(list);
-        setRelease((r) => r || list[0]?.name || '');
-      },
-      () => setReleases([]),
-    );
-  }, []);
+    setRelease((r) => r || releases[0]?.name || '');
+  }, [releases]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!file) return;
     setState({ phase: 'uploading', fraction: 0 });
     try {
-      const q = new URLSearchParams({ model: model.trim(), release, name: file.name, ...(replace ? { replace: '1' } : {}) });
-      const summary = await upload<Summary>(`/api/runs/import?${q}`, file, (fraction) => setState(fraction < 1 ? { phase: 'uploading', fraction } : { phase: 'importing' }));
+      const query = { model: model.trim(), release, name: file.name, ...(replace ? { replace: '1' as const } : {}) };
+      const summary = await upload(runs.import, { query }, file, (fraction) => setState(fraction < 1 ? { phase: 'uploading', fraction } : { phase: 'importing' }));
       setState({ phase: 'done', summary });
       setFile(null);
       if (input.current) input.current.value = '';

@@ -1,5 +1,7 @@
-import { useEffect, useId, useState } from 'react';
-import { api, ApiError } from '../../../api';
+import { useId } from 'react';
+import { ApiError } from '../../../api';
+import { useResource } from '../../../resources/useResource';
+import { runs as runsApi } from '../../../../../shared/api/runs';
 import { Link } from '../../../router';
 import { useListState } from '../../../paging/listState';
 import { Pager, SortHeader } from '../../../paging/Pager';
@@ -31,22 +33,9 @@ function FilterSelect({ label, value, options, onChange }: { label: string; valu
 export function TaskScoresPanel({ runs, types }: { runs: readonly RunSummary[]; types: readonly string[] }) {
   const list = useListState(DEFAULT_TASK_PAGE_SIZE);
   const query = list.apiQuery(PARAMS);
-  const [data, setData] = useState<TaskScoreListPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    api.get<TaskScoreListPage>(`/api/runs/task-scores?${query}`).then(
-      (page) => {
-        if (!live) return;
-        setData(page);
-        setError(null);
-      },
-      (err: unknown) => live && setError(err instanceof ApiError ? err.message : String(err)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [query]);
+  const loaded = useResource(runsApi.taskScoreList, { query });
+  const data: TaskScoreListPage | null = loaded.data ?? null;
+  const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : String(loaded.error);
   const filter = (name: (typeof PARAMS)[number]) => (v: string) => list.set({ [name]: v });
   return (
     <section className="card" aria-labelledby="tasks-h">

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import type { QueueItem } from '../schemas/annotation';
+import { autoAssignBody, setAssignmentBody, type AnnotatorWorkload, type AutoAssignResult } from '../schemas/backoffice';
+import { resource } from './endpoint';
+import { questionIdParam } from './params';
+
+export interface AssignmentSet {
+  questionId: string;
+  annotators: string[];
+}
+
+export const assignments = resource('assignments', (endpoint) => ({
+  /** The annotator's own queue: their assignments with their annotation's state. */
+  queue: endpoint<QueueItem[]>()({ method: 'get', path: '/api/assignments', access: ['annotator'] }),
+  overview: endpoint<AnnotatorWorkload[]>()({ method: 'get', path: '/api/assignments/overview', access: ['maintainer'] }),
+  auto: endpoint<AutoAssignResult>()({ method: 'post', path: '/api/assignments/auto', access: ['maintainer'], body: autoAssignBody, invalidates: ['problems'] }),
+  set: endpoint<AssignmentSet>()({
+    method: 'put',
+    path: '/api/assignments/:questionId',
+    access: ['maintainer'],
+    params: z.object({ questionId: questionIdParam }),
+    body: setAssignmentBody,
+    invalidates: ['problems'],
+  }),
+}));

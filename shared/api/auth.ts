@@ -1,0 +1,9 @@
+import { loginBody, type Me } from '../schemas/auth';
+import { resource } from './endpoint';
+import type { Ok } from './params';
+
+export const auth = resource('auth', (endpoint) => ({
+  login: endpoint<Me>()({ method: 'post', path: '/api/auth/login', access: 'public', body: loginBody }),
+  logout: endpoint<Ok>()({ method: 'post', path: '/api/auth/logout', access: 'public' }),
+  me: endpoint<Me>()({ method: 'get', path: '/api/me', access: 'user' }),
+}));
