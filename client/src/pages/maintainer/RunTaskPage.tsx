@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ApiError } from '../../api';
 import { useResource } from '../../resources/useResource';
 import { runs } from '../../../../shared/api/runs';
@@ -48,6 +49,7 @@ export default function RunTaskPage({ params }: PageProps) {
   const { search } = useLocation();
   const release = search.get('release');
   const me = useMe();
+  const [flagged, setFlagged] = useState<string | null>(null);
   const loaded = useResource(runs.task, { params: { taskId }, query: { release: release ?? undefined } });
   const task = loaded.error === undefined ? (loaded.data ?? null) : null;
   const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : String(loaded.error);
@@ -82,7 +84,13 @@ export default function RunTaskPage({ params }: PageProps) {
                 <Link href={`/adjudicate/${encodeURIComponent(task.questionId)}`}>open the cross-check</Link>
               </span>
             )}
-            {me.role === 'maintainer' && task.adjudication === 'resolved' && <FlagButton taskId={task.taskId} model={task.runs[0]?.model} />}
+            {/* The flag reloads the task, which is then no longer resolved: keep its confirmation shown. */}
+            {flagged === task.taskId && (
+              <span className="success" role="status">
+                Reopened {task.questionId} for adjudication.
+              </span>
+            )}
+            {me.role === 'maintainer' && task.adjudication === 'resolved' && flagged !== task.taskId && <FlagButton taskId={task.taskId} model={task.runs[0]?.model} onFlagged={() => setFlagged(task.taskId)} />}
           </div>
           <div className="task-grid">
             <section className="card" aria-labelledby="text-h">
