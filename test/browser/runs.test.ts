@@ -107,6 +107,8 @@ describe('the Runs page', () => {
     await page.getByRole('tab', { name: 'Per task' }).click();
     const tasks = page.getByRole('region', { name: 'Per task' });
     await tasks.getByLabel('Model').selectOption(RUN_MODEL);
+    // The previous page stays on screen until the filtered one is loaded: wait for one model's rows.
+    await expect.poll(() => tasks.getByRole('link', { name: 'task_1' }).count()).toBe(1);
     await tasks.getByRole('link', { name: 'task_1' }).click();
     await page.getByRole('heading', { name: /Task task_1/ }).waitFor();
     await page.getByRole('heading', { name: 'Gold points' }).waitFor();
