@@ -39,14 +39,25 @@ export function pass1Counts(db: DB, model: string): { interactive: number; compl
  * written: rows of tasks no longer graded go, a row whose grade and code are unchanged stays.
  */
 export function replacePass1Grades(db: DB, model: string, releaseSha256: string, grades: readonly Pass1Grade[]): void {
-  run(db, 'DELETE FROM run_pass1 WHERE model = ? AND task_id NOT IN (SELECT value FROM json_each(?))', [model, JSON.stringify(grades.map((g) => g.taskId))]);
-  const upsert = db.prepare(
-    `INSERT INTO run_pass1 (model, release_sha256, task_id, question_id, code, passed) VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (model, task_id) DO UPDATE SET release_sha256 = excluded.release_sha256, question_id = excluded.question_id, code = excluded.code, passed = excluded.passed
-     WHERE run_pass1.passed IS NOT excluded.passed OR run_pass1.code IS NOT excluded.code
-        OR run_pass1.release_sha256 IS NOT excluded.release_sha256 OR run_pass1.question_id IS NOT excluded.question_id`,
+  const keep = JSON.stringify(grades.map((g) => g.taskId));
+  for (const table of ['run_pass1', 'run_pass1_codes'] as const) {
+    run(db, `DELETE FROM ${table} WHERE model = ? AND task_id NOT IN (SELECT value FROM json_each(?))`, [model, keep]);
+  }
+  // The grades in one statement (SQLite walks the JSON itself); unchanged rows are left as they are.
+  run(
+    db,
+    `INSERT INTO run_pass1 (model, release_sha256, task_id, question_id, passed)
+     SELECT ?, ?, value ->> 0, value ->> 1, value ->> 2 FROM json_each(?) WHERE true
+     ON CONFLICT (model, task_id) DO UPDATE SET release_sha256 = excluded.release_sha256, question_id = excluded.question_id, passed = excluded.passed
+     WHERE run_pass1.passed IS NOT excluded.passed OR run_pass1.release_sha256 IS NOT excluded.release_sha256 OR run_pass1.question_id IS NOT excluded.question_id`,
+    [model, releaseSha256, JSON.stringify(grades.map((g) => [g.taskId, g.questionId, g.passed ? 1 : 0]))],
   );
-  for (const g of grades) upsert.run(model, releaseSha256, g.taskId, g.questionId, g.code, g.passed ? 1 : 0);
+  // The codes graded: written only where they changed.
+  const code = db.prepare(
+    `INSERT INTO run_pass1_codes (model, task_id, code) VALUES (?, ?, ?)
+     ON CONFLICT (model, task_id) DO UPDATE SET code = excluded.code WHERE run_pass1_codes.code IS NOT excluded.code`,
+  );
+  for (const g of grades) code.run(model, g.taskId, g.code);
 }
 
 export interface CompletePass1 {

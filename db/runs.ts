@@ -131,8 +131,8 @@ export const scoreRows = (db: DB, runId?: number): ScoreRow[] =>
   all<ScoreRow>(
     db,
     `SELECT rr.run_id, rr.task_id, rr.k, rr.finished, rr.hit_questions, rr.hit_dict, rr.tkqr, rr.ora, rr.turns, rr.diff,
-        (SELECT p.passed FROM run_pass1 p WHERE p.model = u.model AND p.task_id = rr.task_id AND p.release_sha256 = u.release_sha256
-          AND p.code = ${PASS1_CODE_SQL}) AS pass1
+        (SELECT p.passed FROM run_pass1 p JOIN run_pass1_codes c ON c.model = p.model AND c.task_id = p.task_id
+          WHERE p.model = u.model AND p.task_id = rr.task_id AND p.release_sha256 = u.release_sha256 AND c.code = ${PASS1_CODE_SQL}) AS pass1
       FROM run_records rr JOIN runs u ON u.id = rr.run_id
       ${runId === undefined ? '' : 'WHERE rr.run_id = ?'} ORDER BY rr.run_id, rr.position`,
     runId === undefined ? undefined : [runId],
