@@ -17,7 +17,8 @@ export default defineConfig({
     projects: [
       // Pure functions with no module state to reset: one module graph for the whole project.
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 20_000 } },
-      { test: { name: 'api', include: ['test/api/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      // The processes some api tests start (server, CLI) run the build in dist/, made once here.
+      { test: { name: 'api', include: ['test/api/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/serverBuild.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
       {
         test: {
           name: 'browser',

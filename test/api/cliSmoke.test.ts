@@ -7,7 +7,7 @@ import { spawnCli, type CliResult } from '../support/cli';
 import { tempDir } from '../support/db';
 
 // Every other CLI test calls runCli in process; this file runs each command once as a real
-// process (`node --import tsx server/cli/main.ts`), for the entry point: streams and exit code.
+// process (the build in dist/, as `npm run cli` runs it), for the entry point: streams and exit code.
 const dir = tempDir('ccb-cli-smoke-');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const db = path.join(dir, 'smoke.sqlite');

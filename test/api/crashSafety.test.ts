@@ -11,6 +11,7 @@ import { tempDir } from '../support/db';
 import { fileSize, killOnChange, killWhen, startCli } from '../support/killable';
 import { writeLcbFile } from '../support/lcbRecords';
 import { seedResolvedProblems } from '../support/releaseDb';
+import { BUILT } from '../support/serverBuild';
 
 // A file large enough that the import's one transaction spills pages into the WAL before
 // it commits, so a kill can land in the middle of the write.
@@ -124,7 +125,7 @@ describe('crash safety of export (SIGKILL while writing the release folder)', ()
 describe('crash safety of cutting a release in the server (SIGKILL mid-transaction)', () => {
   it('after restart the release is complete (rows, files, event) or absent', async () => {
     const { file, cookie } = await releaseDb('server.sqlite', 800); // megabytes of release files: the transaction spills into the WAL before it commits
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const server = spawn(process.execPath, [BUILT.main], {
       env: { ...process.env, CCB_DB: file, PORT: '0', HOST: '127.0.0.1', CCB_CLIENT_DIR: path.join(dir, 'no-client') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

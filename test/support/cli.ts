@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli as runInProcess } from '../../server/cli/run';
+import { BUILT } from './serverBuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -37,10 +38,10 @@ export async function runCli(args: string[], options: CliOptions = {}): Promise<
   return { status, stdout, stderr };
 }
 
-/** Run the real CLI (`node --import tsx server/cli/main.ts …`) as a child process: for the smoke test only. */
+/** Run the real CLI (its build in dist/, as `npm run cli -- …` runs it) as a child process: for the smoke test only. */
 export function spawnCli(args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/cli/main.ts'), ...args], {
+    const child = spawn(process.execPath, [BUILT.cli, ...args], {
       cwd: ROOT,
       env: { ...process.env, NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { BUILT } from './serverBuild';
 
 export interface Run {
   child: ChildProcess;
@@ -9,9 +10,9 @@ export interface Run {
   exited: Promise<number | string>;
 }
 
-/** Start the CLI (`node --import tsx server/cli/main.ts …`) as a child process. */
+/** Start the CLI (its build in dist/, as `npm run cli -- …` runs it) as a child process. */
 export function startCli(args: string[]): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/main.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BUILT.cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   let out = '';
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BUILT } from './serverBuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -17,11 +18,11 @@ export interface ServerRun {
 }
 
 /**
- * Start the real server from its sources (`node --import tsx server/main.ts`, or `server/start.ts`,
- * which `npm start` runs from its build in dist/) with the given environment on a free port; resolves once it prints its URL, or once it exits.
+ * Start the real server from its build in dist/ (`server/main.ts`, or `server/start.ts`, which
+ * `npm start` runs; the api project's globalSetup builds dist/ from the sources) with the given environment on a free port; resolves once it prints its URL, or once it exits.
  */
 export function startServer(env: NodeJS.ProcessEnv, entry: 'server/main.ts' | 'server/start.ts' = 'server/main.ts'): Promise<ServerRun> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+  const child = spawn(process.execPath, [entry === 'server/main.ts' ? BUILT.main : BUILT.start], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
