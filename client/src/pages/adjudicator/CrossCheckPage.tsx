@@ -22,6 +22,7 @@ import { TasksPreview } from './crosscheck/TasksPreview';
 import { useCurationKeys, type CurationKey } from './crosscheck/useCurationKeys';
 import { useGoldDraft } from './crosscheck/useGoldDraft';
 import { UndoButtons } from '../../drafts/UndoButtons';
+import { DiscussionPanel } from '../../discussion/DiscussionPanel';
 import './adjudication.css';
 
 const caseHref = (questionId: string) => `/adjudicate/${encodeURIComponent(questionId)}`;
@@ -234,6 +235,7 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
             onRemove: (subset) => draft.act((version) => call(adjudications.removeOverride, { params: { questionId: q, subset }, query: { version } })),
           }}
         />
+        <DiscussionPanel questionId={q} />
       </section>
     </div>
   );
