@@ -59,7 +59,7 @@ describe('a flag answered', () => {
     await expect(staff.getByRole('heading', { name: 'Discussion' }).textContent()).resolves.not.toContain('open flag');
 
     await annotator.goto(`${app.url}/queue`);
-    const unread = annotator.getByRole('link', { name: 'Discussion: 1 unread reply' });
+    const unread = annotator.getByRole('link', { name: 'Discussion 1 unread reply' });
     await unread.click();
     await annotator.getByRole('link', { name: 'Geometric Sequence' }).click();
     const answer = discussion(annotator).getByTestId('comment').nth(1);
@@ -68,7 +68,7 @@ describe('a flag answered', () => {
     await expect(answer.textContent()).resolves.toContain('new');
     await expect(discussion(annotator).getByTestId('comment').first().textContent()).resolves.toContain('Resolved by ada');
     // opening the thread marks it read
-    await annotator.getByRole('link', { name: 'Discussion: no unread replies' }).waitFor();
+    await annotator.getByRole('link', { name: 'Discussion (no unread replies)' }).waitFor();
     if (process.env.CCB_SCREENSHOTS) {
       fs.mkdirSync('docs/screenshots', { recursive: true });
       await discussion(annotator).scrollIntoViewIfNeeded();

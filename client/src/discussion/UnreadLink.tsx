@@ -17,8 +17,16 @@ export function UnreadLink() {
   }, [reload]);
   const total = loaded.data?.total ?? 0;
   return (
-    <Link href="/discussion" className="unread-link" aria-label={total === 0 ? 'Discussion: no unread replies' : `Discussion: ${total} unread ${total === 1 ? 'reply' : 'replies'}`}>
-      Discussion{total > 0 && <span className="badge">{total}</span>}
+    <Link href="/discussion" className="unread-link">
+      Discussion{' '}
+      {total === 0 ? (
+        <span className="sr-only">(no unread replies)</span>
+      ) : (
+        <>
+          <span className="badge">{total}</span>
+          <span className="sr-only"> unread {total === 1 ? 'reply' : 'replies'}</span>
+        </>
+      )}
     </Link>
   );
 }
