@@ -159,6 +159,7 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
             onRestore={(i, offset) => change(restoreAt(points, i, offset, sides))}
           />
         </section>
+        <DiscussionPanel questionId={q} />
       </aside>
 
       <section className="page crosscheck">
@@ -235,7 +236,6 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
             onRemove: (subset) => draft.act((version) => call(adjudications.removeOverride, { params: { questionId: q, subset }, query: { version } })),
           }}
         />
-        <DiscussionPanel questionId={q} />
       </section>
     </div>
   );
