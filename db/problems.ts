@@ -1,6 +1,7 @@
 import { all, get, run, type DB } from './database';
 import type { AnnotationProgress, ProblemListQuery, ProblemSort } from '../shared/schemas/backoffice';
 import type { Difficulty } from '../shared/schemas/lcb';
+import { HAS_OPEN_FLAG_SQL, OPEN_FLAGS_SQL } from './comments';
 
 /** The annotation status as the back office shows it (a draft never saved counts as to do); n is the annotation. */
 export const ANNOTATION_PROGRESS_SQL = `CASE WHEN n.id IS NULL OR (n.status = 'draft' AND n.version = 0) THEN 'todo'
@@ -14,6 +15,7 @@ export interface ProblemListRow {
   difficulty: Difficulty;
   contest_date: string;
   adjudication_status: 'draft' | 'resolved' | null;
+  open_flags: number;
 }
 
 export interface ProblemAnnotatorRow {
@@ -55,6 +57,7 @@ function problemFilters(query: ProblemListQuery): { where: string; params: unkno
     clauses.push(`${ADJUDICATION_SQL} = ?`);
     params.push(query.adjudication);
   }
+  if (query.flags === 'open') clauses.push(HAS_OPEN_FLAG_SQL);
   if (query.assigned) clauses.push(`${ANNOTATORS_SQL} ${query.assigned === 'open' ? '< 2' : '= 2'}`);
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
@@ -69,7 +72,7 @@ export function readProblemPage(db: DB, query: ProblemListQuery): { rows: Proble
   const dir = query.dir === 'desc' ? 'DESC' : 'ASC';
   const rows = all<ProblemListRow>(
     db,
-    `SELECT p.id, p.question_id, p.title, p.platform, p.difficulty, p.contest_date, j.status AS adjudication_status
+    `SELECT p.id, p.question_id, p.title, p.platform, p.difficulty, p.contest_date, j.status AS adjudication_status, ${OPEN_FLAGS_SQL} AS open_flags
      ${from} ${where} ORDER BY ${PROBLEM_ORDER[query.sort]} ${dir}, p.import_order ${dir} LIMIT ? OFFSET ?`,
     [...params, query.limit, query.offset],
   );

@@ -9,6 +9,7 @@ import { HOME_BY_ROLE, pageRoutes, type PageRoute } from './routes';
 import { SessionContext } from './session';
 import { LoginPage } from './pages/LoginPage';
 import { SessionDialog } from './SessionDialog';
+import { UnreadLink } from './discussion/UnreadLink';
 import type { Me } from '../../shared/schemas/auth';
 
 /** `ended`: the session ran out while a page was open; the page stays under a login dialog. */
@@ -102,6 +103,7 @@ export function App() {
             ))}
         </nav>
         <div className="whoami">
+          {me.role !== 'pilot' && <UnreadLink />}
           <span>
             {me.username} <span className="role-badge">{me.role}</span>
           </span>

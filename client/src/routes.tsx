@@ -40,6 +40,7 @@ export const pageRoutes: PageRoute[] = [
     preload: loadEditor,
     prefetch: (params) => prefetchAnnotation(params.questionId ?? ''),
   },
+  { path: '/discussion', roles: ['annotator', 'adjudicator', 'maintainer'], page: lazy(() => import('./pages/DiscussionPage')) },
   { path: '/problems', roles: ['maintainer'], nav: 'Problems', page: lazy(() => import('./pages/maintainer/ProblemsPage')) },
   { path: '/problems/:questionId', roles: ['maintainer', 'adjudicator'], page: lazy(() => import('./pages/maintainer/ProblemPage')) },
   { path: '/users', roles: ['maintainer'], nav: 'Users', page: lazy(() => import('./pages/maintainer/UsersPage')) },

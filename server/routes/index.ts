@@ -8,6 +8,8 @@ import { releaseRoutes } from './releases/releases';
 import { releaseDiffRoutes } from './releaseDiff/releaseDiff';
 import { annotationRoutes } from './annotations/annotations';
 import { problemRoutes } from './problems/problems';
+import { problemCommentRoutes } from './problems/comments';
+import { commentRoutes } from './comments/comments';
 import { userRoutes } from './users/users';
 import { assignmentRoutes } from './assignments/assignments';
 import { healthRoutes } from './health/health';
@@ -28,6 +30,8 @@ export const allRoutes: RouteDef[] = [
   ...agreementRoutes,
   ...annotationRoutes,
   ...problemRoutes,
+  ...problemCommentRoutes,
+  ...commentRoutes,
   ...userRoutes,
   ...assignmentRoutes,
   ...healthRoutes,

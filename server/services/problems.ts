@@ -24,6 +24,7 @@ export function listProblems(db: DB, query: ProblemListQuery): ProblemListPage {
       contestDate: p.contest_date,
       annotators: annotators.map((a) => ({ username: a.username, status: a.status })),
       adjudication: adjudicationProgress(p, annotators),
+      openFlags: p.open_flags,
     };
   });
   return { items, total, limit: query.limit, offset: query.offset, needAnnotators };

@@ -16,16 +16,13 @@ import {
   type StudyDetail,
 } from '../schemas/pilots';
 import { resource } from './endpoint';
+import { numericIdParam } from './params';
 
 const MAINTAINERS = ['maintainer'] as const;
 const REVIEWERS = ['adjudicator', 'maintainer'] as const;
 const PILOTS = ['pilot'] as const;
 
-/** A numeric id from the path (a session, a question's turn). */
-const numericId = z
-  .string()
-  .regex(/^[1-9][0-9]{0,15}$/, 'must be a positive whole number')
-  .transform(Number);
+const numericId = numericIdParam;
 const oneStudy = z.object({ study: z.string().min(1).max(200) });
 const oneSession = z.object({ id: numericId });
 

@@ -55,6 +55,8 @@ export interface ProblemListItem {
   contestDate: string;
   annotators: AssignedAnnotator[];
   adjudication: AdjudicationProgress;
+  /** Flags raised on the problem and not yet resolved. */
+  openFlags: number;
 }
 
 /** A problem's stored content as imported from a LiveCodeBench record: of the hidden tests, only size and digest. */
@@ -69,7 +71,7 @@ export interface ProblemContent {
   privateTestsSha256: string | null;
 }
 
-export interface ProblemDetail extends Omit<ProblemListItem, 'annotators' | 'adjudication'>, ProblemContent {
+export interface ProblemDetail extends Omit<ProblemListItem, 'annotators' | 'adjudication' | 'openFlags'>, ProblemContent {
   importOrder: number;
   createdAt: string;
   updatedAt: string;
@@ -117,6 +119,8 @@ export const problemListQuery = z.object({
   adjudication: z.enum(ADJUDICATION_PROGRESS).optional(),
   /** "open": fewer than two annotators; "full": two. */
   assigned: z.enum(['open', 'full']).optional(),
+  /** "open": only problems with an open flag (docs/adjudication.md#discussion-and-flags). */
+  flags: z.enum(['open']).optional(),
 });
 export type ProblemListQuery = z.infer<typeof problemListQuery>;
 

@@ -23,11 +23,11 @@ describe('audit log labels and the problem filter', () => {
   it('finds every event of a problem by its id, the annotators’ saves and submits included', async () => {
     const { events } = await page(`entityId=${w.problems.shared.questionId}&pageSize=100`);
     const seen = events.map((e) => `${e.action} ${e.annotator ?? ''}`.trim()).sort();
-    expect(seen).toEqual(['adjudication.override', 'adjudication.save', 'annotation.save anna', 'annotation.save bert', 'annotation.submit anna', 'annotation.submit bert']);
+    expect(seen).toEqual(['adjudication.override', 'adjudication.save', 'annotation.save anna', 'annotation.save bert', 'annotation.submit anna', 'annotation.submit bert', 'comment.flag']);
     expect(events.every((e) => e.problem?.questionId === w.problems.shared.questionId && e.problem.title === 'Shared problem')).toBe(true);
     // another problem's events stay out
     const drafts = await page(`entityId=${w.problems.drafts.questionId}`);
-    expect(drafts.events.map((e) => e.action).sort()).toEqual(['annotation.save', 'annotation.save']);
+    expect(drafts.events.map((e) => e.action).sort()).toEqual(['annotation.save', 'annotation.save', 'comment.add']);
   });
 
   it('labels annotation events with the problem and annotator instead of the annotation’s row id', async () => {

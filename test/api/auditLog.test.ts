@@ -47,9 +47,13 @@ const ACTIONS: Record<string, string[] | null> = {
   'POST /api/pilot/sessions/:id/code': ['pilot_session.code'],
   'PUT /api/pilot/sessions/:id/code': ['pilot_session.save'],
   'POST /api/pilot/sessions/:id/submit': ['pilot_session.submit'],
+  'POST /api/problems/:questionId/comments': ['comment.flag'],
+  'POST /api/problems/:questionId/comments/read': null,
+  'POST /api/problems/:questionId/comments/:commentId/resolve': ['comment.resolve'],
 };
 
-const NOT_STATE = new Set(['events', 'sessions', 'schema_migrations']);
+// Read marks are a reader's own bookmark in a discussion, like a session: no domain state, no audit event.
+const NOT_STATE = new Set(['events', 'sessions', 'schema_migrations', 'comment_reads']);
 
 /** Every row of every domain table (sessions too when asked): equal snapshots mean nothing changed. */
 function snapshot(db: DB, withSessions = false): string {

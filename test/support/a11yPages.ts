@@ -13,6 +13,7 @@ import { spanOf } from './annotationBuilders';
 import { hashOf } from './baseText';
 import { runLine, storeRun } from './runFixture';
 import { PILOT_VISITS, seedA11yPilots, type A11yPilotWorld } from './a11yPilotPages';
+import { postComment } from '../../server/services/comments/comments';
 
 /**
  * The world every accessibility visit runs in: the demo (its accounts, problems and double
@@ -108,6 +109,9 @@ export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
   }
 
   const ada: Actor = { id: accounts.adjudicator.id, name: 'ada' };
+  // A flag on the problem being edited, answered by the adjudicator: the discussion panels and the open-flags list have content.
+  const flag = postComment(db, alice, { id: alice.id, name: 'alice' }, problem.questionId, { kind: 'flag', reason: 'unclear', body: 'May N be 1? The constraints say 2.' }).comments[0]!;
+  postComment(db, { id: ada.id!, role: 'adjudicator' }, ada, problem.questionId, { kind: 'comment', body: 'N is at least 2; the constraints hold.', replyTo: flag.id });
   const mara: Actor = { id: accounts.maintainer.id, name: 'mara' };
   acceptAgreement(db, ada, 'demo_004', adjudicationVersion(db, 'demo_004'));
   cutRelease(db, mara, { name: 'v1', notes: 'First cut.', policy: 'all-subsets', extended: false });
@@ -169,6 +173,7 @@ export const PAGE_VISITS: PageVisit[] = [
   { route: '/', role: 'annotator', state: 'welcome', path: () => '/', ready: heading(/^Welcome/) },
   { route: '/', role: 'adjudicator', state: 'welcome', path: () => '/', ready: heading(/^Welcome/) },
   { route: '/', role: 'maintainer', state: 'welcome', path: () => '/', ready: heading(/^Welcome/) },
+  ...(['annotator', 'adjudicator', 'maintainer'] as const).map((role): PageVisit => ({ route: '/discussion', role, state: 'unread comments', path: () => '/discussion', ready: heading('Discussion') })),
   // annotator
   { route: '/queue', role: 'annotator', state: 'queue with to do, in progress and submitted', path: () => '/queue', ready: heading('Your queue') },
   {

@@ -29,6 +29,8 @@ const MAINTAINER = (status = 200) => roles(['maintainer'], status);
 const ADJUDICATORS = (status = 200) => roles(['adjudicator', 'maintainer'], status);
 /** The annotator's own workspace: other roles 403; an annotator not assigned the problem gets 404. */
 const OWN_WORK: Expected = { anonymous: 401, owner: 200, other: 404, adjudicator: 403, maintainer: 403, pilot: 403 };
+/** A problem's discussion: an annotator only on problems assigned to them (404 otherwise), staff on all, pilots never. */
+const DISCUSSION = (status = 200): Expected => ({ anonymous: 401, owner: status, other: 404, adjudicator: status, maintainer: status, pilot: 403 });
 const PILOT = (status = 200) => roles(['pilot'], status);
 const session = (w: World) => ({ id: String(w.pilot.session) });
 
@@ -58,6 +60,12 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/problems/import': { query: () => 'name=new.jsonl', upload: () => Buffer.from(`${JSON.stringify(lcbRecord(1))}\n`), expect: MAINTAINER() },
   'GET /api/problems': { expect: MAINTAINER() },
   'GET /api/problems/:questionId': { params: q((w) => w.problems.shared), expect: ADJUDICATORS() },
+  'GET /api/problems/:questionId/comments': { params: q((w) => w.problems.drafts), expect: DISCUSSION() },
+  'POST /api/problems/:questionId/comments': { params: q((w) => w.problems.drafts), body: () => ({ kind: 'flag', reason: 'unclear', body: 'May N be 1?' }), expect: DISCUSSION(201) },
+  'POST /api/problems/:questionId/comments/read': { params: q((w) => w.problems.drafts), body: () => ({ upTo: 1_000_000 }), expect: DISCUSSION() },
+  'POST /api/problems/:questionId/comments/:commentId/resolve': { params: (w) => ({ questionId: w.problems.shared.questionId, commentId: String(w.comments.flag) }), expect: ADJUDICATORS() },
+  'GET /api/comments/unread': { expect: roles(['owner', 'other', 'adjudicator', 'maintainer']) },
+  'GET /api/comments/open-flags': { expect: ADJUDICATORS() },
   'GET /api/users': { expect: MAINTAINER() },
   'POST /api/users': { body: () => ({ username: 'newbie', role: 'annotator', password: 'long-enough-pass' }), expect: MAINTAINER(201) },
   'PUT /api/users/:username': { params: (w) => ({ username: w.users.other.username }), body: () => ({ role: 'adjudicator' }), expect: MAINTAINER() },

@@ -16,6 +16,7 @@ import { get } from '../../db/database';
 import { createStudyBody } from '../../shared/schemas/pilots';
 import { createStudy } from '../../server/services/pilots/studies';
 import { askQuestion, myTasks } from '../../server/services/pilots/session';
+import { postComment } from '../../server/services/comments/comments';
 
 /** The callers of the authorization matrix. */
 export const WHO = ['anonymous', 'owner', 'other', 'adjudicator', 'maintainer', 'pilot'] as const;
@@ -51,6 +52,8 @@ export interface World {
   versions: { ownerDraft: number; gold: number };
   /** Pilot study STUDY on RELEASE: the pilot asked one question (a hit) on its one task. */
   pilot: { study: string; session: number; question: number };
+  /** anna's open flag on `shared`; bert's comment on `drafts` carries the SECRET (neither has submitted there). */
+  comments: { flag: number };
 }
 
 export const STUDY = 'study-1';
@@ -142,5 +145,8 @@ export async function buildWorld(db: DB): Promise<World> {
   const session = myTasks(db, users.pilot.id).tasks[0]!.id;
   askQuestion(db, actorOf(users.pilot), users.pilot.id, session, mine.question);
   const question = get<{ id: number }>(db, 'SELECT id FROM pilot_turns WHERE session_id = ?', [session])!.id;
-  return { db, users, cookies, problems, versions: { ownerDraft, gold: 2 }, pilot: { study: STUDY, session, question } };
+  postComment(db, users.bert, actorOf(users.bert), problems.drafts.questionId, { kind: 'comment', body: `${SECRET} may N be 1?` });
+  const flagged = postComment(db, users.owner, actorOf(users.owner), problems.shared.questionId, { kind: 'flag', reason: 'unclear', body: 'Is a constant sequence geometric?' });
+  const comments = { flag: flagged.comments[0]!.id };
+  return { db, users, cookies, problems, versions: { ownerDraft, gold: 2 }, pilot: { study: STUDY, session, question }, comments };
 }

@@ -22,6 +22,7 @@ import { TasksPreview } from './crosscheck/TasksPreview';
 import { useCurationKeys, type CurationKey } from './crosscheck/useCurationKeys';
 import { useGoldDraft } from './crosscheck/useGoldDraft';
 import { UndoButtons } from '../../drafts/UndoButtons';
+import { DiscussionPanel } from '../../discussion/DiscussionPanel';
 import './adjudication.css';
 
 const caseHref = (questionId: string) => `/adjudicate/${encodeURIComponent(questionId)}`;
@@ -158,6 +159,7 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
             onRestore={(i, offset) => change(restoreAt(points, i, offset, sides))}
           />
         </section>
+        <DiscussionPanel questionId={q} />
       </aside>
 
       <section className="page crosscheck">

@@ -11,6 +11,7 @@ import type { QueueView } from '../../../../shared/adjudicationView';
 import { ADJUDICATION_STATUSES } from '../../../../shared/schemas/adjudication';
 import { AMBIGUITY_TYPES } from '../../../../shared/taxonomy';
 import { ADJUDICATION_STATE } from '../../stateLabels';
+import { OpenFlagsPanel } from '../../discussion/OpenFlagsPanel';
 import './adjudication.css';
 
 const STATUS_LABEL = ADJUDICATION_STATE;
@@ -96,6 +97,7 @@ export default function AdjudicationQueuePage() {
         )}
       </div>
       <Progress progress={queue.progress} legacy={queue.legacy} />
+      <OpenFlagsPanel />
       <div className="row filters">
         <label>
           Type

@@ -7,6 +7,7 @@ import type { Point } from '../../../../shared/edits';
 import { fetchAnnotation, takeAnnotation, type AnnotationLoad } from './annotationLoad';
 import { onBaseTextChanged } from './baseTextGuard';
 import { Editor } from './editor/Editor';
+import { DiscussionPanel } from '../../discussion/DiscussionPanel';
 import './editor.css';
 
 type Load =
@@ -77,6 +78,7 @@ export default function EditorPage({ params }: PageProps) {
         </p>
       )}
       <Editor key={`${load.view.questionId}-${load.generation}`} view={load.view} carried={load.carried} onReload={fetchView} />
+      <DiscussionPanel questionId={load.view.questionId} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useResource } from '../../resources/useResource';
 import { problems } from '../../../../shared/api/problems';
 import { Link } from '../../router';
 import type { PageProps } from '../../routes';
+import { DiscussionPanel } from '../../discussion/DiscussionPanel';
 import './backoffice.css';
 
 function size(bytes: number): string {
@@ -42,6 +43,7 @@ export default function ProblemPage({ params }: PageProps) {
           <pre className="statement">{problem.statement}</pre>
         </div>
       </div>
+      <DiscussionPanel questionId={problem.questionId} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { useDebouncedFilter, useListState } from '../../paging/listState';
 import { Pager, SortHeader } from '../../paging/Pager';
 import { ImportPanel } from './ImportPanel';
 import { ANNOTATION_STATE, PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
+import '../../discussion/discussion.css';
 import './backoffice.css';
 
 export const ANNOTATION_LABEL: Record<AnnotationProgress, string> = ANNOTATION_STATE;
@@ -20,6 +21,14 @@ function ProblemRow({ p }: { p: ProblemListItem }) {
     <tr>
       <td>
         <Link href={problemHref(p.questionId)}>{p.title}</Link>
+        {p.openFlags > 0 && (
+          <>
+            {' '}
+            <Link href={`${problemHref(p.questionId)}#discussion`} className="badge open-flag">
+              {p.openFlags === 1 ? '1 open flag' : `${p.openFlags} open flags`}
+            </Link>
+          </>
+        )}
       </td>
       <td>
         <code>{p.questionId}</code>
@@ -46,7 +55,7 @@ function ProblemRow({ p }: { p: ProblemListItem }) {
   );
 }
 
-const FILTER_PARAMS = ['q', 'difficulty', 'adjudication', 'sort', 'dir'] as const;
+const FILTER_PARAMS = ['q', 'difficulty', 'adjudication', 'flags', 'sort', 'dir'] as const;
 
 /**
  * The server's text filter, applied to the rows already on screen: what typing shows at once,
@@ -71,7 +80,7 @@ export default function ProblemsPage() {
   const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : 'The problems could not be loaded.';
   const reload = () => invalidate(problems.list);
 
-  const filtered = FILTER_PARAMS.slice(0, 3).some((f) => list.get(f) !== '');
+  const filtered = FILTER_PARAMS.slice(0, 4).some((f) => list.get(f) !== '');
   // Typed but not answered yet (debounce or request under way): narrow the rows on screen at once.
   const searching = data !== null && (loaded.previous || text.trim() !== list.get('q'));
   const rows = data === null ? [] : searching ? data.items.filter((p) => matchesFilter(p, text)) : data.items;
@@ -114,6 +123,10 @@ export default function ProblemsPage() {
                   </option>
                 ))}
               </select>
+            </label>
+            <label className="inline">
+              <input type="checkbox" checked={list.get('flags') === 'open'} onChange={(e) => list.set({ flags: e.target.checked ? 'open' : '' })} />
+              Open flags only
             </label>
             <span className="muted" aria-live="polite">
               {searching ? `${rows.length} on this page match; searching all problems…` : filtered ? `${data.total} matching problems` : `${data.total} problems`}
