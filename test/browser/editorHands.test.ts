@@ -110,7 +110,11 @@ describe('undo and redo in the editor', () => {
     await expect(deleted(page).first().textContent().then((t) => t?.trim())).resolves.toBe('are');
     await expect(page.getByTestId('announcer').textContent()).resolves.toMatch(/^Deleted “are ?” for point 1\.$/);
 
-    // The caret stays after the deletion: three more characters for point 2.
+    // The deletion sends the focus to point 1's question; Esc brings it back to the statement,
+    // the caret where the deletion ended: three more characters for point 2.
+    await expect(page.evaluate(() => document.activeElement?.closest('fieldset')?.getAttribute('aria-label'))).resolves.toBe('Point 1');
+    await page.keyboard.press('Escape');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe('base-text');
     for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowRight');
     await page.keyboard.press('2');
     await expect(page.locator('[data-testid="base-text"] del.deleted.p2').count()).resolves.toBe(1);
@@ -122,6 +126,7 @@ describe('undo and redo in the editor', () => {
     expect(saved.points[1]!.deletions).toEqual([[end1, end1 + 3]]);
 
     // Typing into the statement changes nothing; Ctrl+Z undoes the last deletion.
+    await page.keyboard.press('Escape');
     await page.keyboard.type('x');
     await expect(page.getByTestId('base-text').textContent()).resolves.toBe(problem.baseText);
     await page.keyboard.press('Control+z');

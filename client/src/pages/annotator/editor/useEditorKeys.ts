@@ -5,7 +5,8 @@ export interface EditorKeyActions {
   repair: () => void;
   cyclePreview: () => void;
   saveNow: () => void;
-  escape: () => void;
+  /** Esc, wherever the focus is (the target says where). */
+  escape: (target: EventTarget | null) => void;
 }
 
 function typingInField(target: EventTarget | null): boolean {
@@ -29,7 +30,7 @@ export function useEditorKeys(actions: EditorKeyActions, enabled: boolean): void
         a.saveNow();
         return;
       }
-      if (e.key === 'Escape') return a.escape();
+      if (e.key === 'Escape') return a.escape(e.target);
       if (e.ctrlKey || e.metaKey || e.altKey || typingInField(e.target)) return;
       if (['1', '2', '3'].includes(e.key)) {
         e.preventDefault();
