@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { run } from '../../db/database';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
-import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
-import { selectInStatement, waitSaved } from '../support/editorPage';
+import { openEditor as openEditorAs, selectInStatement, waitSaved } from '../support/editorPage';
 import type { AnnotationView } from '../../shared/schemas/annotation';
 import { hashOf } from '../support/baseText';
 
@@ -27,14 +26,7 @@ async function own(page: Page, problem: BuiltProblem): Promise<AnnotationView> {
   return (await res.json()) as AnnotationView;
 }
 
-async function openEditor(problem: BuiltProblem): Promise<{ page: Page; errors: string[] }> {
-  const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = watchErrors(page);
-  await login(page, app.url, ann.username, ann.password);
-  await page.goto(`${app.url}/annotate/${problem.questionId}`);
-  await page.getByTestId('base-text').waitFor();
-  return { page, errors };
-}
+const openEditor = (problem: BuiltProblem) => openEditorAs(app.browser, app.url, ann, problem.questionId);
 
 const deleted = (page: Page) => page.locator('[data-testid="base-text"] del.deleted');
 const answerBox = (page: Page, n = 1) => page.getByRole('group', { name: `Point ${n}` }).getByLabel('Answer');

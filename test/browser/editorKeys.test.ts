@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { buildAnnotation, spanOf } from '../support/annotationBuilders';
-import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
-import { selectInStatement } from '../support/editorPage';
+import { openEditor as openEditorAs, selectInStatement } from '../support/editorPage';
 
 let ann: BuiltUser;
 const problems: BuiltProblem[] = [];
@@ -23,14 +22,7 @@ const app = browserHarness(async (db) => {
 });
 
 /** The issue's screen: 1366 × 768. */
-async function openEditor(problem: BuiltProblem, height = 768): Promise<{ page: Page; errors: string[] }> {
-  const page = await app.browser.newPage({ viewport: { width: 1366, height } });
-  const errors = watchErrors(page);
-  await login(page, app.url, ann.username, ann.password);
-  await page.goto(`${app.url}/annotate/${problem.questionId}`);
-  await page.getByTestId('base-text').waitFor();
-  return { page, errors };
-}
+const openEditor = (problem: BuiltProblem, height = 768) => openEditorAs(app.browser, app.url, ann, problem.questionId, { width: 1366, height });
 
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -105,6 +97,8 @@ describe('the editor by keyboard', () => {
     await dialog.waitFor();
     await expect(dialog.textContent()).resolves.toContain('you cannot edit it afterwards');
     await expect.poll(() => focused(page)).toBe('Confirm submit');
+    await page.keyboard.press('2'); // the editor's keys rest while the dialog asks
+    await expect(page.getByRole('note').count()).resolves.toBe(0);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab'); // wraps round inside the dialog
     await expect.poll(() => focused(page)).toBe('Confirm submit');
