@@ -12,7 +12,7 @@ import {
 import { appendEvent, type Actor } from '../../db/events';
 import { findProblemId } from '../../db/problems';
 import { findUser } from '../../db/users';
-import type { AnnotatorWorkload, AutoAssignResult } from '../../shared/schemas/backoffice';
+import type { AnnotatorWorkload, AutoAssignPreview, AutoAssignResult } from '../../shared/schemas/backoffice';
 import { DomainError, invalid, notFound } from '../domain/errors';
 
 export const ANNOTATORS_PER_PROBLEM = 2;
@@ -28,55 +28,87 @@ function byLoad(a: Annotator, b: Annotator): number {
   return a.load - b.load || (x < y ? -1 : x > y ? 1 : 0);
 }
 
-/**
- * Give every problem with fewer than two assignments exactly two distinct active annotators,
- * the least loaded first (ties by username), in import order. Problems with resolved gold are
- * skipped unless includeResolved; problems sent back to adjudication (a Runs flag reopening a
- * legacy problem) always are: they need an adjudicator, not annotators. One transaction.
- */
-export function autoAssign(db: DB, actor: Actor, options: { includeResolved?: boolean } = {}): AutoAssignResult {
-  return transaction(db, () => {
-    const annotators = annotatorsByLoad(db);
-    if (annotators.length < ANNOTATORS_PER_PROBLEM) {
-      throw new DomainError('too_few_annotators', `Auto-assignment needs at least ${ANNOTATORS_PER_PROBLEM} active annotators; there ${annotators.length === 1 ? 'is 1' : `are ${annotators.length}`}.`);
-    }
-    const candidates = readOpenProblems(db, ANNOTATORS_PER_PROBLEM);
-    const notInAdjudication = candidates.filter((p) => p.in_adjudication === 0);
-    const open = options.includeResolved ? notInAdjudication : notInAdjudication.filter((p) => p.resolved === 0);
-    let assignments = 0;
-    for (const problem of open) assignments += fillProblem(db, actor, problem, annotators);
-    const skippedResolved = notInAdjudication.length - open.length;
-    const skippedInAdjudication = candidates.length - notInAdjudication.length;
-    return {
-      problems: open.length,
-      assignments,
-      ...(skippedResolved > 0 ? { skippedResolved } : {}),
-      ...(skippedInAdjudication > 0 ? { skippedInAdjudication } : {}),
-    };
-  });
+/** Who would get which free slot of one open problem: the least loaded first, never twice on a problem. */
+interface Fill {
+  problem: OpenProblem;
+  picks: { annotator: Annotator; slot: 1 | 2 }[];
 }
 
-function fillProblem(db: DB, actor: Actor, problem: OpenProblem, annotators: Annotator[]): number {
+interface AutoAssignPlan {
+  fills: Fill[];
+  result: AutoAssignResult;
+}
+
+/**
+ * What auto-assignment does, computed without writing: every problem with fewer than two
+ * assignments gets exactly two distinct active annotators, the least loaded first (ties by
+ * username), in import order. Problems with resolved gold are skipped unless includeResolved;
+ * problems sent back to adjudication (a Runs flag reopening a legacy problem) always are: they
+ * need an adjudicator, not annotators.
+ */
+function planAutoAssign(db: DB, options: { includeResolved?: boolean }): AutoAssignPlan {
+  const annotators = annotatorsByLoad(db);
+  if (annotators.length < ANNOTATORS_PER_PROBLEM) {
+    throw new DomainError('too_few_annotators', `Auto-assignment needs at least ${ANNOTATORS_PER_PROBLEM} active annotators; there ${annotators.length === 1 ? 'is 1' : `are ${annotators.length}`}.`);
+  }
+  const candidates = readOpenProblems(db, ANNOTATORS_PER_PROBLEM);
+  const notInAdjudication = candidates.filter((p) => p.in_adjudication === 0);
+  const open = options.includeResolved ? notInAdjudication : notInAdjudication.filter((p) => p.resolved === 0);
+  const fills = open.map((problem) => ({ problem, picks: pickAnnotators(problem, annotators) }));
+  const skippedResolved = notInAdjudication.length - open.length;
+  const skippedInAdjudication = candidates.length - notInAdjudication.length;
+  return {
+    fills,
+    result: {
+      problems: open.length,
+      assignments: fills.reduce((n, f) => n + f.picks.length, 0),
+      ...(skippedResolved > 0 ? { skippedResolved } : {}),
+      ...(skippedInAdjudication > 0 ? { skippedInAdjudication } : {}),
+    },
+  };
+}
+
+/** The free slots of one problem filled from `annotators`, whose loads (and order) follow each pick. */
+function pickAnnotators(problem: OpenProblem, annotators: Annotator[]): Fill['picks'] {
   const taken = (problem.assigned ?? '').split(',').filter(Boolean).map((pair) => pair.split(':').map(Number) as [number, number]);
   const takenUsers = new Set(taken.map(([user]) => user));
   const freeSlots = ([1, 2] as const).filter((slot) => !taken.some(([, s]) => s === slot));
-  const chosen: Annotator[] = [];
+  const picks: Fill['picks'] = [];
   for (const slot of freeSlots) {
     const pick = annotators.find((a) => !takenUsers.has(a.id));
     if (!pick) break;
-    insertAssignment(db, problem.id, pick.id, slot, actor.id);
     takenUsers.add(pick.id);
     pick.load++;
     annotators.sort(byLoad);
-    chosen.push(pick);
+    picks.push({ annotator: pick, slot });
   }
-  appendEvent(db, actor, {
-    action: 'assignment.auto',
-    entityType: 'problem',
-    entityId: problem.question_id,
-    after: { added: chosen.map((a) => a.username) },
+  return picks;
+}
+
+/** Auto-assignment (see planAutoAssign), in one transaction with an event per problem. */
+export function autoAssign(db: DB, actor: Actor, options: { includeResolved?: boolean } = {}): AutoAssignResult {
+  return transaction(db, () => {
+    const plan = planAutoAssign(db, options);
+    for (const { problem, picks } of plan.fills) {
+      for (const { annotator, slot } of picks) insertAssignment(db, problem.id, annotator.id, slot, actor.id);
+      appendEvent(db, actor, {
+        action: 'assignment.auto',
+        entityType: 'problem',
+        entityId: problem.question_id,
+        after: { added: picks.map((p) => p.annotator.username) },
+      });
+    }
+    return plan.result;
   });
-  return chosen.length;
+}
+
+/** What auto-assignment would do now, and to whom (the confirmation shows it); nothing is written. */
+export function previewAutoAssign(db: DB, options: { includeResolved?: boolean } = {}): AutoAssignPreview {
+  const plan = planAutoAssign(db, options);
+  const perAnnotator = new Map<string, number>();
+  for (const { annotator } of plan.fills.flatMap((f) => f.picks)) perAnnotator.set(annotator.username, (perAnnotator.get(annotator.username) ?? 0) + 1);
+  const byAnnotator = [...perAnnotator].map(([username, assignments]) => ({ username, assignments })).sort((a, b) => b.assignments - a.assignments || (a.username < b.username ? -1 : 1));
+  return { ...plan.result, byAnnotator };
 }
 
 function findAnnotator(db: DB, username: string): { id: number; username: string } {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { QueueItem } from '../schemas/annotation';
-import { autoAssignBody, setAssignmentBody, type AnnotatorWorkload, type AutoAssignResult } from '../schemas/backoffice';
+import { autoAssignBody, autoAssignPreviewQuery, setAssignmentBody, type AnnotatorWorkload, type AutoAssignPreview, type AutoAssignResult } from '../schemas/backoffice';
 import { resource } from './endpoint';
 import { questionIdParam } from './params';
 
@@ -13,6 +13,8 @@ export const assignments = resource('assignments', (endpoint) => ({
   /** The annotator's own queue: their assignments with their annotation's state. */
   queue: endpoint<QueueItem[]>()({ method: 'get', path: '/api/assignments', access: ['annotator'] }),
   overview: endpoint<AnnotatorWorkload[]>()({ method: 'get', path: '/api/assignments/overview', access: ['maintainer'] }),
+  /** What `auto` would do now, and to whom: nothing is written (the confirmation before auto-assigning). */
+  autoPreview: endpoint<AutoAssignPreview>()({ method: 'get', path: '/api/assignments/auto/preview', access: ['maintainer'], query: autoAssignPreviewQuery }),
   auto: endpoint<AutoAssignResult>()({ method: 'post', path: '/api/assignments/auto', access: ['maintainer'], body: autoAssignBody, invalidates: ['problems'] }),
   set: endpoint<AssignmentSet>()({
     method: 'put',

@@ -98,6 +98,14 @@ export interface AutoAssignResult {
 /** POST /api/assignments/auto: problems with resolved gold are skipped unless includeResolved. */
 export const autoAssignBody = z.object({ includeResolved: z.boolean().default(false) });
 
+/** What auto-assignment would do now: the same counts, and how many new assignments each annotator gets. */
+export interface AutoAssignPreview extends AutoAssignResult {
+  byAnnotator: { username: string; assignments: number }[];
+}
+
+/** GET /api/assignments/auto/preview?includeResolved=true|false */
+export const autoAssignPreviewQuery = z.object({ includeResolved: z.enum(['true', 'false']).default('false').transform((v) => v === 'true') });
+
 /** Paging of a long list: at most `limit` rows starting at row `offset` (0-based). */
 export const pageQuery = {
   limit: z.coerce.number().int('must be an integer').min(1, 'must be ≥ 1').max(200, 'must be ≤ 200').default(50),

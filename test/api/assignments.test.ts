@@ -35,6 +35,7 @@ describe('auto-assignment', () => {
     const res = await maintainer.post('/api/assignments/auto');
     expect(res.status).toBe(409);
     expect(res.body.error.message).toMatch(/at least 2 active annotators; there is 1/);
+    expect((await maintainer.get('/api/assignments/auto/preview')).status).toBe(409);
     expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM assignments')!.n).toBe(0);
   });
 
@@ -42,6 +43,12 @@ describe('auto-assignment', () => {
     await buildUser(ctx.db, { username: 'amy', role: 'annotator' });
     await buildUser(ctx.db, { username: 'ben', role: 'annotator' });
     for (let i = 1; i <= 5; i++) buildProblem(ctx.db, { questionId: `auto_${i}` });
+    // The preview (the confirmation's figures) says what the run will do, and writes nothing.
+    const preview = await maintainer.get('/api/assignments/auto/preview');
+    expect(preview.status).toBe(200);
+    expect(preview.body).toEqual({ problems: 6, assignments: 12, byAnnotator: [{ username: 'amy', assignments: 4 }, { username: 'ben', assignments: 4 }, { username: 'zed', assignments: 4 }] });
+    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM assignments')!.n).toBe(0);
+    expect(get<{ n: number }>(ctx.db, "SELECT COUNT(*) AS n FROM events WHERE action = 'assignment.auto'")!.n).toBe(0);
     const res = await maintainer.post('/api/assignments/auto');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ problems: 6, assignments: 12 });
@@ -57,6 +64,7 @@ describe('auto-assignment', () => {
     const problem = buildProblem(ctx.db, { questionId: 'auto_7' });
     const zed = get<{ id: number }>(ctx.db, "SELECT id FROM users WHERE username = 'zed'")!;
     run(ctx.db, 'INSERT INTO assignments (problem_id, user_id, slot) VALUES (?, ?, 2)', [problem.id, zed.id]);
+    expect((await maintainer.get('/api/assignments/auto/preview?includeResolved=false')).body).toMatchObject({ problems: 2, assignments: 3 });
     expect(autoAssign(ctx.db, SYSTEM_ACTOR)).toEqual({ problems: 2, assignments: 3 });
     const seven = assignedTo(ctx.db, 'auto_7');
     expect(seven).toHaveLength(2);

@@ -46,7 +46,16 @@ describe('maintainer back office', () => {
 
   it('auto-assigns and reassigns a problem by hand', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assignments' }).click();
-    await page.getByRole('button', { name: 'Auto-assign' }).click();
+    // It asks first: how many assignments, to whom. Esc cancels with nothing assigned.
+    await page.getByRole('button', { name: 'Auto-assign…' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Auto-assign?' });
+    await expect(confirm.getByTestId('auto-assign-summary').textContent()).resolves.toBe('4 new assignments for 2 problems.');
+    await expect(confirm.getByRole('list', { name: 'New assignments by annotator' }).locator('li').allTextContents()).resolves.toEqual(['amy: 2', 'ben: 1', 'cy: 1']);
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(assigned()).toEqual([]);
+    await page.getByRole('button', { name: 'Auto-assign…' }).click();
+    await confirm.getByRole('button', { name: 'Make 4 assignments' }).click();
     await page.getByRole('status').filter({ hasText: 'Assigned 2 problems (4 new assignments)' }).waitFor();
     expect(assigned()).toEqual([
       { question_id: 'ui_1', username: 'amy' },
@@ -70,7 +79,18 @@ describe('maintainer back office', () => {
     await page.getByLabel('Password', { exact: true }).fill('dora-password');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('status').filter({ hasText: 'Created adjudicator dora.' }).waitFor();
+    // Picking a role asks first; Cancel leaves the old role, in the list and on the server, and focus on the list.
+    await page.getByLabel('Role of dora').focus();
     await page.getByLabel('Role of dora').selectOption('annotator');
+    const confirm = page.getByRole('dialog', { name: 'Make dora an annotator?' });
+    await expect(confirm.getByTestId('role-change').textContent()).resolves.toContain('dora is an adjudicator (cross-checks and resolves annotated problems). As annotator, dora works a queue of assigned problems');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect(page.getByLabel('Role of dora').inputValue()).resolves.toBe('adjudicator');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Role of dora');
+    expect(all(app.db, "SELECT role FROM users WHERE username = 'dora'")).toEqual([{ role: 'adjudicator' }]);
+    await page.getByLabel('Role of dora').selectOption('annotator');
+    await confirm.getByRole('button', { name: 'Change role' }).click();
     await page.getByRole('status').filter({ hasText: 'dora is now annotator.' }).waitFor();
     await page.getByRole('button', { name: 'Deactivate dora' }).click();
     await page.getByRole('button', { name: 'Reactivate dora' }).waitFor();

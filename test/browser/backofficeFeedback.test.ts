@@ -60,6 +60,7 @@ describe('back-office feedback', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(/anna/);
     await page.getByLabel('Role of cleo').selectOption('adjudicator');
+    await page.getByRole('dialog', { name: 'Make cleo an adjudicator?' }).getByRole('button', { name: 'Change role' }).click();
     await page.getByRole('status').filter({ hasText: 'cleo is now adjudicator.' }).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
     await page.close();

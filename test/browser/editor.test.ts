@@ -125,9 +125,8 @@ describe('editor details', () => {
     await expect(page.getByTestId('preview-text').textContent()).resolves.toContain('A=(A_1,A_2,\\ldots,A_N).\nDetermine');
     await waitSaved(page);
 
-    // Submitting an incomplete point lists the shared rules' findings.
+    // Submitting an incomplete point lists the shared rules' findings (before any confirmation).
     await page.getByRole('button', { name: 'Submit annotation…' }).click();
-    await page.getByRole('button', { name: 'Confirm submit' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Fix these' });
     await expect(alert.textContent()).resolves.toContain('the key question is required');
 

@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { run } from '../../db/database';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
-import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
-import { selectInStatement, waitSaved } from '../support/editorPage';
+import { openEditor as openEditorAs, selectInStatement, waitSaved } from '../support/editorPage';
 import type { AnnotationView } from '../../shared/schemas/annotation';
 import { hashOf } from '../support/baseText';
 
@@ -27,14 +26,7 @@ async function own(page: Page, problem: BuiltProblem): Promise<AnnotationView> {
   return (await res.json()) as AnnotationView;
 }
 
-async function openEditor(problem: BuiltProblem): Promise<{ page: Page; errors: string[] }> {
-  const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = watchErrors(page);
-  await login(page, app.url, ann.username, ann.password);
-  await page.goto(`${app.url}/annotate/${problem.questionId}`);
-  await page.getByTestId('base-text').waitFor();
-  return { page, errors };
-}
+const openEditor = (problem: BuiltProblem) => openEditorAs(app.browser, app.url, ann, problem.questionId);
 
 const deleted = (page: Page) => page.locator('[data-testid="base-text"] del.deleted');
 const answerBox = (page: Page, n = 1) => page.getByRole('group', { name: `Point ${n}` }).getByLabel('Answer');
@@ -110,7 +102,11 @@ describe('undo and redo in the editor', () => {
     await expect(deleted(page).first().textContent().then((t) => t?.trim())).resolves.toBe('are');
     await expect(page.getByTestId('announcer').textContent()).resolves.toMatch(/^Deleted “are ?” for point 1\.$/);
 
-    // The caret stays after the deletion: three more characters for point 2.
+    // The deletion sends the focus to point 1's question; Esc brings it back to the statement,
+    // the caret where the deletion ended: three more characters for point 2.
+    await expect(page.evaluate(() => document.activeElement?.closest('fieldset')?.getAttribute('aria-label'))).resolves.toBe('Point 1');
+    await page.keyboard.press('Escape');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).resolves.toBe('base-text');
     for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowRight');
     await page.keyboard.press('2');
     await expect(page.locator('[data-testid="base-text"] del.deleted.p2').count()).resolves.toBe(1);
@@ -122,6 +118,7 @@ describe('undo and redo in the editor', () => {
     expect(saved.points[1]!.deletions).toEqual([[end1, end1 + 3]]);
 
     // Typing into the statement changes nothing; Ctrl+Z undoes the last deletion.
+    await page.keyboard.press('Escape');
     await page.keyboard.type('x');
     await expect(page.getByTestId('base-text').textContent()).resolves.toBe(problem.baseText);
     await page.keyboard.press('Control+z');

@@ -126,7 +126,18 @@ describe('a pilot study in the browser', () => {
     await expect(pia.getByTestId('announcer').textContent()).resolves.toBe(`Answer to question 3: ${ALREADY_ANSWERED}`);
     await expectNoHiddenText(pia, [KQ.kind.question, KQ.kind.answer]);
 
+    // "Write code" ends the questions: it asks first, and Cancel keeps the questions open.
     await pia.getByRole('button', { name: 'Write code' }).click();
+    const confirm = pia.getByRole('dialog', { name: 'Write the code now?' });
+    await expect(confirm.getByTestId('write-code-effect').textContent()).resolves.toBe(
+      'This ends the questions for this task: you asked 3 questions and could ask 2 more. Once you write code, no further question is answered.',
+    );
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await questionBox(pia).waitFor();
+    expect(get<{ status: string }>(app.db, 'SELECT status FROM pilot_sessions WHERE task_id = ?', [combined.task_id])!.status).not.toBe('coding');
+    await pia.getByRole('button', { name: 'Write code' }).click();
+    await confirm.getByRole('button', { name: 'Write code now' }).click();
     const editor = pia.getByRole('textbox', { name: 'Your code (Python)' });
     await editor.waitFor();
     expect(await questionBox(pia).count()).toBe(0); // no more questions once coding
@@ -295,6 +306,8 @@ describe('a pilot study in the browser', () => {
 
     await pia.keyboard.press('Tab'); // Ask
     await pia.keyboard.press('Tab'); // Write code
+    await pia.keyboard.press('Enter');
+    await expect(pia.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Write code now');
     await pia.keyboard.press('Enter');
     await pia.getByRole('textbox', { name: 'Your code (Python)' }).waitFor();
     await expect(pia.evaluate(() => document.activeElement?.id)).resolves.toBe('code-h');

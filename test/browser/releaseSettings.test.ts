@@ -51,6 +51,7 @@ describe('data card settings on the releases page', () => {
     await cut.getByRole('button', { name: 'Check release' }).click();
     await page.getByText('No errors: this release can be cut.').waitFor();
     await cut.getByRole('button', { name: 'Cut release spring' }).click();
+    await page.getByRole('dialog', { name: 'Cut release spring?' }).getByRole('button', { name: 'Confirm cut' }).click();
     await cut.getByRole('status').waitFor();
     await expect(cut.getByRole('status').textContent()).resolves.toContain('Version 2.1.0.');
 

@@ -41,7 +41,17 @@ describe('releases page', () => {
 
     await page.getByLabel('Name').fill('v1');
     await page.getByLabel('Notes').fill('First release of the demo.');
+    // The cut asks first, saying what the release holds and leaves out; Esc cancels, nothing is cut.
     await page.getByRole('button', { name: 'Cut release v1' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cut release v1?' });
+    await expect(confirm.getByTestId('cut-summary').textContent()).resolves.toBe('It holds 2 of 3 problems (10 tasks); 1 left out, their adjudication not resolved: 1 waiting for annotations.');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Confirm cut');
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Cut release v1');
+    expect(get<{ n: number }>(app.db, 'SELECT COUNT(*) AS n FROM releases')!.n).toBe(0);
+    await page.getByRole('button', { name: 'Cut release v1' }).click();
+    await page.keyboard.press('Enter'); // on "Confirm cut"
     const status = page.getByRole('status');
     await status.waitFor();
     await expect(status.textContent()).resolves.toContain('Release v1 was cut: 10 tasks from 2 problems.');
@@ -105,6 +115,7 @@ describe('releases page', () => {
     await page.getByRole('button', { name: 'Check release' }).click();
     await page.getByRole('region', { name: 'Validation report' }).getByText('No errors: this release can be cut.').waitFor();
     await page.getByRole('button', { name: 'Cut release v3' }).click();
+    await page.getByRole('dialog', { name: 'Cut release v3?' }).getByRole('button', { name: 'Confirm cut' }).click();
     await page.getByRole('button', { name: 'Data card of v3' }).click();
 
     const card = page.getByRole('region', { name: 'Data card of v3' });
@@ -145,6 +156,7 @@ describe('releases page', () => {
     const choice = page.getByRole('group', { name: 'Baseline results in the data card' });
     await choice.getByLabel(/model-x/).check();
     await page.getByRole('button', { name: 'Cut release v4' }).click();
+    await page.getByRole('dialog', { name: 'Cut release v4?' }).getByRole('button', { name: 'Confirm cut' }).click();
     await page.getByRole('status').waitFor();
     const readme = await page.evaluate(async () => (await fetch('/api/releases/v4/files/README.md')).text());
     expect(readme).toContain('### Baseline results');

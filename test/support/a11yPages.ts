@@ -195,8 +195,17 @@ export const PAGE_VISITS: PageVisit[] = [
       const card = page.getByRole('group', { name: 'Point 2' });
       await card.getByLabel('Key question').fill('');
       await page.getByRole('button', { name: 'Submit annotation…' }).click();
-      await page.getByRole('button', { name: 'Confirm submit' }).click();
       await page.getByRole('alert').filter({ hasText: 'Fix these before submitting' }).waitFor();
+    },
+  },
+  {
+    route: '/annotate/:questionId',
+    role: 'annotator',
+    state: 'the submit confirmation',
+    path: (w) => `/annotate/${w.spare}`,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Submit annotation…' }).click();
+      await page.getByRole('dialog', { name: 'Submit this annotation?' }).waitFor();
     },
   },
   {
@@ -243,6 +252,16 @@ export const PAGE_VISITS: PageVisit[] = [
     },
   },
   { route: '/users', role: 'maintainer', state: 'accounts', path: () => '/users', ready: (page) => page.getByRole('table', { name: 'Accounts' }).waitFor() },
+  {
+    route: '/users',
+    role: 'maintainer',
+    state: 'a role change asking for confirmation',
+    path: () => '/users',
+    ready: async (page) => {
+      await page.getByLabel('Role of bob').selectOption('adjudicator');
+      await page.getByRole('dialog', { name: 'Make bob an adjudicator?' }).waitFor();
+    },
+  },
   { route: '/assignments', role: 'maintainer', state: 'workloads and assignments', path: () => '/assignments', ready: (page) => page.getByRole('table', { name: 'Assignments by problem' }).waitFor() },
   // evaluation runs (maintainers; adjudicators read-only)
   ...(['maintainer', 'adjudicator'] as const).flatMap((role): PageVisit[] => [

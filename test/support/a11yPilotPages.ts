@@ -70,6 +70,7 @@ export const PILOT_VISITS: PageVisit[] = [
     path: (w) => `/pilot/sessions/${w.pilotAsking}`,
     ready: async (page) => {
       await page.getByRole('button', { name: 'Write code' }).click();
+      await page.getByRole('dialog', { name: 'Write the code now?' }).getByRole('button', { name: 'Write code now' }).click();
       await page.getByRole('textbox', { name: 'Your code (Python)' }).waitFor();
     },
   },

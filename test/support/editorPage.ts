@@ -1,4 +1,21 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { login, watchErrors } from './browser';
+
+/** A new page logged in as `user` on the editor of `questionId`, its statement shown; `errors` collects the console's. */
+export async function openEditor(
+  browser: Browser,
+  url: string,
+  user: { username: string; password: string },
+  questionId: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport });
+  const errors = watchErrors(page);
+  await login(page, url, user.username, user.password);
+  await page.goto(`${url}/annotate/${questionId}`);
+  await page.getByTestId('base-text').waitFor();
+  return { page, errors };
+}
 
 /**
  * Select the nth occurrence of `needle` in the editor's base text by setting a DOM

@@ -71,6 +71,7 @@ export const TABLE: Record<string, Entry> = {
   'PUT /api/users/:username': { params: (w) => ({ username: w.users.other.username }), body: () => ({ role: 'adjudicator' }), expect: MAINTAINER() },
   'DELETE /api/users/:username/login-lock': { params: (w) => ({ username: w.users.other.username }), expect: MAINTAINER() },
   'GET /api/assignments/overview': { expect: MAINTAINER() },
+  'GET /api/assignments/auto/preview': { query: () => 'includeResolved=true', expect: MAINTAINER() },
   'POST /api/assignments/auto': { expect: MAINTAINER() },
   'PUT /api/assignments/:questionId': {
     params: q((w) => w.problems.unassigned),

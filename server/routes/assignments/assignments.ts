@@ -1,11 +1,12 @@
 import { assignments } from '../../../shared/api/assignments';
 import { route } from '../../http/route';
 import { getQueue } from '../../services/annotations';
-import { autoAssign, setAssignment, workloadOverview } from '../../services/assignments';
+import { autoAssign, previewAutoAssign, setAssignment, workloadOverview } from '../../services/assignments';
 
 export const assignmentRoutes = [
   route(assignments.queue, ({ db, user }) => getQueue(db, user)),
   route(assignments.overview, ({ db }) => workloadOverview(db)),
+  route(assignments.autoPreview, ({ db, query }) => previewAutoAssign(db, query)),
   route(assignments.auto, ({ db, actor, body }) => autoAssign(db, actor, body)),
   route(assignments.set, ({ db, actor, params, body }) => ({ questionId: params.questionId, annotators: setAssignment(db, actor, params.questionId, body.annotators) })),
 ];

@@ -77,7 +77,7 @@ export default function EditorPage({ params }: PageProps) {
           now shows the new text.
         </p>
       )}
-      <Editor key={`${load.view.questionId}-${load.generation}`} view={load.view} carried={load.carried} onReload={fetchView} />
+      <Editor key={`${load.view.questionId}-${load.generation}`} view={load.view} carried={load.carried} onReload={fetchView} opening={load.generation === 0} />
       <DiscussionPanel questionId={load.view.questionId} />
     </>
   );

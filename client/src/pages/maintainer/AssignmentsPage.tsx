@@ -5,7 +5,8 @@ import { useResource } from '../../resources/useResource';
 import { assignments } from '../../../../shared/api/assignments';
 import { problems as problemsApi } from '../../../../shared/api/problems';
 import { users } from '../../../../shared/api/users';
-import type { AnnotatorWorkload, ProblemListItem } from '../../../../shared/schemas/backoffice';
+import type { AnnotatorWorkload, AutoAssignPreview, ProblemListItem } from '../../../../shared/schemas/backoffice';
+import { ConfirmDialog } from '../../ConfirmDialog';
 import { useDebouncedFilter, useListState } from '../../paging/listState';
 import { Pager } from '../../paging/Pager';
 import { ANNOTATION_LABEL } from './ProblemsPage';
@@ -14,6 +15,32 @@ import './backoffice.css';
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 const pct = (n: number, total: number) => `${total ? (n / total) * 100 : 0}%`;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Problems auto-assignment leaves out, in words: " 3 problems with resolved gold left out." */
+function skippedText(r: { skippedResolved?: number; skippedInAdjudication?: number }): string {
+  const back = r.skippedInAdjudication ? ` ${plural(r.skippedInAdjudication, 'problem')} back in adjudication left out.` : '';
+  return (r.skippedResolved ? ` ${plural(r.skippedResolved, 'problem')} with resolved gold left out.` : '') + back;
+}
+
+/** The confirmation before auto-assigning: how many assignments, to whom. */
+function AutoAssignConfirm({ preview, busy, onConfirm, onCancel }: { preview: AutoAssignPreview; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <ConfirmDialog title="Auto-assign?" confirmLabel={`Make ${plural(preview.assignments, 'assignment')}`} busy={busy} onConfirm={onConfirm} onCancel={onCancel}>
+      <p data-testid="auto-assign-summary">
+        {plural(preview.assignments, 'new assignment')} for {plural(preview.problems, 'problem')}.{skippedText(preview)}
+      </p>
+      <ul aria-label="New assignments by annotator">
+        {preview.byAnnotator.map((a) => (
+          <li key={a.username}>
+            {a.username}: {a.assignments}
+          </li>
+        ))}
+      </ul>
+      <p className="muted">An annotator who starts a problem keeps it: assignments are undone by hand, one problem at a time, only before work starts.</p>
+    </ConfirmDialog>
+  );
+}
 
 function Workload({ w }: { w: AnnotatorWorkload }) {
   return (
@@ -97,6 +124,7 @@ export default function AssignmentsPage() {
   const [text, setText] = useDebouncedFilter(list, 'q');
   const [said, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<AutoAssignPreview | null>(null);
   // Problems that already have resolved gold (e.g. a legacy release) need no annotators: left out by default, as in the CLI.
   const [includeResolved, setIncludeResolved] = useState(false);
 
@@ -110,17 +138,30 @@ export default function AssignmentsPage() {
   const failed = overview.error ?? listed.error ?? accounts.error;
   const notice: Notice = said ?? (failed === undefined ? null : { kind: 'error', text: message(failed, 'The assignments could not be loaded.') });
 
-  async function autoAssign() {
+  /** First what it would do (nothing to do: said at once), then the confirmation. */
+  async function askAutoAssign() {
     setBusy(true);
     try {
-      const r = await call(assignments.auto, { body: { includeResolved } });
-      const back = r.skippedInAdjudication ? ` ${r.skippedInAdjudication} problem${r.skippedInAdjudication === 1 ? '' : 's'} back in adjudication left out.` : '';
-      const skipped = (r.skippedResolved ? ` ${r.skippedResolved} problem${r.skippedResolved === 1 ? '' : 's'} with resolved gold left out.` : '') + back;
-      setNotice({ kind: 'success', text: (r.problems === 0 ? 'Every open problem already has two annotators.' : `Assigned ${r.problems} problems (${r.assignments} new assignments).`) + skipped });
+      const p = await call(assignments.autoPreview, { query: { includeResolved: includeResolved ? 'true' : 'false' } });
+      if (p.assignments === 0) setNotice({ kind: 'success', text: `Every open problem already has two annotators.${skippedText(p)}` });
+      else setPreview(p);
     } catch (err) {
       setNotice({ kind: 'error', text: message(err, 'Auto-assignment failed.') });
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function autoAssign() {
+    setBusy(true);
+    try {
+      const r = await call(assignments.auto, { body: { includeResolved } });
+      setNotice({ kind: 'success', text: (r.problems === 0 ? 'Every open problem already has two annotators.' : `Assigned ${r.problems} problems (${r.assignments} new assignments).`) + skippedText(r) });
+    } catch (err) {
+      setNotice({ kind: 'error', text: message(err, 'Auto-assignment failed.') });
+    } finally {
+      setBusy(false);
+      setPreview(null);
     }
   }
 
@@ -148,10 +189,11 @@ export default function AssignmentsPage() {
         <label className="inline">
           <input type="checkbox" checked={includeResolved} onChange={(e) => setIncludeResolved(e.target.checked)} /> Include problems with resolved gold
         </label>
-        <button type="button" className="primary" onClick={() => void autoAssign()} disabled={busy}>
-          Auto-assign
+        <button type="button" className="primary" onClick={() => void askAutoAssign()} disabled={busy}>
+          Auto-assign…
         </button>
       </div>
+      {preview && <AutoAssignConfirm preview={preview} busy={busy} onConfirm={() => void autoAssign()} onCancel={() => setPreview(null)} />}
       {notice && (
         <p className={notice.kind} role={notice.kind === 'error' ? 'alert' : 'status'}>
           {notice.text}

@@ -7,6 +7,7 @@ import { releaseName, type BaselineCandidate, type ReleaseCheck, type ReleaseMan
 import { releaseVersion, semanticVersion } from '../../../../shared/schemas/releaseSettings';
 import { PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
 import { VARIANT_POLICIES, type VariantPolicy } from '../../../../shared/subsets';
+import { ConfirmDialog } from '../../ConfirmDialog';
 import { ValidationReportView } from './ReleaseReport';
 import { BaselineChoice } from './ReleaseBaselines';
 
@@ -77,6 +78,22 @@ function CheckFindings({ check, nameTaken }: { check: ReleaseCheck; nameTaken: s
   );
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What the cut will hold and leave out, and why, e.g. "holds 1 of 88 problems (3 tasks); 87 left out …". */
+export function cutSummary(check: ReleaseCheck, tasks: number): string {
+  const { total, released } = check.problems;
+  const held = `It holds ${released} of ${plural(total, 'problem')} (${plural(tasks, 'task')})`;
+  if (check.leftOut.length === 0) return `${held}: every problem is in it.`;
+  const reasons = new Map<string, number>();
+  for (const p of check.leftOut) {
+    const label = PROBLEM_ADJUDICATION_STATE[p.state];
+    reasons.set(label, (reasons.get(label) ?? 0) + 1);
+  }
+  const why = [...reasons].map(([label, n]) => `${n} ${label}`).join(', ');
+  return `${held}; ${check.leftOut.length} left out, their adjudication not resolved: ${why}.`;
+}
+
 function suggestName(existing: readonly string[]): string {
   for (let n = existing.length + 1; ; n++) if (!existing.includes(`v${n}`)) return `v${n}`;
 }
@@ -93,6 +110,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
   const [busy, setBusy] = useState<'checking' | 'cutting' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [cut, setCut] = useState<ReleaseSummary | null>(null);
+  const [asking, setAsking] = useState(false);
 
   const effectiveName = name.trim() || suggestName(existing);
   const nameCheck = releaseName.safeParse(effectiveName);
@@ -120,8 +138,13 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
     }
   }
 
-  async function submit(e: FormEvent) {
+  /** A release cannot be changed once cut: say what it will hold, and ask. */
+  function submit(e: FormEvent) {
     e.preventDefault();
+    if (canCut) setAsking(true);
+  }
+
+  async function cutNow() {
     if (!canCut) return;
     setBusy('cutting');
     setError(null);
@@ -142,11 +165,12 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
       setError(err instanceof ApiError ? err.message : String(err));
     } finally {
       setBusy(null);
+      setAsking(false);
     }
   }
 
   return (
-    <form className="card cut-release" onSubmit={(e) => void submit(e) /* shows its own error */} aria-label="Cut a release">
+    <form className="card cut-release" onSubmit={submit} aria-label="Cut a release">
       <h2>Cut a release</h2>
       <div className="cut-fields">
         <label>
@@ -207,6 +231,15 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
             Download {cut.name}.zip
           </a>
         </p>
+      )}
+      {asking && preview && (
+        <ConfirmDialog title={`Cut release ${effectiveName}?`} confirmLabel="Confirm cut" busy={busy === 'cutting'} onConfirm={() => void cutNow() /* shows its own error */} onCancel={() => setAsking(false)}>
+          <p data-testid="cut-summary">{cutSummary(preview.check, preview.counts.tasks)}</p>
+          <p>
+            Version {effectiveVersion}
+            {runs.length > 0 ? `, with the baselines of ${runs.join(', ')}` : ''}. A release is immutable: once cut, it cannot be changed, and its name stays taken.
+          </p>
+        </ConfirmDialog>
       )}
       {preview && <CheckFindings check={preview.check} nameTaken={nameTaken} />}
       {preview && !stale && <BaselineChoice candidates={preview.runs} chosen={runs} onChange={setRuns} />}

@@ -6,6 +6,7 @@ import { users } from '../../../../shared/api/users';
 import { useMe } from '../../session';
 import { ROLES, type Role } from '../../../../shared/roles';
 import type { UserView } from '../../../../shared/schemas/backoffice';
+import { ConfirmDialog } from '../../ConfirmDialog';
 import './backoffice.css';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
@@ -73,6 +74,44 @@ function lockText(lock: NonNullable<UserView['loginLock']>): string {
   return parts.join(', ');
 }
 
+/** What each role does, for the confirmation of a role change. */
+const ROLE_WORK: Record<Role, string> = {
+  annotator: 'works a queue of assigned problems',
+  adjudicator: 'cross-checks and resolves annotated problems',
+  maintainer: 'manages accounts, assignments, releases, runs and pilot studies',
+  pilot: 'works release tasks in pilot studies',
+};
+
+const article = (role: Role) => (role === 'annotator' || role === 'adjudicator' ? 'an' : 'a');
+
+/** A role picked in the list is only applied once confirmed; Cancel leaves the old one. */
+function RoleChoice({ user, disabled, onChange }: { user: UserView; disabled: boolean; onChange: UserRowProps['onChange'] }) {
+  const [picked, setPicked] = useState<Role | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function apply(role: Role) {
+    setBusy(true);
+    await onChange({ role }, `${user.username} is now ${role}.`);
+    setBusy(false);
+    setPicked(null);
+  }
+  return (
+    <>
+      <select aria-label={`Role of ${user.username}`} value={picked ?? user.role} disabled={disabled} onChange={(e) => setPicked(e.target.value as Role)}>
+        {ROLES.map((r) => (
+          <option key={r}>{r}</option>
+        ))}
+      </select>
+      {picked && picked !== user.role && (
+        <ConfirmDialog title={`Make ${user.username} ${article(picked)} ${picked}?`} confirmLabel="Change role" busy={busy} onConfirm={() => void apply(picked) /* onChange reports its own failure */} onCancel={() => setPicked(null)}>
+          <p data-testid="role-change">
+            {user.username} is {article(user.role)} {user.role} ({ROLE_WORK[user.role]}). As {picked}, {user.username} {ROLE_WORK[picked]}, with that role's pages and rights from their next request.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
 function UserRow({ user, self, onChange, onClearLock }: UserRowProps) {
   const [resetting, setResetting] = useState(false);
   const [password, setPassword] = useState('');
@@ -91,16 +130,7 @@ function UserRow({ user, self, onChange, onClearLock }: UserRowProps) {
         {user.username} {self && <span className="muted">(you)</span>}
       </td>
       <td>
-        <select
-          aria-label={`Role of ${user.username}`}
-          value={user.role}
-          disabled={self}
-          onChange={(e) => void onChange({ role: e.target.value }, `${user.username} is now ${e.target.value}.`)}
-        >
-          {ROLES.map((r) => (
-            <option key={r}>{r}</option>
-          ))}
-        </select>
+        <RoleChoice user={user} disabled={self} onChange={onChange} />
       </td>
       <td>
         {user.active ? <span className="badge submitted">active</span> : <span className="badge inactive">deactivated</span>}

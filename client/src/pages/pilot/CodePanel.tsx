@@ -3,6 +3,7 @@ import { LazyCodeEditor } from '../../codeEditor/LazyCodeEditor';
 import type { ActiveTimer } from '../../drafts/activeTime';
 import type { PilotSessionView } from '../../../../shared/schemas/pilots';
 import { SaveIndicator } from '../annotator/editor/SaveIndicator';
+import { ConfirmDialog } from '../../ConfirmDialog';
 import { useCodeDraft } from './useCodeDraft';
 
 const EDITOR_KEYS = 'Python. Tab indents; press Escape then Tab to leave the editor. Saved as you type; never run.';
@@ -98,23 +99,17 @@ export function CodePanel({ view, timer, onSubmitted, onReload }: Props) {
         <p className="success" role="status">
           Submitted{view.submittedAt ? ` ${new Date(view.submittedAt).toLocaleString()}` : ''}. This task is finished and read-only.
         </p>
-      ) : confirming ? (
-        <div className="row">
-          <span>Submit this code? You cannot change it afterwards.</span>
-          {/* The button that was pressed is gone: the keyboard's focus moves on to the confirmation. */}
-          <button type="button" className="primary" onClick={() => void submit()} disabled={readOnly} autoFocus>
-            Confirm submit
-          </button>
-          <button type="button" onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        </div>
       ) : (
         <div className="row">
           <button type="button" className="primary" onClick={() => setConfirming(true)} disabled={readOnly}>
             Submit code…
           </button>
         </div>
+      )}
+      {confirming && !submitted && (
+        <ConfirmDialog title="Submit this code?" confirmLabel="Confirm submit" onConfirm={() => void submit()} onCancel={() => setConfirming(false)}>
+          <p>The task ends with this code: you cannot change it afterwards.</p>
+        </ConfirmDialog>
       )}
     </section>
   );

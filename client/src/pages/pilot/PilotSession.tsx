@@ -6,6 +6,7 @@ import { useActiveTimer } from '../../drafts/useActiveTimer';
 import { Link } from '../../router';
 import { budgetText } from '../../../../shared/pilots/budget';
 import type { PilotSessionView } from '../../../../shared/schemas/pilots';
+import { ConfirmDialog } from '../../ConfirmDialog';
 import { AskForm } from './AskForm';
 import { CodePanel } from './CodePanel';
 import { Dialogue } from './Dialogue';
@@ -30,6 +31,7 @@ export function PilotSession({ view: initial, onReload }: Props) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [askingToCode, setAskingToCode] = useState(false);
   const timer = useActiveTimer(view.status !== 'submitted');
   const remaining = useCountdown(view.deadline);
   const coding = view.status === 'coding' || view.status === 'submitted';
@@ -61,7 +63,14 @@ export function PilotSession({ view: initial, onReload }: Props) {
       setNotice(errorText(err, '“Write code” failed.'));
     } finally {
       setBusy(false);
+      setAskingToCode(false);
     }
+  }
+
+  /** While questions may still be asked, "Write code" ends them: it asks first. */
+  function chooseWriteCode() {
+    if (canAsk) setAskingToCode(true);
+    else void writeCode();
   }
 
   const left = budgetText(view.budget);
@@ -101,7 +110,15 @@ export function PilotSession({ view: initial, onReload }: Props) {
             Each turn, ask one question about what the task leaves open, or write the code. Questions are answered at once, as the benchmark answers a model.
           </p>
           <Dialogue turns={view.turns} />
-          {!coding && <AskForm canAsk={canAsk} lastResponse={view.budget.lastResponse} timeUp={remaining === 0} onAsk={ask} onWriteCode={() => void writeCode()} busy={busy} />}
+          {!coding && <AskForm canAsk={canAsk} lastResponse={view.budget.lastResponse} timeUp={remaining === 0} onAsk={ask} onWriteCode={chooseWriteCode} busy={busy} />}
+          {askingToCode && (
+            <ConfirmDialog title="Write the code now?" confirmLabel="Write code now" busy={busy} onConfirm={() => void writeCode()} onCancel={() => setAskingToCode(false)}>
+              <p data-testid="write-code-effect">
+                This ends the questions for this task: you asked {view.turns.length} question{view.turns.length === 1 ? '' : 's'}
+                {view.budget.questionsLeft > 0 ? ` and could ask ${view.budget.questionsLeft} more` : ''}. Once you write code, no further question is answered.
+              </p>
+            </ConfirmDialog>
+          )}
           {notice && (
             <p className="error" role="alert">
               {notice}

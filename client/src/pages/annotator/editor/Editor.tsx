@@ -30,13 +30,15 @@ interface Props {
   carried: Point[] | null;
   /** Load the latest version, carrying this view's unsaved points along. */
   onReload: (unsaved: Point[] | null) => void;
+  /** First shown on this visit (not "Load latest"): focus goes to the statement, the page to its top. */
+  opening: boolean;
 }
 
 const quote = (text: string) => `“${text.length > 40 ? `${text.slice(0, 37)}…` : text}”`;
 const sameDraft = (a: Point[], b: Point[]) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The deletion-only editor for one loaded annotation (remounted on "Load latest"). */
-export function Editor({ view, carried, onReload }: Props) {
+export function Editor({ view, carried, onReload, opening }: Props) {
   const base = view.baseText;
   const [submitted, setSubmitted] = useState<AnnotationView | null>(view.status === 'submitted' ? view : null);
   const draft = useDraft(view, submitted !== null);
@@ -56,7 +58,26 @@ export function Editor({ view, carried, onReload }: Props) {
   const [repair, setRepair] = useState<{ target: Range; point: number } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [issues, setIssues] = useState<FieldIssue[] | null>(null);
+  const [justSubmitted, setJustSubmitted] = useState(false);
   const textRef = useRef<HTMLDivElement>(null);
+  const sideRef = useRef<HTMLElement>(null);
+  const questionBoxes = useRef<(HTMLTextAreaElement | null)[]>([]);
+  // What takes the keyboard's focus after the next render: a point's question (after a deletion) or the first missing field.
+  const focusNext = useRef<{ question: number } | 'first-issue' | null>(null);
+
+  // Open at the top with the keyboard in the statement: a selection and 1, 2 or 3 need no Tab.
+  useEffect(() => {
+    if (!opening) return;
+    window.scrollTo(0, 0);
+    textRef.current?.focus({ preventScroll: true });
+  }, [opening]);
+
+  useEffect(() => {
+    const target = focusNext.current;
+    focusNext.current = null;
+    if (target === 'first-issue') sideRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-testid="submit-issues"]')?.focus();
+    else if (target) questionBoxes.current[target.question]?.focus();
+  });
 
   useEffect(() => {
     if (restored) draft.saver.change(restored);
@@ -114,7 +135,8 @@ export function Editor({ view, carried, onReload }: Props) {
     if (!sel || sel.collapsed) return setNotice(`Select some text in the statement first, then press ${index + 1}.`);
     const text = quote(base.slice(sel.range[0], sel.range[1]));
     commit(addDeletion(points, index, sel.range), `delete ${text} for point ${index + 1}`, `Deleted ${text} for point ${index + 1}.`);
-    caret.placeAfterRender(sel.range[1]);
+    caret.remember(sel.range[1]);
+    focusNext.current = { question: index };
     clearSelection();
   }
 
@@ -141,24 +163,33 @@ export function Editor({ view, carried, onReload }: Props) {
       repair: openRepair,
       cyclePreview: () => setShow((s) => (s + 1 >= points.length ? -1 : s + 1)),
       saveNow: () => void draft.saver.flush(),
-      escape: () => {
+      escape: (target) => {
         setRepair(null);
         clearSelection();
+        // From a point's field back to the statement, the caret where the last deletion ended.
+        if (target instanceof Element && target.closest('.point-card')) caret.focus();
       },
     },
     !readOnly,
   );
 
-  async function submit() {
+  /** Before the confirmation: what is still missing, in the shared rules' words (the first such field takes focus). */
+  function readyToSubmit(): boolean {
     const findings = validatePoints(base, points, 'submit');
     setIssues(findings);
-    if (findings.length > 0) return;
+    if (findings.length > 0) focusNext.current = 'first-issue';
+    return findings.length === 0;
+  }
+
+  async function submit() {
+    if (!readyToSubmit()) return;
     if (!(await draft.saver.flush())) return;
     try {
       const done = await submitOn(view, draft.saver.currentVersion);
       draft.saver.dispose();
       history.clear();
       setSubmitted(done);
+      setJustSubmitted(true);
       setIssues(null);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) setIssues(err.issues);
@@ -234,7 +265,7 @@ export function Editor({ view, carried, onReload }: Props) {
           </section>
           <PreviewPane base={base} points={points} show={show} onShow={setShow} />
         </div>
-        <aside className="editor-side">
+        <aside className="editor-side" ref={sideRef}>
           {points.map((p, i) => (
             <PointCard
               key={i}
@@ -243,6 +274,9 @@ export function Editor({ view, carried, onReload }: Props) {
               base={base}
               readOnly={readOnly}
               issues={issues ?? []}
+              questionRef={(el) => {
+                questionBoxes.current[i] = el;
+              }}
               onChange={(patch) => commit(updatePoint(points, i, patch), `edit point ${i + 1}’s ${Object.keys(patch).join(', ')}`)}
               onRestore={(offset) => restoreAt(i, offset)}
               onRemoveRepair={(r) => commit(removeRepair(points, i, r), 'remove a repair', 'Repair removed.')}
@@ -250,7 +284,7 @@ export function Editor({ view, carried, onReload }: Props) {
             />
           ))}
           {points.length === 0 && <p className="card muted">No points yet. Select text in the statement and press <kbd>1</kbd> to start point 1.</p>}
-          <SubmitPanel readOnly={readOnly} issues={issues} submitted={submitted} onSubmit={submit} questionId={view.questionId} />
+          <SubmitPanel readOnly={readOnly} issues={issues} submitted={submitted} justSubmitted={justSubmitted} onCheck={readyToSubmit} onSubmit={submit} questionId={view.questionId} />
           {!readOnly && <ShortcutHelp />}
         </aside>
       </div>

@@ -5,8 +5,11 @@ import { assignments } from '../../../../../shared/api/assignments';
 import { navigate } from '../../../router';
 import { nextOpenProblem } from '../nextProblem';
 
-/** After a submit: go straight on to the next open problem of the queue (focused, so Enter goes). */
-export function NextProblem({ questionId }: { questionId: string }) {
+/**
+ * After a submit: go straight on to the next open problem of the queue (focused just after the
+ * submit, so Enter goes; a submitted annotation opened later stays at its top).
+ */
+export function NextProblem({ questionId, focused }: { questionId: string; focused: boolean }) {
   const [message, setMessage] = useState<string | null>(null);
   async function go() {
     try {
@@ -19,7 +22,7 @@ export function NextProblem({ questionId }: { questionId: string }) {
   }
   return (
     <div className="next-problem">
-      <button type="button" className="primary" autoFocus onClick={() => void go()}>
+      <button type="button" className="primary" autoFocus={focused} onClick={() => void go()}>
         Next problem →
       </button>
       {message && (

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import type { Point } from '../../../../../shared/edits';
 import type { FieldIssue } from '../../../../../shared/errors';
 import { AMBIGUITY_TYPES, isAmbiguityType, TYPE_DEFINITIONS } from '../../../../../shared/taxonomy';
@@ -9,6 +10,8 @@ interface Props {
   base: string;
   readOnly: boolean;
   issues: FieldIssue[];
+  /** The key question's box: it takes focus after a deletion for this point. */
+  questionRef?: Ref<HTMLTextAreaElement>;
   onChange: (patch: Partial<Pick<Point, 'question' | 'answer' | 'type'>>) => void;
   onRestore: (offset: number) => void;
   onRemoveRepair: (repairIndex: number) => void;
@@ -26,7 +29,7 @@ function FieldError({ issues, field }: { issues: FieldIssue[]; field: string }) 
   return <span className="field-error">{mine.map((i) => i.message).join('; ')}</span>;
 }
 
-function Deletions({ index, point, base, readOnly, onRestore, onRemoveRepair }: Omit<Props, 'issues' | 'onChange' | 'onRemovePoint'>) {
+function Deletions({ index, point, base, readOnly, onRestore, onRemoveRepair }: Omit<Props, 'issues' | 'onChange' | 'onRemovePoint' | 'questionRef'>) {
   if (point.deletions.length === 0 && point.repairs.length === 0) {
     return <p className="muted small">Select text in the statement and press <kbd>{index + 1}</kbd> to delete it for this point.</p>;
   }
@@ -58,7 +61,7 @@ function Deletions({ index, point, base, readOnly, onRestore, onRemoveRepair }: 
 
 /** One ambiguity point: its deletions and repairs, key question, answer and type. */
 export function PointCard(props: Props) {
-  const { index, point, readOnly, issues, onChange, onRemovePoint } = props;
+  const { index, point, readOnly, issues, questionRef, onChange, onRemovePoint } = props;
   const prefix = `points[${index}]`;
   const mine = issues.filter((i) => i.path.startsWith(prefix));
   const invalid = (field: string) => mine.some((i) => i.path.startsWith(`${prefix}.${field}`));
@@ -72,7 +75,7 @@ export function PointCard(props: Props) {
       <FieldError issues={mine} field={`${prefix}.repairs`} />
       <label>
         Key question
-        <textarea rows={2} value={point.question} readOnly={readOnly} aria-invalid={invalid('question')} placeholder="What should a model ask to recover the deleted information?" onChange={(e) => onChange({ question: e.target.value })} />
+        <textarea ref={questionRef} rows={2} value={point.question} readOnly={readOnly} aria-invalid={invalid('question')} placeholder="What should a model ask to recover the deleted information?" onChange={(e) => onChange({ question: e.target.value })} />
         <FieldError issues={mine} field={`${prefix}.question`} />
       </label>
       <label>

@@ -3,12 +3,17 @@ import type { FieldIssue } from '../../../../../shared/errors';
 import type { AnnotationView } from '../../../../../shared/schemas/annotation';
 import { Link } from '../../../router';
 import { NextProblem } from './NextProblem';
+import { ConfirmDialog } from '../../../ConfirmDialog';
 
 interface Props {
   readOnly: boolean;
   issues: FieldIssue[] | null;
   submitted: AnnotationView | null;
+  /** Submitted in this view just now (not opened submitted): "Next problem" takes the focus. */
+  justSubmitted: boolean;
   questionId: string;
+  /** Lists what is missing and answers whether the annotation can be submitted. */
+  onCheck: () => boolean;
   onSubmit: () => Promise<void>;
 }
 
@@ -16,15 +21,18 @@ function fieldName(path: string): string {
   return path.replace(/^points\[(\d+)\]\.?/, (_, n: string) => `Point ${Number(n) + 1} `).replace(/\[(\d+)\]/g, (_, n: string) => ` ${Number(n) + 1}`).trim() || 'Points';
 }
 
-/** Submit with confirmation; lists what still blocks a submit, in the shared rules' words. */
-export function SubmitPanel({ readOnly, issues, submitted, onSubmit, questionId }: Props) {
+/**
+ * Submit: what is missing is listed first, and only a complete annotation gets the
+ * confirmation (focused on its confirm button, so Enter submits).
+ */
+export function SubmitPanel({ readOnly, issues, submitted, justSubmitted, questionId, onCheck, onSubmit }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   if (readOnly && submitted) {
     return (
       <section className="card submit-panel">
         <p className="success">Submitted {submitted.submittedAt ? new Date(submitted.submittedAt).toLocaleString() : ''}. This annotation is now read-only.</p>
-        <NextProblem questionId={questionId} />
+        <NextProblem questionId={questionId} focused={justSubmitted} />
         <Link href="/queue">Back to the queue</Link>
       </section>
     );
@@ -38,7 +46,7 @@ export function SubmitPanel({ readOnly, issues, submitted, onSubmit, questionId 
   return (
     <section className="card submit-panel" aria-label="Submit">
       {issues && issues.length > 0 && (
-        <div className="error" role="alert">
+        <div className="error" role="alert" tabIndex={-1} data-testid="submit-issues">
           <strong>Fix these before submitting:</strong>
           <ul>
             {issues.map((i, n) => (
@@ -49,20 +57,13 @@ export function SubmitPanel({ readOnly, issues, submitted, onSubmit, questionId 
           </ul>
         </div>
       )}
-      {confirming ? (
-        <div className="row">
-          <span>Submit? You cannot edit it afterwards.</span>
-          <button type="button" className="primary" disabled={busy} onClick={() => void go() /* onSubmit reports its own failure */}>
-            Confirm submit
-          </button>
-          <button type="button" onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        </div>
-      ) : (
-        <button type="button" className="primary" onClick={() => setConfirming(true)}>
-          Submit annotation…
-        </button>
+      <button type="button" className="primary" disabled={readOnly} onClick={() => setConfirming(onCheck())}>
+        Submit annotation…
+      </button>
+      {confirming && (
+        <ConfirmDialog title="Submit this annotation?" confirmLabel="Confirm submit" busy={busy} onConfirm={() => void go() /* onSubmit reports its own failure */} onCancel={() => setConfirming(false)}>
+          <p>Every point is complete. Once submitted, the annotation is read-only: you cannot edit it afterwards.</p>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -13,8 +13,12 @@ interface Props {
 // mousedown is cancelled so pressing a button keeps the text selection it acts on.
 const keepSelection = (e: MouseEvent) => e.preventDefault();
 
+/**
+ * Every button is there from the start (a point that does not exist yet answers with the key to
+ * press, as its key does), so the toolbar keeps its size and the statement below never moves.
+ */
 export function Toolbar({ points, onDelete, onRepair, onAddPoint, children }: Props) {
-  const slots = Array.from({ length: Math.min(MAX_POINTS, points.length + 1) }, (_, i) => i);
+  const slots = Array.from({ length: MAX_POINTS }, (_, i) => i);
   return (
     <div className="toolbar" role="toolbar" aria-label="Edit the statement">
       <span className="muted small">Select text, then</span>
@@ -28,11 +32,9 @@ export function Toolbar({ points, onDelete, onRepair, onAddPoint, children }: Pr
       </button>
       <span className="spacer" />
       {children}
-      {points.length < MAX_POINTS && (
-        <button type="button" className="link" onClick={onAddPoint}>
-          + Add point
-        </button>
-      )}
+      <button type="button" className="link" onClick={onAddPoint} disabled={points.length >= MAX_POINTS}>
+        + Add point
+      </button>
     </div>
   );
 }

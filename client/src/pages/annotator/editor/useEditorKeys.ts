@@ -5,13 +5,15 @@ export interface EditorKeyActions {
   repair: () => void;
   cyclePreview: () => void;
   saveNow: () => void;
-  escape: () => void;
+  /** Esc, wherever the focus is (the target says where). */
+  escape: (target: EventTarget | null) => void;
 }
 
 function typingInField(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   // The statement is editable only for its caret (data-caret-only): its keys are the editor's.
-  return !!el && ((el.isContentEditable && !el.closest('[data-caret-only]')) || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+  // A dialog's keys (the submit confirmation) are its own.
+  return !!el && (el.closest('dialog') !== null || (el.isContentEditable && !el.closest('[data-caret-only]')) || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
 /** The editor's keyboard shortcuts; keys typed into form fields are left alone. */
@@ -29,7 +31,7 @@ export function useEditorKeys(actions: EditorKeyActions, enabled: boolean): void
         a.saveNow();
         return;
       }
-      if (e.key === 'Escape') return a.escape();
+      if (e.key === 'Escape') return a.escape(e.target);
       if (e.ctrlKey || e.metaKey || e.altKey || typingInField(e.target)) return;
       if (['1', '2', '3'].includes(e.key)) {
         e.preventDefault();

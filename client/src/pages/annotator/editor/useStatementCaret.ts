@@ -4,18 +4,21 @@ import { placeCaret } from './selection';
 export interface StatementCaret {
   /** Key for the statement element: it is rendered afresh if its text was changed after all. */
   generation: number;
-  /** Put the caret at this base offset after the next render (if the statement has focus). */
-  placeAfterRender: (offset: number) => void;
+  /** Where the caret goes when the keyboard comes back to the statement: the end of the last deletion. */
+  remember: (offset: number) => void;
+  /** Back to the statement (Esc from a point's field), the caret where the last deletion ended. */
+  focus: () => void;
 }
 
 /**
  * The statement shows a caret but its text never changes: typing, pasting and dropping are
  * refused; should anything slip through (an IME composition), the statement is rendered
- * afresh. Keyboard users keep their place: after a deletion the caret sits at its end.
+ * afresh. Keyboard users keep their place: after a deletion the caret waits at its end for
+ * when they come back (Esc from the point's question).
  */
 export function useStatementCaret(textRef: RefObject<HTMLDivElement | null>, readOnly: boolean): StatementCaret {
   const [generation, setGeneration] = useState(0);
-  const caretAfter = useRef<number | null>(null);
+  const caretAt = useRef<number | null>(null);
 
   useEffect(() => {
     const el = textRef.current;
@@ -32,16 +35,16 @@ export function useStatementCaret(textRef: RefObject<HTMLDivElement | null>, rea
     };
   }, [textRef, readOnly, generation]);
 
-  useEffect(() => {
-    const at = caretAfter.current;
-    caretAfter.current = null;
-    if (at !== null && document.activeElement === textRef.current) placeCaret(textRef.current, at);
-  });
-
   return {
     generation,
-    placeAfterRender: (offset) => {
-      caretAfter.current = offset;
+    remember: (offset) => {
+      caretAt.current = offset;
+    },
+    focus: () => {
+      const el = textRef.current;
+      if (!el) return;
+      el.focus();
+      if (caretAt.current !== null) placeCaret(el, caretAt.current);
     },
   };
 }
