@@ -19,7 +19,7 @@ export interface FakeRequest {
   statement: string;
 }
 
-export type FakeReply = { status?: number; json?: unknown; text?: string; headers?: Record<string, string> } | { hang: true };
+export type FakeReply = { status?: number; json?: unknown; text?: string; headers?: Record<string, string>; delayMs?: number } | { hang: true };
 export type FakeScript = (req: FakeRequest, n: number) => FakeReply;
 
 export interface FakePoint {
@@ -61,8 +61,12 @@ export async function startFakeLlm(script: FakeScript = () => completion({ point
       fake.requests.push(request);
       const reply = fake.script(request, fake.requests.length);
       if ('hang' in reply) return; // never answered: the client's time-out ends it
-      res.writeHead(reply.status ?? 200, { 'content-type': reply.text === undefined ? 'application/json' : 'text/plain', ...reply.headers });
-      res.end(reply.text ?? JSON.stringify(reply.json ?? {}));
+      const send = () => {
+        res.writeHead(reply.status ?? 200, { 'content-type': reply.text === undefined ? 'application/json' : 'text/plain', ...reply.headers });
+        res.end(reply.text ?? JSON.stringify(reply.json ?? {}));
+      };
+      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      else send();
     });
   });
   server.on('connection', (s) => {
