@@ -8,7 +8,7 @@ import type { JobDetail } from '../../shared/suggestions/jobs';
 import { buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { completion, fakePoint, startFakeLlm, type FakeLlm, type FakeReply, type FakeRequest } from '../support/fakeLlm';
-import { loginAs, testApp } from '../support/http';
+import { loginAs, testApp, type Agent } from '../support/http';
 import { runCli } from '../support/cli';
 
 const KEY = 'sk-test-SECRETKEY-0042';
@@ -48,6 +48,9 @@ let fake: FakeLlm;
 let maintainer: BuiltUser;
 let annotator: BuiltUser;
 const sleeps: number[] = [];
+let maintainerAgent: Agent | undefined;
+/** One logged-in maintainer for the file (a login costs a password hash). */
+const asMaintainer = async () => (maintainerAgent ??= await loginAs(app, maintainer));
 const problems: Record<string, BuiltProblem> = {};
 
 function script(fakeLlm: FakeLlm, fn: (req: FakeRequest, tries: number) => FakeReply): void {
@@ -112,7 +115,7 @@ describe('suggestions generate against a fake OpenAI-compatible endpoint', () =>
     const by = Object.fromEntries(job.problems.map((p) => [p.questionId, p]));
     expect(by[problems.MALFORMED!.questionId]).toMatchObject({ outcome: 'malformed', detail: 'the answer is not JSON', attempts: 1 });
     // three quotes not in the text, two points left without a deletion
-    expect(by[problems.MISSING!.questionId]).toMatchObject({ outcome: 'no-points', droppedSpans: 3, droppedPoints: 2 });
+    expect(by[problems.MISSING!.questionId]).toMatchObject({ outcome: 'no-points', droppedSpans: 3, droppedPoints: 2, detail: '3 quoted span(s) not found exactly once in the base text' });
     expect(by[problems.SLOW!.questionId]).toMatchObject({ outcome: 'stored', attempts: 3 });
     expect(by[problems.FAILING!.questionId]).toMatchObject({ outcome: 'failed', attempts: 3, detail: 'HTTP 502 (after 3 attempts)' });
     expect(by[problems.BUSY!.questionId]).toMatchObject({ outcome: 'stored', attempts: 3 });
@@ -153,7 +156,7 @@ describe('suggestions generate against a fake OpenAI-compatible endpoint', () =>
 
   it('never puts the key in the database, a response or an event', async () => {
     expect(dump(ctx.db)).not.toContain(KEY);
-    const agent = await loginAs(app, maintainer);
+    const agent = await asMaintainer();
     for (const path of ['/api/suggestion-jobs', `/api/suggestion-jobs/${job.id}`]) {
       const res = await agent.get(path);
       expect(res.status).toBe(200);
@@ -202,7 +205,7 @@ describe('an endpoint that refuses', () => {
 
 describe('the suggestion-jobs API', () => {
   it('starts a job in the background (202) that a maintainer polls to completion', async () => {
-    const agent = await loginAs(app, maintainer);
+    const agent = await asMaintainer();
     const started = await agent.post('/api/suggestion-jobs').send({ questionIds: [problems.GOOD!.questionId, problems.MISSING!.questionId] });
     expect(started.status, started.text).toBe(202);
     const body = started.body as JobDetail;
@@ -219,7 +222,7 @@ describe('the suggestion-jobs API', () => {
   });
 
   it('names unknown problems and creates no job', async () => {
-    const agent = await loginAs(app, maintainer);
+    const agent = await asMaintainer();
     const before = all(ctx.db, 'SELECT id FROM suggestion_jobs').length;
     const res = await agent.post('/api/suggestion-jobs').send({ questionIds: [problems.GOOD!.questionId, 'abc000_z'] });
     expect(res.status).toBe(400);

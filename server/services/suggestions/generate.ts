@@ -155,7 +155,10 @@ async function generateOne(db: DB, problemId: number, config: LlmConfig, state: 
   if (!parsed.ok) return { write: write({ outcome: 'malformed', ...spent, detail: parsed.detail }) };
   const built = buildPoints(baseText, parsed.points);
   const dropped = { droppedSpans: built.droppedSpans, droppedPoints: built.droppedPoints };
-  if (built.points.length === 0) return { write: write({ outcome: 'no-points', ...spent, ...dropped }) };
+  if (built.points.length === 0) {
+    const detail = built.droppedSpans > 0 ? `${built.droppedSpans} quoted span(s) not found exactly once in the base text` : 'the model proposed no point';
+    return { write: write({ outcome: 'no-points', ...spent, ...dropped, detail }) };
+  }
   if (!validGeneratedPoints(baseText, built.points)) return { write: write({ outcome: 'malformed', ...spent, ...dropped, detail: 'the points break the deletion rules' }) };
   const store = {
     problemId,
