@@ -1,8 +1,9 @@
 /** The suggestion jobs' SQL (issue 27, part 1): jobs, their problems and each problem's outcome. */
+import type { JobCountsView, JobOutcome } from '../shared/suggestions/jobs';
 import { all, get, run, type DB } from './database';
 
 export type JobStatus = 'running' | 'done' | 'failed';
-export type ProblemOutcome = 'stored' | 'skipped' | 'malformed' | 'no-points' | 'failed';
+export type ProblemOutcome = JobOutcome;
 
 export interface JobRow {
   id: number;
@@ -29,19 +30,8 @@ export interface JobProblemRow {
   detail: string | null;
 }
 
-export interface JobCounts {
-  total: number;
-  pending: number;
-  stored: number;
-  skipped: number;
-  malformed: number;
-  noPoints: number;
-  failed: number;
-  droppedSpans: number;
-  droppedPoints: number;
-  tokensIn: number;
-  tokensOut: number;
-}
+/** A job's counts as the API shows them. */
+export type JobCounts = JobCountsView;
 
 /** A new running job over the problems (ids, in the order given). Inside the caller's transaction. */
 export function insertJob(db: DB, job: { agent: string; promptVersion: string; startedBy: string; createdAt: string }, problemIds: readonly number[]): number {

@@ -10,6 +10,8 @@ import { tempDb } from '../support/db';
 import { completion, fakePoint, startFakeLlm, type FakeLlm, type FakeReply, type FakeRequest } from '../support/fakeLlm';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { runCli } from '../support/cli';
+import { createApp } from '../../server/app';
+import { loggerTo } from '../../server/http/logging';
 
 const KEY = 'sk-test-SECRETKEY-0042';
 const MODEL = 'fake-model-1';
@@ -152,6 +154,18 @@ describe('suggestions generate against a fake OpenAI-compatible endpoint', () =>
     const again = await generate(['GOOD', 'MALFORMED', 'BUSY'].map((m) => problems[m]!.questionId));
     expect(again.counts).toMatchObject({ skipped: 2, malformed: 1, stored: 0 });
     expect(fake.requests.slice(asked).map((r) => /^Problem (\w+)/.exec(r.statement)?.[1])).toEqual(['MALFORMED']);
+  });
+
+  it('never puts the key in a log line, even at level trace', async () => {
+    const lines: string[] = [];
+    const logged = createApp({ db: ctx.db, logger: loggerTo((line) => lines.push(line), 'trace') });
+    const agent = await loginAs(logged, maintainer);
+    const started = await agent.post('/api/suggestion-jobs').send({ questionIds: [problems.FAILING!.questionId] });
+    expect(started.status).toBe(202);
+    const id = (started.body as JobDetail).id;
+    while (((await agent.get(`/api/suggestion-jobs/${id}`)).body as JobDetail).status === 'running') await new Promise((r) => setTimeout(r, 10));
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.join('\n')).not.toContain(KEY);
   });
 
   it('never puts the key in the database, a response or an event', async () => {
