@@ -10,6 +10,8 @@ import { tempDb } from '../support/db';
 import { completion, fakePoint, startFakeLlm, type FakeLlm, type FakeReply, type FakeRequest } from '../support/fakeLlm';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { runCli } from '../support/cli';
+import { holdWriteLockUntilReleased } from '../support/liveServer';
+import { useServerBusyTimeout } from '../../db/connection';
 import { createApp } from '../../server/app';
 import { loggerTo } from '../../server/http/logging';
 
@@ -176,6 +178,34 @@ describe('suggestions generate against a fake OpenAI-compatible endpoint', () =>
       expect(res.status).toBe(200);
       expect(res.text).not.toContain(KEY);
       expect(res.text).not.toContain(fake.url);
+    }
+  });
+});
+
+describe('another process writing meanwhile', () => {
+  it('the job waits for the write lock (asynchronously) instead of failing', async () => {
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const other = await startFakeLlm(async () => {
+      await held;
+      return GOOD;
+    });
+    const local = tempDb();
+    try {
+      useServerBusyTimeout(local.db); // as the server runs: a lock is waited for only a few milliseconds
+      useGenerationDeps(local.db, deps(other.url));
+      const p = buildProblem(local.db, { statement: statement('LOCKED') });
+      const started = startGeneration(local.db, CLI_ACTOR, [p.questionId], generationDeps(local.db));
+      const lock = await holdWriteLockUntilReleased(local.file, 10_000);
+      answer(); // the answer comes while the other process holds the lock
+      await new Promise((r) => setTimeout(r, 300));
+      lock.release();
+      await lock.released;
+      await started.finished;
+      expect(jobDetail(local.db, started.jobId)).toMatchObject({ status: 'done', counts: { stored: 1 } });
+    } finally {
+      await other.close();
+      local.cleanup();
     }
   });
 });

@@ -20,7 +20,8 @@ export interface FakeRequest {
 }
 
 export type FakeReply = { status?: number; json?: unknown; text?: string; headers?: Record<string, string>; delayMs?: number } | { hang: true };
-export type FakeScript = (req: FakeRequest, n: number) => FakeReply;
+/** A reply, or a promise of one (an answer the test holds back until it says so). */
+export type FakeScript = (req: FakeRequest, n: number) => FakeReply | Promise<FakeReply>;
 
 export interface FakePoint {
   deleted_spans: string[];
@@ -59,16 +60,18 @@ export async function startFakeLlm(script: FakeScript = () => completion({ point
       const user = body.messages?.find((m) => m.role === 'user')?.content ?? '';
       const request: FakeRequest = { path: req.url ?? '', authorization: req.headers.authorization, body, statement: user.replace(STATEMENT, '') };
       fake.requests.push(request);
-      const reply = fake.script(request, fake.requests.length);
-      if ('hang' in reply) return; // never answered: the client's time-out ends it
-      const send = () => {
-        res.writeHead(reply.status ?? 200, { 'content-type': reply.text === undefined ? 'application/json' : 'text/plain', ...reply.headers });
-        res.end(reply.text ?? JSON.stringify(reply.json ?? {}));
-      };
-      if (reply.delayMs) setTimeout(send, reply.delayMs);
-      else send();
+      void Promise.resolve(fake.script(request, fake.requests.length)).then((reply) => answer(res, reply));
     });
   });
+  const answer = (res: http.ServerResponse, reply: FakeReply) => {
+    if ('hang' in reply) return; // never answered: the client's time-out ends it
+    const send = () => {
+      res.writeHead(reply.status ?? 200, { 'content-type': reply.text === undefined ? 'application/json' : 'text/plain', ...reply.headers });
+      res.end(reply.text ?? JSON.stringify(reply.json ?? {}));
+    };
+    if (reply.delayMs) setTimeout(send, reply.delayMs);
+    else send();
+  };
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));

@@ -6,7 +6,7 @@
  * same prompt version, same base text).
  */
 import { setTimeout as sleepFor } from 'node:timers/promises';
-import { transaction, type DB } from '../../../db/database';
+import { isBusyError, transaction, type DB } from '../../../db/database';
 import { appendEvent, type Actor } from '../../../db/events';
 import { baseTextOf, findProblemId } from '../../../db/problems';
 import { upsertSuggestion } from '../../../db/suggestions';
@@ -96,7 +96,7 @@ async function runJob(db: DB, actor: Actor, jobId: number, config: LlmConfig, de
         const outcome = await generateOne(db, problemId, config, state, deps);
         if (outcome.fatal) fatal = outcome.fatal;
         else {
-          transaction(db, () => {
+          await writeSoon(db, () => {
             const suggestionId = outcome.store ? upsertSuggestion(db, outcome.store) : null;
             writeOutcome(db, jobId, problemId, { ...outcome.write, suggestionId });
             if (wasStructured && !state.structured) markUnstructured(db, jobId);
@@ -111,10 +111,35 @@ async function runJob(db: DB, actor: Actor, jobId: number, config: LlmConfig, de
     fatal = withoutKey(err instanceof Error ? err.message : String(err), config);
   }
   const error = fatal;
-  transaction(db, () => {
-    finishJob(db, jobId, error === null ? 'done' : 'failed', deps.now().toISOString(), error);
-    appendEvent(db, actor, { action: 'suggestions.generate.finish', entityType: 'suggestion_job', entityId: jobId, details: error === null ? { status: 'done' } : { status: 'failed', error } });
-  });
+  try {
+    await writeSoon(db, () => {
+      finishJob(db, jobId, error === null ? 'done' : 'failed', deps.now().toISOString(), error);
+      appendEvent(db, actor, { action: 'suggestions.generate.finish', entityType: 'suggestion_job', entityId: jobId, details: error === null ? { status: 'done' } : { status: 'failed', error } });
+    });
+  } catch {
+    // The database refuses even this (closed, full): the job stays 'running' and starting it again resumes it.
+  }
+}
+
+/** How long a job's write waits, in steps, for another process's write lock (a CLI import, a backup). */
+const BUSY_WAIT_MS = 100;
+const BUSY_WAITS = 100;
+
+/**
+ * One short transaction; while another connection holds the write lock, wait asynchronously and
+ * try again (the server's own busy timeout is a few milliseconds), so the job neither blocks the
+ * event loop nor fails because someone else was writing.
+ */
+async function writeSoon(db: DB, fn: () => void): Promise<void> {
+  for (let waited = 0; ; waited++) {
+    try {
+      transaction(db, fn);
+      return;
+    } catch (err) {
+      if (!isBusyError(err) || waited >= BUSY_WAITS) throw err;
+      await sleepFor(BUSY_WAIT_MS);
+    }
+  }
 }
 
 /** The job's problems without an outcome yet, in their order. */
