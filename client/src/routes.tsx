@@ -54,6 +54,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/audit', roles: ['maintainer'], nav: 'Audit log', page: lazy(() => import('./pages/maintainer/AuditLogPage')) },
   { path: '/runs', roles: ['maintainer', 'adjudicator'], nav: 'Runs', page: lazy(() => import('./pages/maintainer/RunsPage')) },
   { path: '/runs/tasks/:taskId', roles: ['maintainer', 'adjudicator'], page: lazy(() => import('./pages/maintainer/RunTaskPage')) },
+  { path: '/suggestions', roles: ['maintainer'], nav: 'Suggestions', page: lazy(() => import('./pages/maintainer/SuggestionsPage')) },
   { path: '/pilot-studies', roles: ['maintainer', 'adjudicator'], nav: 'Pilot studies', page: lazy(() => import('./pages/maintainer/PilotStudiesPage')) },
   { path: '/pilot-studies/:study', roles: ['maintainer', 'adjudicator'], page: lazy(() => import('./pages/maintainer/PilotStudyPage')) },
   { path: '/pilot-studies/:study/review', roles: ['adjudicator', 'maintainer'], page: lazy(() => import('./pages/adjudicator/PilotReviewPage')) },

@@ -15,6 +15,7 @@ import { assignmentRoutes } from './assignments/assignments';
 import { healthRoutes } from './health/health';
 import { runRoutes } from './runs/runs';
 import { pilotRoutes } from './pilots/pilots';
+import { suggestionJobRoutes } from './suggestionJobs/suggestionJobs';
 
 /**
  * Every API route of the server. Each resource folder exports its route definitions;
@@ -37,4 +38,5 @@ export const allRoutes: RouteDef[] = [
   ...healthRoutes,
   ...runRoutes,
   ...pilotRoutes,
+  ...suggestionJobRoutes,
 ];

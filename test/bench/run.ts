@@ -18,6 +18,7 @@ const SCENARIOS: { name: string; load: () => Promise<{ scenario: Scenario }> }[]
   { name: 'pages', load: () => import('./scenarios/pages') },
   { name: 'pilots', load: () => import('./scenarios/pilots') },
   { name: 'uploads', load: () => import('./scenarios/uploads') },
+  { name: 'suggestions', load: () => import('./scenarios/suggestions') },
 ];
 
 function selected(): typeof SCENARIOS {

@@ -12,6 +12,7 @@ import { assign, buildProblem } from './builders';
 import { spanOf } from './annotationBuilders';
 import { hashOf } from './baseText';
 import { runLine, storeRun } from './runFixture';
+import { storedJob } from './suggestionJobs';
 import { PILOT_VISITS, seedA11yPilots, type A11yPilotWorld } from './a11yPilotPages';
 import { postComment } from '../../server/services/comments/comments';
 
@@ -122,6 +123,7 @@ export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
   const pilots = seedA11yPilots(db, mara, accounts.pilot, (taskId) => v2.get(taskId)!);
   // A gold question emptied by mistake: the next release check reports errors.
   run(db, `UPDATE gold_points SET question = '' WHERE idx = 0 AND problem_id = (SELECT id FROM problems WHERE question_id = 'demo_006')`);
+  storedJob(db, spare.id); // a finished suggestion job for the Suggestions page
   return { accounts, editing: problem.questionId, spare: spare.questionId, submitted: 'demo_001', disagreeing: 'demo_001', resolved: 'demo_004', runTask, ...pilots };
 }
 
@@ -315,6 +317,13 @@ export const PAGE_VISITS: PageVisit[] = [
       await page.getByRole('button', { name: 'Compare' }).click();
       await page.getByRole('region', { name: 'Added' }).waitFor();
     },
+  },
+  {
+    route: '/suggestions',
+    role: 'maintainer',
+    state: 'no model configured, one finished job',
+    path: () => '/suggestions',
+    ready: (page) => page.getByRole('table', { name: 'Suggestion jobs' }).waitFor(),
   },
   {
     route: '/audit',

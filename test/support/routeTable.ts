@@ -4,6 +4,7 @@ import type { RouteCall } from './routeCalls';
 import { pointFor, RELEASE, RUN_MODEL, type Who, type World } from './world';
 import { hashOf } from './baseText';
 import { runFileText, runLine } from './runFixture';
+import { storedJob } from './suggestionJobs';
 
 /**
  * Every route of the server with a valid call and the status each caller must get: the
@@ -148,4 +149,10 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/pilot/sessions/:id/code': { params: session, body: () => ({}), expect: PILOT() },
   'PUT /api/pilot/sessions/:id/code': { params: session, body: () => ({ version: 0, code: 'print(1)', activeMs: 1000, pastes: 1 }), expect: PILOT() },
   'POST /api/pilot/sessions/:id/submit': { params: session, body: () => ({ version: 0, code: 'print(1)' }), expect: PILOT() },
+
+  // No chat-completions endpoint is configured in this world: a maintainer passes the access check and
+  // is told what to set (test/api/suggestionGenerate.test.ts starts jobs against a fake endpoint).
+  'POST /api/suggestion-jobs': { body: (w) => ({ questionIds: [w.problems.shared.questionId] }), expect: MAINTAINER(400) },
+  'GET /api/suggestion-jobs': { expect: MAINTAINER() },
+  'GET /api/suggestion-jobs/:id': { params: (w) => ({ id: String(storedJob(w.db, w.problems.shared.id)) }), expect: MAINTAINER() },
 };

@@ -9,7 +9,7 @@ import { row, type BenchContext, type Scenario } from '../lib/types';
 import { buildDraftDb, DRAFT_PASSWORD, type DraftSlot } from '../data/draftDb';
 
 const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'draftServer.ts');
-const CONNECTIONS = 50;
+export const CONNECTIONS = 50;
 const ANNOTATORS = 50;
 // Four annotations per annotator: two for the warm-up and two for the measured run (requests
 // still in flight when a run stops leave their annotations' versions unknown), so each run
@@ -17,20 +17,20 @@ const ANNOTATORS = 50;
 const PER_ANNOTATOR = 4;
 
 /** An annotation in the pool: its owner's cookie, its current version, and which draft goes next. */
-interface Slot extends DraftSlot {
+export interface Slot extends DraftSlot {
   cookie: string;
   version: number;
   turn: number;
 }
 
-interface LoadResult {
+export interface LoadResult {
   throughput: number;
   p99: number;
   bad: number;
   total: number;
 }
 
-async function login(base: string, username: string): Promise<string> {
+export async function login(base: string, username: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DRAFT_PASSWORD }) });
   if (!res.ok) throw new Error(`login as ${username}: ${res.status} ${await res.text()}`);
   return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
@@ -41,7 +41,7 @@ async function login(base: string, username: string): Promise<string> {
  * annotation from the pool with its current version, and its response puts it back with
  * the new version, so every save is a valid draft on the right version.
  */
-async function load(url: string, slots: Slot[], seconds: number): Promise<LoadResult> {
+export async function load(url: string, slots: Slot[], seconds: number): Promise<LoadResult> {
   const free = [...slots];
   const result = await autocannon({
     url,
