@@ -13,6 +13,8 @@ import { assignmentRoutes } from './assignments/assignments';
 import { healthRoutes } from './health/health';
 import { runRoutes } from './runs/runs';
 import { pilotRoutes } from './pilots/pilots';
+import { guidelineRoutes } from './guidelines/guidelines';
+import { feedbackRoutes } from './feedback/feedback';
 
 /**
  * Every API route of the server. Each resource folder exports its route definitions;
@@ -33,4 +35,6 @@ export const allRoutes: RouteDef[] = [
   ...healthRoutes,
   ...runRoutes,
   ...pilotRoutes,
+  ...guidelineRoutes,
+  ...feedbackRoutes,
 ];
