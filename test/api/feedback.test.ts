@@ -16,7 +16,10 @@ const url = `/api/annotations/${Q}/feedback`;
 
 beforeAll(async () => {
   c = await buildFeedbackCase(ctx.db, Q);
-  [anna, bert, cleo, ada] = await Promise.all([c.anna, c.bert, c.cleo, c.ada].map((u) => loginAs(app, u)));
+  anna = await loginAs(app, c.anna);
+  bert = await loginAs(app, c.bert);
+  cleo = await loginAs(app, c.cleo);
+  ada = await loginAs(app, c.ada);
 });
 afterAll(() => ctx.cleanup());
 

@@ -14,6 +14,7 @@ import { useStatementCaret } from './useStatementCaret';
 import { submitOn } from '../baseTextGuard';
 import { useDraft } from './useDraft';
 import { useEditorKeys } from './useEditorKeys';
+import { useGuidelinesKey } from './useGuidelinesKey';
 import { EditorHeader } from './EditorHeader';
 import { TextPane } from './TextPane';
 import { Toolbar } from './Toolbar';
@@ -148,6 +149,8 @@ export function Editor({ view, carried, onReload }: Props) {
     },
     !readOnly,
   );
+
+  useGuidelinesKey(points);
 
   async function submit() {
     const findings = validatePoints(base, points, 'submit');
