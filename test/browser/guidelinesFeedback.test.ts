@@ -83,7 +83,7 @@ describe('guidelines from the editor, and feedback after resolution', () => {
     await page.getByRole('heading', { name: 'My agreement', level: 1 }).waitFor();
     await expect(page.locator('main, body').first().textContent()).resolves.toContain('deletion agreement 100%, type agreement 0%');
     await shoot(page, 'my-agreement');
-    await page.getByRole('link', { name: 'Feedback on Geometric check' }).click();
+    await page.getByRole('link', { name: 'Open feedback on Geometric check' }).click();
     await page.getByRole('heading', { name: 'Feedback: Geometric check', level: 1 }).waitFor();
     const pair = page.getByRole('region', { name: 'Your point 1 and gold point 1' });
     await expect(pair.textContent()).resolves.toContain('type differs');

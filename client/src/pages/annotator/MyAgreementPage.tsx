@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { feedback } from '../../../../shared/api/feedback';
 import type { Figure } from '../../../../shared/agreement';
 import { Link } from '../../router';
@@ -5,6 +6,44 @@ import { useResource } from '../../resources/useResource';
 import './feedback/feedback.css';
 
 const pct = (f: Figure) => (f.value === null ? '—' : `${Math.round(f.value * 100)}%`);
+
+interface Row {
+  key: string;
+  head: string;
+  cells: ReactNode[];
+}
+
+/** A titled table: one header row, then a row per item headed by its name; figures right-aligned. */
+function FigureTable({ id, title, columns, rows }: { id: string; title: string; columns: string[]; rows: Row[] }) {
+  return (
+    <>
+      <h2 id={id}>{title}</h2>
+      <table aria-labelledby={id}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              <th scope="row">{r.head}</th>
+              {r.cells.map((cell, i) => (
+                <td key={i} className={typeof cell === 'number' || (typeof cell === 'string' && /%$|^—$/.test(cell)) ? 'num' : undefined}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
 
 /** The annotator's own agreement with the gold of the problems resolved so far: overall, over time, per type, per problem. */
 export default function MyAgreementPage() {
@@ -28,79 +67,35 @@ export default function MyAgreementPage() {
             Over {a.problems} resolved {a.problems === 1 ? 'problem' : 'problems'}: deletion agreement <strong>{pct(a.deletion)}</strong>, type agreement <strong>{pct(a.type)}</strong> (
             {a.type.n} aligned typed {a.type.n === 1 ? 'point' : 'points'}).
           </p>
-          <h2 id="over-time">Over time</h2>
-          <table aria-labelledby="over-time">
-            <thead>
-              <tr>
-                <th scope="col">Month resolved</th>
-                <th scope="col">Problems</th>
-                <th scope="col">Deletion agreement</th>
-                <th scope="col">Type agreement</th>
-              </tr>
-            </thead>
-            <tbody>
-              {a.overTime.map((m) => (
-                <tr key={m.period}>
-                  <th scope="row">{m.period}</th>
-                  <td className="num">{m.problems}</td>
-                  <td className="num">{pct(m.deletion)}</td>
-                  <td className="num">{pct(m.type)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <h2 id="per-type">Per gold type</h2>
-          <table aria-labelledby="per-type">
-            <thead>
-              <tr>
-                <th scope="col">Gold type</th>
-                <th scope="col">Gold points</th>
-                <th scope="col">Matched by yours</th>
-                <th scope="col">Same type</th>
-                <th scope="col">Type agreement</th>
-              </tr>
-            </thead>
-            <tbody>
-              {a.perType.map((t) => (
-                <tr key={t.type}>
-                  <th scope="row">{t.type}</th>
-                  <td className="num">{t.gold}</td>
-                  <td className="num">{t.matched}</td>
-                  <td className="num">{t.same}</td>
-                  <td className="num">{pct(t.agreement)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <h2 id="per-problem">Per problem</h2>
-          <table aria-labelledby="per-problem">
-            <thead>
-              <tr>
-                <th scope="col">Problem</th>
-                <th scope="col">Resolved</th>
-                <th scope="col">Deletion agreement</th>
-                <th scope="col">Types the same</th>
-                <th scope="col">Feedback</th>
-              </tr>
-            </thead>
-            <tbody>
-              {a.perProblem.map((r) => (
-                <tr key={r.questionId}>
-                  <th scope="row">{r.title}</th>
-                  <td>{r.resolvedAt.slice(0, 10)}</td>
-                  <td className="num">{pct(r.deletion)}</td>
-                  <td className="num">
-                    {r.sameType} of {r.typed}
-                  </td>
-                  <td>
-                    <Link href={`/feedback/${encodeURIComponent(r.questionId)}`} aria-label={`Feedback on ${r.title}`}>
-                      Open feedback
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            id="over-time"
+            title="Over time"
+            columns={['Month resolved', 'Problems', 'Deletion agreement', 'Type agreement']}
+            rows={a.overTime.map((m) => ({ key: m.period, head: m.period, cells: [m.problems, pct(m.deletion), pct(m.type)] }))}
+          />
+          <FigureTable
+            id="per-type"
+            title="Per gold type"
+            columns={['Gold type', 'Gold points', 'Matched by yours', 'Same type', 'Type agreement']}
+            rows={a.perType.map((t) => ({ key: t.type, head: t.type, cells: [t.gold, t.matched, t.same, pct(t.agreement)] }))}
+          />
+          <FigureTable
+            id="per-problem"
+            title="Per problem"
+            columns={['Problem', 'Resolved', 'Deletion agreement', 'Types the same', 'Feedback']}
+            rows={a.perProblem.map((r) => ({
+              key: r.questionId,
+              head: r.title,
+              cells: [
+                r.resolvedAt.slice(0, 10),
+                pct(r.deletion),
+                `${r.sameType} of ${r.typed}`,
+                <Link key="link" href={`/feedback/${encodeURIComponent(r.questionId)}`}>
+                  Open feedback<span className="sr-only"> on {r.title}</span>
+                </Link>,
+              ],
+            }))}
+          />
         </>
       )}
     </section>
