@@ -30,6 +30,17 @@ export const readAdjudicatedCounts = (db: DB, problemIds: readonly number[]): { 
     [JSON.stringify(problemIds)],
   )!;
 
+/** The guidelines versions of the submitted annotations of these problems adjudicated here (null last: not recorded). */
+export const readGuidelinesVersionCounts = (db: DB, problemIds: readonly number[]): { version: number | null; annotations: number }[] =>
+  all(
+    db,
+    `SELECT an.guidelines_version AS version, COUNT(*) AS annotations
+       FROM annotations an JOIN adjudications a ON a.problem_id = an.problem_id
+      WHERE an.status = 'submitted' AND a.source = 'adjudication' AND an.problem_id IN ${RELEASE_IDS}
+      GROUP BY an.guidelines_version ORDER BY an.guidelines_version IS NULL, an.guidelines_version`,
+    [JSON.stringify(problemIds)],
+  );
+
 /** These problems' imported gold, per legacy release and the sha256 of its file at `path`. */
 export const readImportedCounts = (db: DB, problemIds: readonly number[], path: string): { release: string | null; sha256: string | null; problems: number }[] =>
   all(

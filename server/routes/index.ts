@@ -16,6 +16,8 @@ import { healthRoutes } from './health/health';
 import { runRoutes } from './runs/runs';
 import { pilotRoutes } from './pilots/pilots';
 import { suggestionJobRoutes } from './suggestionJobs/suggestionJobs';
+import { guidelineRoutes } from './guidelines/guidelines';
+import { feedbackRoutes } from './feedback/feedback';
 
 /**
  * Every API route of the server. Each resource folder exports its route definitions;
@@ -39,4 +41,6 @@ export const allRoutes: RouteDef[] = [
   ...runRoutes,
   ...pilotRoutes,
   ...suggestionJobRoutes,
+  ...guidelineRoutes,
+  ...feedbackRoutes,
 ];

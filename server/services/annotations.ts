@@ -14,6 +14,7 @@ import {
 } from '../../db/annotationDrafts';
 import { pointFromRow, type PointRow } from '../../db/points';
 import { appendEvent, type Actor } from '../../db/events';
+import { currentGuidelinesVersion, recordGuidelinesVersion } from '../../db/guidelines';
 import { validatePoints } from '../../shared/edits';
 import type { AnnotationView, QueueItem, SavedDraft, SaveAnnotationRequest, SubmitBody } from '../../shared/schemas/annotation';
 import type { Annotator } from '../domain/annotator';
@@ -148,7 +149,10 @@ export function saveDraft(db: DB, user: Annotator, actor: Actor, questionId: str
   });
 }
 
-/** Submit: the stored points must pass the complete (submit) rules; afterwards the annotation is read-only. */
+/**
+ * Submit: the stored points must pass the complete (submit) rules; afterwards the annotation is
+ * read-only. It records the guidelines version current at that moment.
+ */
 export function submitAnnotation(db: DB, user: Annotator, actor: Actor, questionId: string, body: SubmitBody): AnnotationView {
   return transaction(db, () => {
     const problem = assignedProblem(db, user, questionId);
@@ -159,13 +163,15 @@ export function submitAnnotation(db: DB, user: Annotator, actor: Actor, question
     const findings = validatePoints(problem.base_text, points, 'submit');
     if (findings.length > 0 || !row) throw validationFailed(findings);
     markSubmitted(db, row.id);
+    const guidelinesVersion = currentGuidelinesVersion(db);
+    recordGuidelinesVersion(db, row.id, guidelinesVersion);
     appendEvent(db, actor, {
       action: 'annotation.submit',
       entityType: 'annotation',
       entityId: row.id,
       before: { status: 'draft', version: row.version },
       after: { status: 'submitted', version: row.version + 1 },
-      details: { questionId, points: points.length, activeMs: row.active_ms },
+      details: { questionId, points: points.length, activeMs: row.active_ms, guidelinesVersion },
     });
     return view(db, problem, user.id);
   });

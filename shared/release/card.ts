@@ -41,6 +41,11 @@ export interface CardCreation {
   doublyAnnotated: number;
   /** Problems whose gold points were recovered from an imported release file, per file. */
   imported: { release: string; file: string; sha256: string | null; problems: number }[];
+  /**
+   * The guidelines versions the submitted annotations of the problems adjudicated here were
+   * submitted under, oldest version first; `version: null` counts those with none recorded.
+   */
+  guidelines: { version: number | null; annotations: number }[];
 }
 
 /** The accounts behind the released problems' gold points (adjudicated here), by role; sorted names. */

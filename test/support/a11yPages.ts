@@ -178,6 +178,10 @@ export const PAGE_VISITS: PageVisit[] = [
   ...(['annotator', 'adjudicator', 'maintainer'] as const).map((role): PageVisit => ({ route: '/discussion', role, state: 'unread comments', path: () => '/discussion', ready: heading('Discussion') })),
   // annotator
   { route: '/queue', role: 'annotator', state: 'queue with to do, in progress and submitted', path: () => '/queue', ready: heading('Your queue') },
+  { route: '/my-agreement', role: 'annotator', state: 'one resolved problem', path: () => '/my-agreement', ready: heading('My agreement') },
+  { route: '/feedback/:questionId', role: 'annotator', state: 'own submission beside the gold', path: (w) => `/feedback/${w.resolved}`, ready: heading(/^Feedback: /) },
+  // the guidelines, for every role (the maintainer's with its editor)
+  ...(['annotator', 'adjudicator', 'maintainer', 'pilot'] as const).map((role): PageVisit => ({ route: '/guidelines', role, state: 'types, rules and team text', path: () => '/guidelines', ready: heading('Guidelines') })),
   {
     route: '/annotate/:questionId',
     role: 'annotator',

@@ -30,7 +30,7 @@ export function cardInput(overrides: Partial<CardInput> = {}): CardInput {
     jsonlSha256: 'ab'.repeat(32),
     agreement: null,
     effort: { annotations: 0, annotators: 0, totalMs: 0, medianMs: 0 },
-    creation: { adjudicated: 0, doublyAnnotated: 0, imported: [{ release: 'v1', file: 'ClarifyCodeBench.jsonl', sha256: 'ef'.repeat(32), problems: 2 }] },
+    creation: { adjudicated: 0, doublyAnnotated: 0, imported: [{ release: 'v1', file: 'ClarifyCodeBench.jsonl', sha256: 'ef'.repeat(32), problems: 2 }], guidelines: [] },
     people: { annotators: [], adjudicators: [] },
     baselines: [],
     settings: DEFAULT_RELEASE_SETTINGS,

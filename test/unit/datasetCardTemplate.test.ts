@@ -33,7 +33,7 @@ const judge = { n_turns: 8, threshold: 0.4, agreement_accuracy: 0.875, cohen_kap
 /** A card of problems annotated and adjudicated here, with agreement, effort, people and two baseline runs. */
 const full = (settings: Partial<ReleaseSettings> = {}) =>
   cardInput({
-    creation: { adjudicated: 2, doublyAnnotated: 2, imported: [] },
+    creation: { adjudicated: 2, doublyAnnotated: 2, imported: [], guidelines: [] },
     agreement: {
       problems: 2,
       deletionPercent: { value: 0.9, n: 100 },

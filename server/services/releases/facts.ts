@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DB } from '../../../db/database';
-import { readAdjudicatedCounts, readCardPeople, readImportedCounts, readLcbVersionCounts, readSubmittedEffort } from '../../../db/releaseCard';
+import { readAdjudicatedCounts, readCardPeople, readGuidelinesVersionCounts, readImportedCounts, readLcbVersionCounts, readSubmittedEffort } from '../../../db/releaseCard';
 import { overallAgreement, type AgreementFigures } from '../../../shared/agreement';
 import type { CardAgreement, CardCreation, CardEffort, CardPeople } from '../../../shared/release/card';
 import { RELEASE_FILE } from '../../../shared/release/format';
@@ -81,6 +81,7 @@ export function cardCreation(db: DB, problemIds: readonly number[]): CardCreatio
     adjudicated: here.adjudicated,
     doublyAnnotated: here.doubly,
     imported: imported.map((i) => ({ release: i.release ?? 'unrecorded', file: RELEASE_FILE, sha256: i.sha256, problems: i.problems })),
+    guidelines: problemIds.length === 0 ? [] : readGuidelinesVersionCounts(db, problemIds),
   };
 }
 

@@ -14,6 +14,7 @@ import { useStatementCaret } from './useStatementCaret';
 import { submitOn } from '../baseTextGuard';
 import { useDraft } from './useDraft';
 import { useEditorKeys } from './useEditorKeys';
+import { useGuidelinesKey } from './useGuidelinesKey';
 import { EditorHeader } from './EditorHeader';
 import { TextPane } from './TextPane';
 import { Toolbar } from './Toolbar';
@@ -172,6 +173,8 @@ export function Editor({ view, carried, onReload, opening }: Props) {
     },
     !readOnly,
   );
+
+  useGuidelinesKey(points);
 
   /** Before the confirmation: what is still missing, in the shared rules' words (the first such field takes focus). */
   function readyToSubmit(): boolean {

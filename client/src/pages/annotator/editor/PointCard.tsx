@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import { useId } from 'react';
 import type { Point } from '../../../../../shared/edits';
 import type { FieldIssue } from '../../../../../shared/errors';
 import { AMBIGUITY_TYPES, isAmbiguityType, TYPE_DEFINITIONS } from '../../../../../shared/taxonomy';
@@ -65,8 +66,9 @@ export function PointCard(props: Props) {
   const prefix = `points[${index}]`;
   const mine = issues.filter((i) => i.path.startsWith(prefix));
   const invalid = (field: string) => mine.some((i) => i.path.startsWith(`${prefix}.${field}`));
+  const definitionId = useId();
   return (
-    <fieldset className={`point-card p${index + 1}`} aria-label={`Point ${index + 1}`}>
+    <fieldset className={`point-card p${index + 1}`} aria-label={`Point ${index + 1}`} data-point-type={point.type ?? ''}>
       <legend>
         <span className={`swatch p${index + 1}`} aria-hidden="true" /> Point {index + 1}
       </legend>
@@ -85,7 +87,7 @@ export function PointCard(props: Props) {
       </label>
       <label>
         Ambiguity type
-        <select value={point.type ?? ''} disabled={readOnly} aria-invalid={invalid('type')} onChange={(e) => onChange({ type: isAmbiguityType(e.target.value) ? e.target.value : null })}>
+        <select value={point.type ?? ''} disabled={readOnly} aria-invalid={invalid('type')} aria-describedby={definitionId} onChange={(e) => onChange({ type: isAmbiguityType(e.target.value) ? e.target.value : null })}>
           <option value="">Choose a type…</option>
           {AMBIGUITY_TYPES.map((t) => (
             <option key={t} value={t} title={TYPE_DEFINITIONS[t]}>
@@ -95,7 +97,9 @@ export function PointCard(props: Props) {
         </select>
         <FieldError issues={mine} field={`${prefix}.type`} />
       </label>
-      <p className="type-definition muted small">{point.type ? TYPE_DEFINITIONS[point.type] : 'Each type names what kind of information the deletion removes.'}</p>
+      <p id={definitionId} className="type-definition muted small">
+        {point.type ? TYPE_DEFINITIONS[point.type] : 'Each type names what kind of information the deletion removes.'} <span className="sr-only">Press ? for the guidelines on this type.</span>
+      </p>
       {!readOnly && (
         <button type="button" className="link remove-point" onClick={onRemovePoint} aria-label={`Remove point ${index + 1}`}>
           Remove point

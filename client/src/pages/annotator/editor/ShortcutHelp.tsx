@@ -9,6 +9,7 @@ const SHORTCUTS: [string, string][] = [
   ['Ctrl ⇧ Z', 'redo (also Ctrl Y)'],
   ['Ctrl S', 'save now (drafts also save by themselves)'],
   ['Esc', 'cancel a repair, clear the selection'],
+  ['?', 'open the guidelines at the focused point’s type (in a new tab; the draft stays here)'],
 ];
 
 export function ShortcutHelp() {

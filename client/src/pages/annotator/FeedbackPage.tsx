@@ -1,0 +1,47 @@
+import { feedback } from '../../../../shared/api/feedback';
+import { ApiError } from '../../api';
+import { Link } from '../../router';
+import { useResource } from '../../resources/useResource';
+import type { PageProps } from '../../routes';
+import { DeletionsDiff } from './feedback/DeletionsDiff';
+import { PointComparison } from './feedback/PointComparison';
+import './feedback/feedback.css';
+
+/** An annotator's own submission beside the gold of a resolved problem. */
+export default function FeedbackPage({ params }: PageProps) {
+  const questionId = params.questionId ?? '';
+  const loaded = useResource(feedback.get, { params: { questionId } });
+  const f = loaded.data;
+  if (loaded.error !== undefined) {
+    const text = loaded.error instanceof ApiError ? loaded.error.message : 'The feedback could not be loaded.';
+    return (
+      <section className="page">
+        <h1>Feedback on {questionId}</h1>
+        <p className="error" role="alert">
+          {text}
+        </p>
+        <Link href="/my-agreement">Back to My agreement</Link>
+      </section>
+    );
+  }
+  if (!f) return <p className="muted">Loading the feedback…</p>;
+  return (
+    <section className="page feedback-page">
+      <h1>Feedback: {f.title}</h1>
+      <p className="muted">
+        {f.questionId} · resolved on {f.resolvedAt.slice(0, 10)} · you submitted{f.submittedAt ? ` on ${f.submittedAt.slice(0, 10)}` : ''} under{' '}
+        {f.guidelinesVersion === null ? 'an unrecorded guidelines version' : `guidelines version ${f.guidelinesVersion}`}. <Link href="/my-agreement">My agreement</Link>
+      </p>
+      <section className="card" aria-labelledby="fb-deletions">
+        <h2 id="fb-deletions">Deletions: yours and the gold</h2>
+        <DeletionsDiff base={f.baseText} marks={f.crossCheck.marks} />
+      </section>
+      <h2>Points</h2>
+      <PointComparison feedback={f} />
+      <section className="card" aria-labelledby="fb-notes">
+        <h2 id="fb-notes">Adjudicator’s notes</h2>
+        {f.notes.trim() ? <p className="fb-notes-text">{f.notes}</p> : <p className="muted">No notes on this problem.</p>}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect } from 'react';
+import { guidelines } from '../../../../shared/api/guidelines';
+import { Markdown } from '../../markdown/Markdown';
+import { useResource } from '../../resources/useResource';
+import { useMe } from '../../session';
+import { GuidelinesEditor } from './GuidelinesEditor';
+import { WorkedExample } from './WorkedExample';
+import './guidelines.css';
+
+/** Once the types are on the page, bring the one the address names (#type-…) into view and focus it. */
+function useFocusHash(ready: boolean): void {
+  useEffect(() => {
+    if (!ready || !window.location.hash) return;
+    const target = document.getElementById(decodeURIComponent(window.location.hash.slice(1)));
+    if (!target) return;
+    target.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
+  }, [ready]);
+}
+
+/** The annotation guidelines for every role: deletion rules, the 11 types with a worked example, the team's text. */
+export default function GuidelinesPage() {
+  const me = useMe();
+  const loaded = useResource(guidelines.get);
+  const g = loaded.data;
+  useFocusHash(g !== undefined);
+  if (loaded.error !== undefined) return <p className="error" role="alert">The guidelines could not be loaded.</p>;
+  if (!g) return <p className="muted">Loading the guidelines…</p>;
+  return (
+    <section className="page guidelines-page">
+      <h1>Guidelines</h1>
+      <p className="muted">
+        Version {g.version}
+        {g.savedBy ? `, saved by ${g.savedBy} on ${g.savedAt.slice(0, 10)}` : ' (built in, no team text yet)'}. Each annotation records the version it was submitted under.
+      </p>
+      <nav className="card guidelines-toc" aria-label="Ambiguity types">
+        <h2>Contents</h2>
+        <ul>
+          <li>
+            <a href="#deletion-rules">Deletion rules</a>
+          </li>
+          {g.types.map((t) => (
+            <li key={t.anchor}>
+              <a href={`#${t.anchor}`}>{t.name}</a>
+            </li>
+          ))}
+          <li>
+            <a href="#team-guidelines">Team guidelines</a>
+          </li>
+        </ul>
+      </nav>
+      <section id="deletion-rules" tabIndex={-1} aria-labelledby="deletion-rules-title">
+        <h2 id="deletion-rules-title">Deletion rules</h2>
+        <dl className="rules">
+          {g.rules.map((r) => (
+            <div key={r.title}>
+              <dt>{r.title}</dt>
+              <dd>{r.text}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <h2>The 11 ambiguity types</h2>
+      {g.types.map((t) => (
+        <section key={t.anchor} id={t.anchor} tabIndex={-1} className="card guideline-type" aria-labelledby={`${t.anchor}-title`}>
+          <h3 id={`${t.anchor}-title`}>{t.name}</h3>
+          <p>{t.definition}</p>
+          <WorkedExample example={t.example} />
+        </section>
+      ))}
+      <section id="team-guidelines" tabIndex={-1} aria-labelledby="team-guidelines-title">
+        <h2 id="team-guidelines-title">Team guidelines</h2>
+        {g.markdown.trim() ? <Markdown source={g.markdown} /> : <p className="muted">The team has not written its own guidelines yet.</p>}
+      </section>
+      {me.role === 'maintainer' && <GuidelinesEditor current={g} onSaved={loaded.set} onReload={loaded.reload} />}
+    </section>
+  );
+}
