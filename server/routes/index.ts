@@ -10,6 +10,7 @@ import { annotationRoutes } from './annotations/annotations';
 import { problemRoutes } from './problems/problems';
 import { userRoutes } from './users/users';
 import { assignmentRoutes } from './assignments/assignments';
+import { batchRoutes } from './batches/batches';
 import { healthRoutes } from './health/health';
 import { runRoutes } from './runs/runs';
 import { pilotRoutes } from './pilots/pilots';
@@ -30,6 +31,7 @@ export const allRoutes: RouteDef[] = [
   ...problemRoutes,
   ...userRoutes,
   ...assignmentRoutes,
+  ...batchRoutes,
   ...healthRoutes,
   ...runRoutes,
   ...pilotRoutes,

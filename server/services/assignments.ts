@@ -18,7 +18,7 @@ import { DomainError, invalid, notFound } from '../domain/errors';
 export const ANNOTATORS_PER_PROBLEM = 2;
 
 /** Active annotators with their number of assignments, least loaded first, ties by username. */
-function annotatorsByLoad(db: DB): Annotator[] {
+export function annotatorsByLoad(db: DB): Annotator[] {
   return readActiveAnnotatorLoads(db).sort(byLoad);
 }
 
@@ -56,20 +56,31 @@ export function autoAssign(db: DB, actor: Actor, options: { includeResolved?: bo
   });
 }
 
-function fillProblem(db: DB, actor: Actor, problem: OpenProblem, annotators: Annotator[]): number {
-  const taken = (problem.assigned ?? '').split(',').filter(Boolean).map((pair) => pair.split(':').map(Number) as [number, number]);
+/**
+ * Who fills a problem's free slots: the least loaded annotator not holding it yet, slot by slot.
+ * `taken` are the problem's [user id, slot] pairs; the picks' loads go up and the list is re-sorted.
+ */
+export function pickAnnotators(taken: readonly (readonly [number, number])[], annotators: Annotator[]): { slot: 1 | 2; annotator: Annotator }[] {
   const takenUsers = new Set(taken.map(([user]) => user));
   const freeSlots = ([1, 2] as const).filter((slot) => !taken.some(([, s]) => s === slot));
-  const chosen: Annotator[] = [];
+  const picks: { slot: 1 | 2; annotator: Annotator }[] = [];
   for (const slot of freeSlots) {
     const pick = annotators.find((a) => !takenUsers.has(a.id));
     if (!pick) break;
-    insertAssignment(db, problem.id, pick.id, slot, actor.id);
     takenUsers.add(pick.id);
     pick.load++;
     annotators.sort(byLoad);
-    chosen.push(pick);
+    picks.push({ slot, annotator: pick });
   }
+  return picks;
+}
+
+function fillProblem(db: DB, actor: Actor, problem: OpenProblem, annotators: Annotator[]): number {
+  const taken = (problem.assigned ?? '').split(',').filter(Boolean).map((pair) => pair.split(':').map(Number) as [number, number]);
+  const chosen = pickAnnotators(taken, annotators).map(({ slot, annotator }) => {
+    insertAssignment(db, problem.id, annotator.id, slot, actor.id);
+    return annotator;
+  });
   appendEvent(db, actor, {
     action: 'assignment.auto',
     entityType: 'problem',
@@ -79,11 +90,12 @@ function fillProblem(db: DB, actor: Actor, problem: OpenProblem, annotators: Ann
   return chosen.length;
 }
 
-function findAnnotator(db: DB, username: string): { id: number; username: string } {
+/** An active annotator by username; `field` names the request field in the refusal. */
+export function findAnnotator(db: DB, username: string, field = 'annotators'): { id: number; username: string } {
   const user = findUser(db, username);
-  if (!user) throw invalid(`annotators: there is no user "${username}".`);
-  if (user.role !== 'annotator') throw invalid(`annotators: ${user.username} is not an annotator (role: ${user.role}).`);
-  if (!user.active) throw invalid(`annotators: ${user.username} is deactivated.`);
+  if (!user) throw invalid(`${field}: there is no user "${username}".`);
+  if (user.role !== 'annotator') throw invalid(`${field}: ${user.username} is not an annotator (role: ${user.role}).`);
+  if (!user.active) throw invalid(`${field}: ${user.username} is deactivated.`);
   return user;
 }
 

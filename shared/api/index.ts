@@ -4,6 +4,7 @@ import { agreement } from './agreement';
 import { annotations } from './annotations';
 import { assignments } from './assignments';
 import { auth } from './auth';
+import { batches } from './batches';
 import { events } from './events';
 import { health } from './health';
 import { pilots } from './pilots';
@@ -13,7 +14,7 @@ import { runs } from './runs';
 import { users } from './users';
 
 /** Every resource of the API, each a file of shared/api/. */
-export const API = { adjudications, agreement, annotations, assignments, auth, events, health, pilots, problems, releases, runs, users } as const;
+export const API = { adjudications, agreement, annotations, assignments, auth, batches, events, health, pilots, problems, releases, runs, users } as const;
 
 /** Every declared endpoint: the server mounts exactly these (test/api/contract.test.ts). */
 export const ALL_ENDPOINTS: readonly AnyEndpoint[] = Object.values(API).flatMap((r) => Object.values(r) as AnyEndpoint[]);
