@@ -6,8 +6,8 @@ import { batches as batchesApi } from '../../../../shared/api/batches';
 import { Link } from '../../router';
 import { ADJUDICATION_PROGRESS, NO_BATCH } from '../../../../shared/schemas/backoffice';
 import { SUGGESTION_POLICIES, type BatchSummary, type CreateBatchBody } from '../../../../shared/schemas/batches';
-import { DIFFICULTIES } from '../../../../shared/schemas/lcb';
 import { PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
+import { ProblemStateFilters } from './ProblemFilterFields';
 import './backoffice.css';
 
 export const batchHref = (name: string) => `/batches/${encodeURIComponent(name)}`;
@@ -118,26 +118,7 @@ function CreateBatchForm({ onCreated }: { onCreated: (b: BatchSummary) => void }
             Filter
             <input type="search" value={f.q} onChange={(e) => set({ q: e.target.value })} placeholder="id, title, difficulty, annotator" />
           </label>
-          <label className="inline">
-            Difficulty
-            <select value={f.difficulty} onChange={(e) => set({ difficulty: e.target.value })}>
-              <option value="">any</option>
-              {DIFFICULTIES.map((d) => (
-                <option key={d}>{d}</option>
-              ))}
-            </select>
-          </label>
-          <label className="inline">
-            Adjudication
-            <select value={f.adjudication} onChange={(e) => set({ adjudication: e.target.value })}>
-              <option value="">any</option>
-              {ADJUDICATION_PROGRESS.map((s) => (
-                <option key={s} value={s}>
-                  {PROBLEM_ADJUDICATION_STATE[s]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ProblemStateFilters difficulty={f.difficulty} adjudication={f.adjudication} set={set} />
           <label className="inline">
             Show
             <select value={f.assigned} onChange={(e) => set({ assigned: e.target.value })}>
