@@ -58,6 +58,11 @@ describe('batches', () => {
       fs.mkdirSync('docs/screenshots', { recursive: true });
       await page.screenshot({ path: 'docs/screenshots/batch.png', fullPage: true });
     }
+    // Changing the choice drops the preview: only what was previewed can be confirmed.
+    await panel.getByLabel('cy').check();
+    await preview.waitFor({ state: 'detached' });
+    await panel.getByLabel('cy').uncheck();
+    await panel.getByRole('button', { name: 'Preview' }).click();
     await panel.getByRole('button', { name: 'Confirm: change 3 problems' }).click();
     await panel.getByRole('status').filter({ hasText: 'Assigned: 3 problems changed, 0 kept.' }).waitFor();
     const perAnnotator = page.getByRole('table', { name: 'Progress per annotator' });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../../api';
 import { call } from '../../apiCall';
 import { useResource } from '../../resources/useResource';
@@ -72,9 +72,13 @@ function PlanView({ plan }: { plan: BatchPlan }) {
   );
 }
 
-/** A bulk action in two steps: preview what changes, then confirm (or cancel) exactly that. */
-function BulkAction({ title, verb, children, ready, preview, apply }: { title: string; verb: string; children: ReactNode; ready: boolean; preview: () => Promise<BatchPlan>; apply: (token: string) => Promise<BatchPlan> }) {
+/**
+ * A bulk action in two steps: preview what changes, then confirm (or cancel) exactly that.
+ * `inputs` names the choices the preview was made for: changing them drops the preview.
+ */
+function BulkAction({ title, verb, children, ready, inputs, preview, apply }: { title: string; verb: string; children: ReactNode; ready: boolean; inputs: string; preview: () => Promise<BatchPlan>; apply: (token: string) => Promise<BatchPlan> }) {
   const [plan, setPlan] = useState<BatchPlan | null>(null);
+  useEffect(() => setPlan(null), [inputs]);
   const [said, setSaid] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const run = async (step: () => Promise<void>) => {
@@ -141,6 +145,7 @@ function AssignBatch({ name, annotators }: { name: string; annotators: string[] 
       title="Assign the batch"
       verb="Assigned"
       ready={picked.length >= 2}
+      inputs={JSON.stringify(body)}
       preview={() => call(batchesApi.previewAssign, { params: { name }, body })}
       apply={(previewToken) => call(batchesApi.assign, { params: { name }, body: { ...body, previewToken } })}
     >
@@ -169,6 +174,7 @@ function ReplaceAnnotator({ name, holders, annotators }: { name: string; holders
       title="Replace an annotator"
       verb="Replaced"
       ready={from !== '' && to !== '' && from !== to}
+      inputs={JSON.stringify(body)}
       preview={() => call(batchesApi.previewReplace, { params: { name }, body })}
       apply={(previewToken) => call(batchesApi.replace, { params: { name }, body: { ...body, previewToken } })}
     >
