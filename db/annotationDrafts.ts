@@ -5,16 +5,21 @@ import type { Point } from '../shared/edits';
 
 /** An annotator's own drafts: their queue, the problem and annotation they edit, and its saves. */
 
-/** Every problem assigned to the user, in import order, with their annotation's status. */
+/**
+ * Every problem assigned to the user with their annotation's status and its batch: batches the
+ * earliest due first, problems in no batch last, each in import order.
+ */
 export const readQueueRows = (db: DB, userId: number): QueueRow[] =>
   all<QueueRow>(
     db,
-    `SELECT p.question_id, p.title, p.difficulty, a.status
+    `SELECT p.question_id, p.title, p.difficulty, a.status, b.name AS batch_name, b.due_date AS batch_due
        FROM assignments s
        JOIN problems p ON p.id = s.problem_id
        LEFT JOIN annotations a ON a.problem_id = s.problem_id AND a.user_id = s.user_id
+       LEFT JOIN batch_problems bp ON bp.problem_id = s.problem_id
+       LEFT JOIN batches b ON b.id = bp.batch_id
       WHERE s.user_id = ?
-      ORDER BY p.import_order, p.id`,
+      ORDER BY b.id IS NULL, b.due_date, b.name COLLATE NOCASE, p.import_order, p.id`,
     [userId],
   );
 

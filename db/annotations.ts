@@ -28,6 +28,8 @@ export interface QueueRow {
   title: string;
   difficulty: string;
   status: AnnotationStatus | null;
+  batch_name: string | null;
+  batch_due: string | null;
 }
 
 /** Who holds each assignment slot of a problem and their annotation, if any (slot order). */

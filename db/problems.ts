@@ -1,5 +1,5 @@
 import { all, get, run, type DB } from './database';
-import type { AnnotationProgress, ProblemListQuery, ProblemSort } from '../shared/schemas/backoffice';
+import { NO_BATCH, type AnnotationProgress, type ProblemFilter, type ProblemListQuery, type ProblemSort } from '../shared/schemas/backoffice';
 import type { Difficulty } from '../shared/schemas/lcb';
 import { HAS_OPEN_FLAG_SQL, OPEN_FLAGS_SQL } from './comments';
 
@@ -36,11 +36,12 @@ const PROBLEM_ORDER: Record<ProblemSort, string> = {
 const SUBMITTED_SQL = `(SELECT COUNT(*) FROM assignments a JOIN annotations n ON n.problem_id = a.problem_id AND n.user_id = a.user_id
   WHERE a.problem_id = p.id AND n.status = 'submitted')`;
 const ANNOTATORS_SQL = '(SELECT COUNT(*) FROM assignments a WHERE a.problem_id = p.id)';
-const ADJUDICATION_SQL = `COALESCE(j.status, CASE WHEN ${ANNOTATORS_SQL} = 2 AND ${SUBMITTED_SQL} = 2 THEN 'ready' ELSE 'waiting' END)`;
+/** Where a problem stands on its way to gold (AdjudicationProgress); j is its adjudication. */
+export const ADJUDICATION_SQL = `COALESCE(j.status, CASE WHEN ${ANNOTATORS_SQL} = 2 AND ${SUBMITTED_SQL} = 2 THEN 'ready' ELSE 'waiting' END)`;
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function problemFilters(query: ProblemListQuery): { where: string; params: unknown[] } {
+function problemFilters(query: ProblemFilter): { where: string; params: unknown[] } {
   const clauses: string[] = [];
   const params: unknown[] = [];
   if (query.q) {
@@ -59,6 +60,11 @@ function problemFilters(query: ProblemListQuery): { where: string; params: unkno
   }
   if (query.flags === 'open') clauses.push(HAS_OPEN_FLAG_SQL);
   if (query.assigned) clauses.push(`${ANNOTATORS_SQL} ${query.assigned === 'open' ? '< 2' : '= 2'}`);
+  if (query.batch === NO_BATCH) clauses.push('NOT EXISTS (SELECT 1 FROM batch_problems bp WHERE bp.problem_id = p.id)');
+  else if (query.batch) {
+    clauses.push('EXISTS (SELECT 1 FROM batch_problems bp JOIN batches b ON b.id = bp.batch_id WHERE bp.problem_id = p.id AND b.name = ?)');
+    params.push(query.batch);
+  }
   return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
 }
 
@@ -91,6 +97,12 @@ export function readProblemPage(db: DB, query: ProblemListQuery): { rows: Proble
       )
     : [];
   return { rows, total, needAnnotators, annotators };
+}
+
+/** The row ids of every problem the filter matches (the Problems page's filter), in import order. */
+export function readFilteredProblemIds(db: DB, filter: ProblemFilter): number[] {
+  const { where, params } = problemFilters(filter);
+  return all<{ id: number }>(db, `SELECT p.id FROM problems p LEFT JOIN adjudications j ON j.problem_id = p.id ${where} ORDER BY p.import_order`, params).map((r) => r.id);
 }
 
 /** Every column of a problem. */

@@ -6,6 +6,7 @@ import { restoreCommand } from './commands/restore';
 import { importLcbCommand } from './commands/importLcb';
 import { usersAddCommand, usersListCommand, usersPasswordCommand } from './commands/users';
 import { assignCommand } from './commands/assign';
+import { batchesCreateCommand, batchesListCommand } from './commands/batches';
 import { exportCommand } from './commands/export';
 import { validateCommand } from './commands/validate';
 import { importReleaseCommand } from './commands/importRelease';
@@ -27,6 +28,8 @@ export const commands: Command[] = [
   usersListCommand,
   usersPasswordCommand,
   assignCommand,
+  batchesCreateCommand,
+  batchesListCommand,
   exportCommand,
   validateCommand,
   importReleaseCommand,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AnnotationRow, AssignedProblem, QueueRow } from '../../db/annotations';
 import { pointFromRow, type PointRow } from '../../db/points';
 import type { AnnotationStatus, AnnotationView, QueueItem, QueueStatus } from '../../shared/schemas/annotation';
+import { isPastDue } from '../../shared/schemas/batches';
 
 /** The name of a base text that saves carry: its SHA-256, hex. */
 export const baseTextHash = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -24,6 +25,10 @@ export function presentAnnotation(problem: AssignedProblem, row: AnnotationRow |
 
 const QUEUE_STATUS: Record<AnnotationStatus, QueueStatus> = { draft: 'in-progress', submitted: 'submitted' };
 
-export function presentQueueItem(row: QueueRow): QueueItem {
-  return { questionId: row.question_id, title: row.title, difficulty: row.difficulty, status: row.status ? QUEUE_STATUS[row.status] : 'todo' };
+/** `today` (YYYY-MM-DD) decides whether work of a batch is overdue. */
+export function presentQueueItem(row: QueueRow, today: string): QueueItem {
+  const status = row.status ? QUEUE_STATUS[row.status] : 'todo';
+  const item: QueueItem = { questionId: row.question_id, title: row.title, difficulty: row.difficulty, status };
+  if (row.batch_name !== null && row.batch_due !== null) item.batch = { name: row.batch_name, due: row.batch_due, overdue: status !== 'submitted' && isPastDue(row.batch_due, today) };
+  return item;
 }

@@ -12,6 +12,7 @@ import { problemCommentRoutes } from './problems/comments';
 import { commentRoutes } from './comments/comments';
 import { userRoutes } from './users/users';
 import { assignmentRoutes } from './assignments/assignments';
+import { batchRoutes } from './batches/batches';
 import { healthRoutes } from './health/health';
 import { runRoutes } from './runs/runs';
 import { pilotRoutes } from './pilots/pilots';
@@ -37,6 +38,7 @@ export const allRoutes: RouteDef[] = [
   ...commentRoutes,
   ...userRoutes,
   ...assignmentRoutes,
+  ...batchRoutes,
   ...healthRoutes,
   ...runRoutes,
   ...pilotRoutes,

@@ -17,15 +17,16 @@ import { appendEvent, type Actor } from '../../db/events';
 import { currentGuidelinesVersion, recordGuidelinesVersion } from '../../db/guidelines';
 import { validatePoints } from '../../shared/edits';
 import type { AnnotationView, QueueItem, SavedDraft, SaveAnnotationRequest, SubmitBody } from '../../shared/schemas/annotation';
+import { dayOf } from '../../shared/schemas/batches';
 import type { Annotator } from '../domain/annotator';
 import { DomainError, notFound, validationFailed } from '../domain/errors';
 import { baseTextHash, presentAnnotation, presentQueueItem } from '../presenters/annotations';
 import { creditActiveTime, msOf, systemClock, type Clock, type Credit } from './activeTime';
 
-/** The caller's queue: every problem assigned to them, in import order, with their progress. */
-export function getQueue(db: DB, user: Annotator): QueueItem[] {
-  const rows = readQueueRows(db, user.id);
-  return rows.map(presentQueueItem);
+/** The caller's queue: every problem assigned to them with their progress, grouped by batch (earliest due first), in import order. */
+export function getQueue(db: DB, user: Annotator, clock: Clock = systemClock): QueueItem[] {
+  const today = dayOf(clock());
+  return readQueueRows(db, user.id).map((row) => presentQueueItem(row, today));
 }
 
 /** The problem if it is assigned to the user; otherwise 404 (whether or not it exists). */

@@ -18,7 +18,7 @@ import { DomainError, invalid, notFound } from '../domain/errors';
 export const ANNOTATORS_PER_PROBLEM = 2;
 
 /** Active annotators with their number of assignments, least loaded first, ties by username. */
-function annotatorsByLoad(db: DB): Annotator[] {
+export function annotatorsByLoad(db: DB): Annotator[] {
   return readActiveAnnotatorLoads(db).sort(byLoad);
 }
 
@@ -54,7 +54,7 @@ function planAutoAssign(db: DB, options: { includeResolved?: boolean }): AutoAss
   const candidates = readOpenProblems(db, ANNOTATORS_PER_PROBLEM);
   const notInAdjudication = candidates.filter((p) => p.in_adjudication === 0);
   const open = options.includeResolved ? notInAdjudication : notInAdjudication.filter((p) => p.resolved === 0);
-  const fills = open.map((problem) => ({ problem, picks: pickAnnotators(problem, annotators) }));
+  const fills = open.map((problem) => ({ problem, picks: pickAnnotators(takenSlots(problem), annotators) }));
   const skippedResolved = notInAdjudication.length - open.length;
   const skippedInAdjudication = candidates.length - notInAdjudication.length;
   return {
@@ -68,19 +68,26 @@ function planAutoAssign(db: DB, options: { includeResolved?: boolean }): AutoAss
   };
 }
 
-/** The free slots of one problem filled from `annotators`, whose loads (and order) follow each pick. */
-function pickAnnotators(problem: OpenProblem, annotators: Annotator[]): Fill['picks'] {
-  const taken = (problem.assigned ?? '').split(',').filter(Boolean).map((pair) => pair.split(':').map(Number) as [number, number]);
+/** A problem's [user id, slot] pairs, from readOpenProblems' `assigned`. */
+function takenSlots(problem: OpenProblem): [number, number][] {
+  return (problem.assigned ?? '').split(',').filter(Boolean).map((pair) => pair.split(':').map(Number) as [number, number]);
+}
+
+/**
+ * Who fills a problem's free slots: the least loaded annotator not holding it yet, slot by slot.
+ * `taken` are the problem's [user id, slot] pairs; the picks' loads go up and the list is re-sorted.
+ */
+export function pickAnnotators(taken: readonly (readonly [number, number])[], annotators: Annotator[]): { slot: 1 | 2; annotator: Annotator }[] {
   const takenUsers = new Set(taken.map(([user]) => user));
   const freeSlots = ([1, 2] as const).filter((slot) => !taken.some(([, s]) => s === slot));
-  const picks: Fill['picks'] = [];
+  const picks: { slot: 1 | 2; annotator: Annotator }[] = [];
   for (const slot of freeSlots) {
     const pick = annotators.find((a) => !takenUsers.has(a.id));
     if (!pick) break;
     takenUsers.add(pick.id);
     pick.load++;
     annotators.sort(byLoad);
-    picks.push({ annotator: pick, slot });
+    picks.push({ slot, annotator: pick });
   }
   return picks;
 }
@@ -111,11 +118,12 @@ export function previewAutoAssign(db: DB, options: { includeResolved?: boolean }
   return { ...plan.result, byAnnotator };
 }
 
-function findAnnotator(db: DB, username: string): { id: number; username: string } {
+/** An active annotator by username; `field` names the request field in the refusal. */
+export function findAnnotator(db: DB, username: string, field = 'annotators'): { id: number; username: string } {
   const user = findUser(db, username);
-  if (!user) throw invalid(`annotators: there is no user "${username}".`);
-  if (user.role !== 'annotator') throw invalid(`annotators: ${user.username} is not an annotator (role: ${user.role}).`);
-  if (!user.active) throw invalid(`annotators: ${user.username} is deactivated.`);
+  if (!user) throw invalid(`${field}: there is no user "${username}".`);
+  if (user.role !== 'annotator') throw invalid(`${field}: ${user.username} is not an annotator (role: ${user.role}).`);
+  if (!user.active) throw invalid(`${field}: ${user.username} is deactivated.`);
   return user;
 }
 

@@ -4,6 +4,7 @@ import { agreement } from './agreement';
 import { annotations } from './annotations';
 import { assignments } from './assignments';
 import { auth } from './auth';
+import { batches } from './batches';
 import { comments } from './comments';
 import { events } from './events';
 import { feedback } from './feedback';
@@ -17,7 +18,7 @@ import { suggestionJobs } from './suggestionJobs';
 import { users } from './users';
 
 /** Every resource of the API, each a file of shared/api/. */
-export const API = { adjudications, agreement, annotations, assignments, auth, comments, events, feedback, guidelines, health, pilots, problems, releases, runs, suggestionJobs, users } as const;
+export const API = { adjudications, agreement, annotations, assignments, auth, batches, comments, events, feedback, guidelines, health, pilots, problems, releases, runs, suggestionJobs, users } as const;
 
 /** Every declared endpoint: the server mounts exactly these (test/api/contract.test.ts). */
 export const ALL_ENDPOINTS: readonly AnyEndpoint[] = Object.values(API).flatMap((r) => Object.values(r) as AnyEndpoint[]);

@@ -68,4 +68,6 @@ export interface QueueItem {
   title: string;
   difficulty: string;
   status: QueueStatus;
+  /** The batch the problem is in (absent when none); overdue: past its due date and not submitted. */
+  batch?: { name: string; due: string; overdue: boolean };
 }

@@ -112,6 +112,9 @@ export const pageQuery = {
   offset: z.coerce.number().int('must be an integer').min(0, 'must be ≥ 0').max(10_000_000).default(0),
 };
 
+/** The `batch` filter's value for problems in no batch (no batch may take this name). */
+export const NO_BATCH = 'none';
+
 export const PROBLEM_SORTS = ['order', 'id', 'title', 'difficulty', 'contestDate'] as const;
 export type ProblemSort = (typeof PROBLEM_SORTS)[number];
 export const ADJUDICATION_PROGRESS = ['waiting', 'ready', 'draft', 'resolved'] as const;
@@ -129,8 +132,14 @@ export const problemListQuery = z.object({
   assigned: z.enum(['open', 'full']).optional(),
   /** "open": only problems with an open flag (docs/adjudication.md#discussion-and-flags). */
   flags: z.enum(['open']).optional(),
+  /** A batch's name (its problems), or NO_BATCH: the problems in no batch. */
+  batch: z.string().trim().max(64, 'must be at most 64 characters').optional(),
 });
 export type ProblemListQuery = z.infer<typeof problemListQuery>;
+
+/** The Problems page's filters without sorting and paging: which problems a filter means, everywhere. */
+export const problemFilter = problemListQuery.pick({ q: true, difficulty: true, adjudication: true, assigned: true, flags: true, batch: true }).strict();
+export type ProblemFilter = z.infer<typeof problemFilter>;
 
 export interface ProblemListPage {
   items: ProblemListItem[];

@@ -15,6 +15,11 @@ import { runLine, storeRun } from './runFixture';
 import { storedJob } from './suggestionJobs';
 import { PILOT_VISITS, seedA11yPilots, type A11yPilotWorld } from './a11yPilotPages';
 import { postComment } from '../../server/services/comments/comments';
+import { createBatch } from '../../server/services/batches';
+import { createBatchBody } from '../../shared/schemas/batches';
+
+/** The batch of the accessibility world: alice's two drafts, overdue. */
+export const A11Y_BATCH = 'week-1';
 
 /**
  * The world every accessibility visit runs in: the demo (its accounts, problems and double
@@ -121,6 +126,8 @@ export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
   cutRelease(db, mara, { name: 'v2', notes: 'Second cut, one more problem.', policy: 'all-subsets', extended: false });
   const v2 = new Map(releaseLines(db, 'v2').map((l) => [l.task_id, l.qa_pairs[0]!.question]));
   const pilots = seedA11yPilots(db, mara, accounts.pilot, (taskId) => v2.get(taskId)!);
+  // A batch long past its due date: the queue groups by it and marks its open work overdue.
+  createBatch(db, mara, createBatchBody.parse({ name: A11Y_BATCH, due: '2020-01-31', problems: [problem.questionId, spare.questionId] }));
   // A gold question emptied by mistake: the next release check reports errors.
   run(db, `UPDATE gold_points SET question = '' WHERE idx = 0 AND problem_id = (SELECT id FROM problems WHERE question_id = 'demo_006')`);
   storedJob(db, spare.id); // a finished suggestion job for the Suggestions page
@@ -269,6 +276,18 @@ export const PAGE_VISITS: PageVisit[] = [
     },
   },
   { route: '/assignments', role: 'maintainer', state: 'workloads and assignments', path: () => '/assignments', ready: (page) => page.getByRole('table', { name: 'Assignments by problem' }).waitFor() },
+  { route: '/batches', role: 'maintainer', state: 'batches and the new-batch form', path: () => '/batches', ready: (page) => page.getByRole('table', { name: 'Batches' }).waitFor() },
+  {
+    route: '/batches/:name',
+    role: 'maintainer',
+    state: 'overdue progress and an assignment preview',
+    path: () => `/batches/${A11Y_BATCH}`,
+    ready: async (page) => {
+      await page.getByRole('table', { name: 'Problems of the batch' }).waitFor();
+      await page.getByRole('region', { name: 'Assign the batch' }).getByRole('button', { name: 'Preview' }).click();
+      await page.getByRole('region', { name: 'Preview' }).waitFor();
+    },
+  },
   // evaluation runs (maintainers; adjudicators read-only)
   ...(['maintainer', 'adjudicator'] as const).flatMap((role): PageVisit[] => [
     { route: '/runs', role, state: 'a model run: figures, tables and charts', path: () => '/runs', ready: (page) => page.getByRole('table', { name: 'Models side by side' }).waitFor() },

@@ -1,7 +1,7 @@
 import { DEFAULT_RELEASE_SETTINGS } from '../../shared/schemas/releaseSettings';
 import { lcbRecord } from './lcbRecords';
 import type { RouteCall } from './routeCalls';
-import { pointFor, RELEASE, RUN_MODEL, type Who, type World } from './world';
+import { BATCH, pointFor, RELEASE, RUN_MODEL, type Who, type World } from './world';
 import { hashOf } from './baseText';
 import { runFileText, runLine } from './runFixture';
 import { storedJob } from './suggestionJobs';
@@ -85,6 +85,14 @@ export const TABLE: Record<string, Entry> = {
     body: (w) => ({ annotators: [w.users.owner.username, w.users.other.username] }),
     expect: MAINTAINER(),
   },
+
+  'GET /api/batches': { expect: MAINTAINER() },
+  'POST /api/batches': { body: (w) => ({ name: 'batch-2', due: '2030-01-31', problems: [w.problems.agreed.questionId] }), expect: MAINTAINER(201) },
+  'GET /api/batches/:name': { params: () => ({ name: BATCH }), expect: MAINTAINER() },
+  'POST /api/batches/:name/assign/preview': { params: () => ({ name: BATCH }), body: (w) => ({ annotators: [w.users.owner.username, w.users.other.username] }), expect: MAINTAINER() },
+  'POST /api/batches/:name/assign': { params: () => ({ name: BATCH }), body: (w) => ({ annotators: [w.users.owner.username, w.users.other.username] }), expect: MAINTAINER() },
+  'POST /api/batches/:name/replace/preview': { params: () => ({ name: BATCH }), body: (w) => ({ from: w.users.owner.username, to: w.users.other.username }), expect: MAINTAINER() },
+  'POST /api/batches/:name/replace': { params: () => ({ name: BATCH }), body: (w) => ({ from: w.users.owner.username, to: w.users.other.username }), expect: MAINTAINER() },
 
   'GET /api/adjudications': { expect: ADJUDICATORS() },
   'GET /api/adjudications/:questionId': { params: q((w) => w.problems.shared), expect: ADJUDICATORS() },

@@ -17,6 +17,8 @@ import { createStudyBody } from '../../shared/schemas/pilots';
 import { createStudy } from '../../server/services/pilots/studies';
 import { askQuestion, myTasks } from '../../server/services/pilots/session';
 import { postComment } from '../../server/services/comments/comments';
+import { createBatch } from '../../server/services/batches';
+import { createBatchBody } from '../../shared/schemas/batches';
 
 /** The callers of the authorization matrix. */
 export const WHO = ['anonymous', 'owner', 'other', 'adjudicator', 'maintainer', 'pilot'] as const;
@@ -41,7 +43,7 @@ export const RUN_MODEL = 'model-a';
  * - `unassigned`: imported, nobody assigned.
  * The gold draft of `shared` has an override of task "0"; release RELEASE holds the resolved problem,
  * and run RUN_MODEL over it asks its key question.
- * cleo is the "other" annotator: assigned to none of the owner's problems.
+ * cleo is the "other" annotator: assigned to none of the owner's problems. Batch BATCH holds `unassigned`.
  */
 export interface World {
   db: DB;
@@ -57,6 +59,9 @@ export interface World {
 }
 
 export const STUDY = 'study-1';
+
+/** The batch the world holds: the unassigned problem, due far ahead. */
+export const BATCH = 'batch-1';
 
 const sessionOf = (u: BuiltUser): SessionUser => ({ id: u.id, username: u.username, role: u.role });
 const actorOf = (u: BuiltUser): Actor => ({ id: u.id, name: u.username });
@@ -142,6 +147,7 @@ export async function buildWorld(db: DB): Promise<World> {
     pilot: cookieFor(db, users.pilot),
   };
   createStudy(db, actorOf(users.maintainer), createStudyBody.parse({ name: STUDY, release: RELEASE, pilots: [users.pilot.username] }));
+  createBatch(db, actorOf(users.maintainer), createBatchBody.parse({ name: BATCH, due: '2099-12-31', problems: [problems.unassigned.questionId] }));
   const session = myTasks(db, users.pilot.id).tasks[0]!.id;
   askQuestion(db, actorOf(users.pilot), users.pilot.id, session, mine.question);
   const question = get<{ id: number }>(db, 'SELECT id FROM pilot_turns WHERE session_id = ?', [session])!.id;

@@ -2,11 +2,11 @@ import { ApiError } from '../../api';
 import { invalidate, useResource } from '../../resources/useResource';
 import { problems } from '../../../../shared/api/problems';
 import { Link } from '../../router';
-import { ADJUDICATION_PROGRESS, type AdjudicationProgress, type AnnotationProgress, type ProblemListItem } from '../../../../shared/schemas/backoffice';
-import { DIFFICULTIES } from '../../../../shared/schemas/lcb';
+import type { AdjudicationProgress, AnnotationProgress, ProblemListItem } from '../../../../shared/schemas/backoffice';
 import { useDebouncedFilter, useListState } from '../../paging/listState';
 import { Pager, SortHeader } from '../../paging/Pager';
 import { ImportPanel } from './ImportPanel';
+import { ProblemStateFilters } from './ProblemFilterFields';
 import { ANNOTATION_STATE, PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
 import '../../discussion/discussion.css';
 import './backoffice.css';
@@ -104,26 +104,7 @@ export default function ProblemsPage() {
               Filter
               <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="id, title, difficulty, annotator" />
             </label>
-            <label className="inline">
-              Difficulty
-              <select value={list.get('difficulty')} onChange={(e) => list.set({ difficulty: e.target.value })}>
-                <option value="">any</option>
-                {DIFFICULTIES.map((d) => (
-                  <option key={d}>{d}</option>
-                ))}
-              </select>
-            </label>
-            <label className="inline">
-              Adjudication
-              <select value={list.get('adjudication')} onChange={(e) => list.set({ adjudication: e.target.value })}>
-                <option value="">any</option>
-                {ADJUDICATION_PROGRESS.map((s) => (
-                  <option key={s} value={s}>
-                    {ADJUDICATION_LABEL[s]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ProblemStateFilters difficulty={list.get('difficulty')} adjudication={list.get('adjudication')} set={(change) => list.set(change)} />
             <label className="inline">
               <input type="checkbox" checked={list.get('flags') === 'open'} onChange={(e) => list.set({ flags: e.target.checked ? 'open' : '' })} />
               Open flags only
