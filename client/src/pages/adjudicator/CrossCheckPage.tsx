@@ -3,6 +3,7 @@ import { ApiError } from '../../api';
 import { call } from '../../apiCall';
 import { adjudications } from '../../../../shared/api/adjudications';
 import { Link, navigate } from '../../router';
+import { crossCheckHref } from '../pageLinks';
 import type { PageProps } from '../../routes';
 import { useMe } from '../../session';
 import type { CaseView, SideView } from '../../../../shared/adjudicationView';
@@ -28,7 +29,6 @@ import './adjudication.css';
 /** "Annotator A", or "Annotator A (alice)" when names are revealed. */
 const sideName = (side: SideView) => (side.name ? `${side.label} (${side.name})` : side.label);
 
-const caseHref = (questionId: string) => `/adjudicate/${encodeURIComponent(questionId)}`;
 
 /** The first case after this one in queue order that is not resolved (wrapping round), or null. */
 async function nextOpenCase(current: string): Promise<NextCase> {
@@ -206,7 +206,7 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
           }}
           onReload={onReload}
           next={next}
-          onNext={(questionId) => navigate(caseHref(questionId))}
+          onNext={(questionId) => navigate(crossCheckHref(questionId))}
           history={<UndoButtons {...draft.history} onUndo={draft.undo} onRedo={draft.redo} disabled={readOnly} />}
         />
         <KeyLegend note={note} />

@@ -2,6 +2,7 @@ import { ApiError } from '../../api';
 import { invalidate, useResource } from '../../resources/useResource';
 import { problems } from '../../../../shared/api/problems';
 import { Link } from '../../router';
+import { problemHref } from '../pageLinks';
 import { ADJUDICATION_PROGRESS, type AdjudicationProgress, type AnnotationProgress, type ProblemListItem } from '../../../../shared/schemas/backoffice';
 import { DIFFICULTIES } from '../../../../shared/schemas/lcb';
 import { useDebouncedFilter, useListState } from '../../paging/listState';
@@ -13,7 +14,6 @@ import './backoffice.css';
 export const ANNOTATION_LABEL: Record<AnnotationProgress, string> = ANNOTATION_STATE;
 const ADJUDICATION_LABEL: Record<AdjudicationProgress, string> = PROBLEM_ADJUDICATION_STATE;
 
-export const problemHref = (questionId: string) => `/problems/${encodeURIComponent(questionId)}`;
 
 function ProblemRow({ p }: { p: ProblemListItem }) {
   return (
