@@ -129,7 +129,7 @@ describe('the Runs page', () => {
 
     // The drill-down links to the problem; its page shows where the work stands and links to the cross-check.
     const questionId = w.problems.resolved.questionId;
-    await page.getByRole('link', { name: new RegExp(`^Problem ${questionId}: `) }).click();
+    await page.getByRole('link', { name: 'Open the problem' }).click();
     await page.waitForURL(`**/problems/${questionId}`);
     const work = page.getByRole('region', { name: 'Work on this problem' });
     await work.waitFor();

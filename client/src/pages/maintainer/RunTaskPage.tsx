@@ -80,9 +80,7 @@ export default function RunTaskPage({ params }: PageProps) {
         <>
           <div className="row">
             {task.title !== null && (
-              <Link href={problemHref(task.questionId)} aria-label={`Problem ${task.questionId}: ${task.title}`}>
-                Open the problem
-              </Link>
+              <Link href={problemHref(task.questionId)}>Open the problem</Link>
             )}
             {task.adjudication && (
               <span>
