@@ -60,7 +60,7 @@ describe('cross-check and adjudication', () => {
     const errors = watchErrors(page);
     await login(page, app.url, ada.username, ada.password);
     await page.getByRole('heading', { name: 'Adjudication queue' }).waitFor();
-    await page.getByRole('link', { name: 'Visible Books' }).click();
+    await page.getByRole('link', { name: 'Visible Books', exact: true }).click(); // not "Start next case: Visible Books →"
     await page.waitForURL(`**/adjudicate/${problem.questionId}`);
 
     const marked = page.getByTestId('marked-text');
