@@ -84,18 +84,7 @@ export function readProblemPage(db: DB, query: ProblemListQuery): { rows: Proble
   );
   const total = get<{ n: number }>(db, `SELECT COUNT(*) AS n ${from} ${where}`, params)?.n ?? 0;
   const needAnnotators = get<{ n: number }>(db, `SELECT COUNT(*) AS n FROM problems p WHERE ${ANNOTATORS_SQL} < 2`)?.n ?? 0;
-  const ids = rows.map((p) => p.id);
-  const annotators = ids.length
-    ? all<ProblemAnnotatorRow>(
-        db,
-        `SELECT a.problem_id, u.username, ${ANNOTATION_PROGRESS_SQL} AS status
-         FROM assignments a JOIN users u ON u.id = a.user_id
-         LEFT JOIN annotations n ON n.problem_id = a.problem_id AND n.user_id = a.user_id
-         WHERE a.problem_id IN (${ids.map(() => '?').join(', ')})
-         ORDER BY a.problem_id, a.slot`,
-        ids,
-      )
-    : [];
+  const annotators = readProblemAnnotators(db, rows.map((p) => p.id));
   return { rows, total, needAnnotators, annotators };
 }
 
@@ -106,7 +95,24 @@ export function readFilteredProblemIds(db: DB, filter: ProblemFilter): number[] 
 }
 
 /** Every column of a problem. */
+/** The assigned annotators of some problems, in slot order, with where each stands. */
+export function readProblemAnnotators(db: DB, problemIds: readonly number[]): ProblemAnnotatorRow[] {
+  if (problemIds.length === 0) return [];
+  return all<ProblemAnnotatorRow>(
+    db,
+    `SELECT a.problem_id, u.username, ${ANNOTATION_PROGRESS_SQL} AS status
+     FROM assignments a JOIN users u ON u.id = a.user_id
+     LEFT JOIN annotations n ON n.problem_id = a.problem_id AND n.user_id = a.user_id
+     WHERE a.problem_id IN (${problemIds.map(() => '?').join(', ')})
+     ORDER BY a.problem_id, a.slot`,
+    [...problemIds],
+  );
+}
+
+/** Every column of a problem, and its adjudication's status (null before any). */
 export interface ProblemDetailRow {
+  id: number;
+  adjudication_status: ProblemListRow['adjudication_status'];
   question_id: string;
   title: string;
   platform: string;
@@ -126,7 +132,7 @@ export interface ProblemDetailRow {
 }
 
 export function findProblemDetail(db: DB, questionId: string): ProblemDetailRow | undefined {
-  return get<ProblemDetailRow>(db, 'SELECT * FROM problems WHERE question_id = ?', [questionId]);
+  return get<ProblemDetailRow>(db, 'SELECT p.*, j.status AS adjudication_status FROM problems p LEFT JOIN adjudications j ON j.problem_id = p.id WHERE p.question_id = ?', [questionId]);
 }
 
 /** What adjudication needs of a problem. */

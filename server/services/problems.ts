@@ -1,9 +1,11 @@
 import type { DB } from '../../db/database';
-import { findProblemDetail, readProblemPage, type ProblemAnnotatorRow, type ProblemListRow } from '../../db/problems';
+import { findProblemDetail, readProblemAnnotators, readProblemPage, type ProblemAnnotatorRow, type ProblemListRow } from '../../db/problems';
+import type { Role } from '../../shared/roles';
+import { revealNames } from './adjudications/store';
 import type { AdjudicationProgress, ProblemDetail, ProblemListPage, ProblemListQuery } from '../../shared/schemas/backoffice';
 import { notFound } from '../domain/errors';
 
-function adjudicationProgress(row: ProblemListRow, annotators: ProblemAnnotatorRow[]): AdjudicationProgress {
+function adjudicationProgress(row: Pick<ProblemListRow, 'adjudication_status'>, annotators: ProblemAnnotatorRow[]): AdjudicationProgress {
   if (row.adjudication_status) return row.adjudication_status;
   const bothSubmitted = annotators.length === 2 && annotators.every((a) => a.status === 'submitted');
   return bothSubmitted ? 'ready' : 'waiting';
@@ -30,11 +32,18 @@ export function listProblems(db: DB, query: ProblemListQuery): ProblemListPage {
   return { items, total, limit: query.limit, offset: query.offset, needAnnotators };
 }
 
-/** The full record of one problem: statement, base text and test metadata. */
-export function getProblem(db: DB, questionId: string): ProblemDetail {
+/**
+ * The full record of one problem (statement, base text, test metadata) and where its work stands.
+ * Adjudicators see the annotators as A and B unless a maintainer revealed names (blind adjudication).
+ */
+export function getProblem(db: DB, questionId: string, viewer: Role): ProblemDetail {
   const p = findProblemDetail(db, questionId);
   if (!p) throw notFound(`There is no problem "${questionId}".`);
+  const annotators = readProblemAnnotators(db, [p.id]);
+  const named = viewer === 'maintainer' || revealNames(db);
   return {
+    annotators: annotators.map((a, i) => ({ username: named ? a.username : `Annotator ${i === 0 ? 'A' : 'B'}`, status: a.status })),
+    adjudication: adjudicationProgress(p, annotators),
     questionId: p.question_id,
     title: p.title,
     platform: p.platform,

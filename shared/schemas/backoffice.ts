@@ -71,7 +71,11 @@ export interface ProblemContent {
   privateTestsSha256: string | null;
 }
 
-export interface ProblemDetail extends Omit<ProblemListItem, 'annotators' | 'adjudication' | 'openFlags'>, ProblemContent {
+/**
+ * One problem in full, with where its work stands: the annotators in slot order (named for
+ * maintainers, or when names are revealed; else "Annotator A" / "B") and the adjudication.
+ */
+export interface ProblemDetail extends Omit<ProblemListItem, 'openFlags'>, ProblemContent {
   importOrder: number;
   createdAt: string;
   updatedAt: string;

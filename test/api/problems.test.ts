@@ -105,4 +105,17 @@ describe('GET /api/problems/:questionId', () => {
     expect((await maintainer.get('/api/problems/nope_9')).status).toBe(404);
     expect((await (await loginAs(app, alice)).get('/api/problems/up_2')).status).toBe(403);
   });
+
+  it('says where the work stands: annotators named for maintainers, A and B for adjudicators (blind), and the adjudication', async () => {
+    // up_1 has alice and bob assigned (the list test above); the detail says what the list says
+    const listed = (await maintainer.get('/api/problems')).body.items.find((p: { questionId: string }) => p.questionId === 'up_1');
+    expect(listed.annotators.map((a: { username: string }) => a.username)).toEqual(['alice', 'bob']);
+    const named = await maintainer.get('/api/problems/up_1');
+    expect(named.body.annotators).toEqual(listed.annotators);
+    expect(named.body.adjudication).toBe(listed.adjudication);
+    const blind = await (await loginAs(app, ada)).get('/api/problems/up_1');
+    expect(blind.body.annotators).toEqual(listed.annotators.map((a: { status: string }, i: number) => ({ username: `Annotator ${'AB'[i]}`, status: a.status })));
+    expect(JSON.stringify(blind.body)).not.toContain('alice');
+    expect((await maintainer.get('/api/problems/up_2')).body.annotators).toEqual([]);
+  });
 });

@@ -104,8 +104,16 @@ describe('a pilot study in the browser', () => {
     expect(new URL(pia.url()).pathname).toBe('/pilot');
     await pia.getByRole('link', { name: taskName(combined.task_id), exact: true }).click();
     await pia.getByRole('heading', { name: `${taskName(combined.task_id)} of study ${STUDY}`, level: 1 }).waitFor();
+    // A Ready step first: neither the text nor the clock before it.
+    const ready = pia.getByRole('button', { name: 'Ready: start the clock' });
+    await ready.waitFor();
+    const openedAt = () => get<{ opened_at: string | null }>(app.db, 'SELECT opened_at FROM pilot_sessions WHERE task_id = ?', [combined.task_id])!.opened_at;
+    expect(await pia.getByTestId('task-text').count()).toBe(0);
+    expect(openedAt()).toBeNull();
+    await ready.click();
     await expect(pia.getByTestId('task-text').textContent()).resolves.toBe(combined.modified_content);
     await expect(pia.getByTestId('rounds-left').textContent()).resolves.toBe('5 questions left, or write code now.');
+    expect(openedAt()).not.toBeNull();
     await expectNoHiddenText(pia, []);
   });
 
@@ -153,6 +161,13 @@ describe('a pilot study in the browser', () => {
     }, PASTED);
     await pia.getByText('Pastes: 1').waitFor();
     await expectNoHiddenText(pia, [KQ.kind.question, KQ.kind.answer]);
+    // The clock stays in sight while coding, the page scrolled to its end.
+    await pia.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const clock = pia.getByTestId('time-on-task');
+    await expect(clock.textContent()).resolves.toMatch(/^Time on task \d+:\d\d$/);
+    const box = (await clock.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(1000);
     if (process.env.CCB_SCREENSHOTS) {
       fs.mkdirSync('docs/screenshots', { recursive: true });
       await pia.screenshot({ path: 'docs/screenshots/pilot-task.png', fullPage: true });
@@ -296,6 +311,10 @@ describe('a pilot study in the browser', () => {
   it('works by keyboard alone: Ctrl+Enter asks, Write code moves focus to the code, Tab indents, Esc then Tab leaves the editor, Enter submits', async () => {
     await pia.goto(`${app.url}/pilot`);
     await pia.getByRole('link', { name: taskName(single.task_id), exact: true }).click();
+    // Ready takes the focus: Enter starts the clock.
+    await pia.getByRole('button', { name: 'Ready: start the clock' }).waitFor();
+    await expect(pia.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Ready: start the clock');
+    await pia.keyboard.press('Enter');
     await pia.getByTestId('task-text').waitFor();
     const focusedLabel = () => pia.evaluate(() => document.activeElement?.id && document.querySelector(`label[for="${document.activeElement.id}"]`)?.textContent);
     for (let i = 0; i < 30 && (await focusedLabel()) !== 'Your question'; i++) await pia.keyboard.press('Tab');

@@ -127,7 +127,19 @@ describe('the Runs page', () => {
     await page.getByRole('button', { name: 'Send back to adjudication' }).click();
     await page.getByRole('status').filter({ hasText: `Reopened ${w.problems.resolved.questionId} for adjudication` }).waitFor();
 
-    await page.getByRole('link', { name: 'Adjudication' }).click();
+    // The drill-down links to the problem; its page shows where the work stands and links to the cross-check.
+    const questionId = w.problems.resolved.questionId;
+    await page.getByRole('link', { name: 'Open the problem' }).click();
+    await page.waitForURL(`**/problems/${questionId}`);
+    const work = page.getByRole('region', { name: 'Work on this problem' });
+    await work.waitFor();
+    await expect(work.getByRole('list', { name: 'Annotations' }).getByRole('listitem').allTextContents()).resolves.toEqual([expect.stringContaining('submitted'), expect.stringContaining('submitted')]);
+    await expect(work.textContent()).resolves.toContain('adjudication in progress');
+    await work.getByRole('link', { name: 'Open the cross-check' }).click();
+    await page.waitForURL(`**/adjudicate/${questionId}`);
+    await page.getByRole('complementary', { name: 'Resolution' }).waitFor();
+
+    await page.getByRole('link', { name: 'Adjudication', exact: true }).click();
     await page.getByText('Reopened: Runs ask it only after a detour').waitFor();
     expect(errors.filter((e) => !/\b40[0-9]\b/.test(e)), errors.join('\n')).toEqual([]);
   });

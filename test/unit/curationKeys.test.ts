@@ -3,7 +3,7 @@ import type { CaseView } from '../../shared/adjudicationView';
 import { buildCrossCheck } from '../../shared/crossCheck';
 import type { Point } from '../../shared/edits';
 import { addPoint, takeSlot, type Sides } from '../../client/src/pages/adjudicator/crosscheck/goldModel';
-import { curationSlots, keyAction, slotLabel, TOO_MANY_POINTS } from '../../client/src/pages/adjudicator/crosscheck/slots';
+import { checkAction, curationSlots, keyAction, slotLabel, TOO_MANY_POINTS } from '../../client/src/pages/adjudicator/crosscheck/slots';
 
 const BASE = 'Given an array of integers, print the largest sum of a contiguous subarray. The array may be empty.';
 const point = (s: number, e: number, question = 'Q?'): Point => ({ deletions: [[s, e]], repairs: [], question, answer: 'A.', type: 'Behavior' });
@@ -40,5 +40,21 @@ describe('curation rows and one-key actions', () => {
     expect(keyAction('b', slots[3], gold, null)).toEqual({ refuse: TOO_MANY_POINTS });
     expect(TOO_MANY_POINTS).toBe('At most 3 gold points: drop one before taking another.');
     expect(keyAction('b', slots[0], gold, null)).toEqual({ do: 'take', span: 'B', text: 'B' });
+  });
+
+  it('ticks the checklist of the row’s gold point by key: p, g, s flip one item, c ticks all three', () => {
+    const gold = takeSlot([], { a: 0, b: 0 }, 'A', 'A', sides);
+    const slots = curationSlots(view, gold);
+    const none = { plausible: false, ambiguous: false, sufficient: false };
+    expect(gold[0]!.checklist).toEqual(none);
+    expect(checkAction('p', slots[0], gold, null)).toEqual({ do: 'check', goldIndex: 0, checklist: { ...none, plausible: true } });
+    expect(checkAction('s', slots[0], gold, null)).toEqual({ do: 'check', goldIndex: 0, checklist: { ...none, sufficient: true } });
+    expect(checkAction('c', slots[0], gold, null)).toEqual({ do: 'check', goldIndex: 0, checklist: { plausible: true, ambiguous: true, sufficient: true } });
+    const ticked = [{ ...gold[0]!, checklist: { plausible: true, ambiguous: true, sufficient: true } }];
+    expect(checkAction('c', slots[0], ticked, null)).toEqual({ refuse: 'The whole checklist is already ticked.' });
+    expect(checkAction('g', slots[0], ticked, null)).toEqual({ do: 'check', goldIndex: 0, checklist: { plausible: true, ambiguous: false, sufficient: true } });
+    expect(checkAction('p', slots[1], gold, null)).toEqual({ refuse: 'Nothing to tick: this row is not in the gold version.' });
+    expect(checkAction('p', slots[0], gold, 'Read-only: resolved.')).toEqual({ refuse: 'Read-only: resolved.' });
+    expect(checkAction('c', undefined, gold, null)).toEqual({ refuse: 'There is no row to act on.' });
   });
 });

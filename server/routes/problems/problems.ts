@@ -9,5 +9,5 @@ export const problemRoutes = [
     withUploadedFile(req, MAX_UPLOAD_BYTES, (file) => importLcbFile(db, file, actor, { sourceName: query.name ?? 'upload.jsonl' })),
   ),
   route(problems.list, ({ db, query }) => listProblems(db, query)),
-  route(problems.get, ({ db, params }) => getProblem(db, params.questionId)),
+  route(problems.get, ({ db, params, user }) => getProblem(db, params.questionId, user.role)),
 ];

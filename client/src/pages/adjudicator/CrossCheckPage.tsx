@@ -3,9 +3,10 @@ import { ApiError } from '../../api';
 import { call } from '../../apiCall';
 import { adjudications } from '../../../../shared/api/adjudications';
 import { Link, navigate } from '../../router';
+import { crossCheckHref } from '../pageLinks';
 import type { PageProps } from '../../routes';
 import { useMe } from '../../session';
-import type { CaseView } from '../../../../shared/adjudicationView';
+import type { CaseView, SideView } from '../../../../shared/adjudicationView';
 import { legacyPoints } from '../../../../shared/adjudication';
 import { MAX_POINTS } from '../../../../shared/edits';
 import type { GoldPoint } from '../../../../shared/schemas/adjudication';
@@ -13,10 +14,11 @@ import { DiffText } from './crosscheck/DiffText';
 import { GoldLegend } from './crosscheck/GoldLegend';
 import { GoldPointCard } from './crosscheck/GoldPointCard';
 import { GoldText } from './crosscheck/GoldText';
+import { GrowingTextarea } from './crosscheck/GrowingTextarea';
 import { addPoint, deleteRange, dropPoint, restoreAt, takeField, takeSlot, updatePoint, type Sides } from './crosscheck/goldModel';
 import { MarkedText, MarkLegend } from './crosscheck/MarkedText';
 import { ResolvePanel, type NextCase } from './crosscheck/ResolvePanel';
-import { curationSlots, keyAction, TOO_MANY_POINTS } from './crosscheck/slots';
+import { CHECK_KEYS, checkAction, curationSlots, keyAction, TOO_MANY_POINTS } from './crosscheck/slots';
 import { readyView, SlotRows } from './crosscheck/SlotRows';
 import { TasksPreview } from './crosscheck/TasksPreview';
 import { useCurationKeys, type CurationKey } from './crosscheck/useCurationKeys';
@@ -25,7 +27,9 @@ import { UndoButtons } from '../../drafts/UndoButtons';
 import { DiscussionPanel } from '../../discussion/DiscussionPanel';
 import './adjudication.css';
 
-const caseHref = (questionId: string) => `/adjudicate/${encodeURIComponent(questionId)}`;
+/** "Annotator A", or "Annotator A (alice)" when names are revealed. */
+const sideName = (side: SideView) => (side.name ? `${side.label} (${side.name})` : side.label);
+
 
 /** The first case after this one in queue order that is not resolved (wrapping round), or null. */
 async function nextOpenCase(current: string): Promise<NextCase> {
@@ -53,7 +57,9 @@ function KeyLegend({ note }: { note: KeyNote }) {
   return (
     <div className="key-legend">
       <span className="muted">
-        Keys: <kbd>j</kbd>/<kbd>k</kbd> next/previous row · <kbd>a</kbd> take A · <kbd>b</kbd> take B · <kbd>m</kbd> merge (A’s span + B’s text) · <kbd>x</kbd> drop
+        Keys: <kbd>j</kbd>/<kbd>k</kbd> row · <kbd>a</kbd>/<kbd>b</kbd> take A/B · <kbd>m</kbd> merge (A’s span + B’s text) · <kbd>x</kbd> drop · checklist:{' '}
+        <kbd title="plausible">{CHECK_KEYS.plausible}</kbd> plausible, <kbd title="genuinely ambiguous">{CHECK_KEYS.ambiguous}</kbd> ambiguous,{' '}
+        <kbd title="answer sufficient">{CHECK_KEYS.sufficient}</kbd> sufficient, <kbd>c</kbd> all three
       </span>
       <p className={note?.kind === 'refused' ? 'warning key-note' : 'muted key-note'} role="status" aria-live="polite">
         {note?.text ?? ''}
@@ -107,6 +113,12 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
       return;
     }
     const slot = slots[current];
+    if (key === 'p' || key === 'g' || key === 's' || key === 'c') {
+      const check = checkAction(key, slot, points, readOnlyReason);
+      if ('refuse' in check) setNote({ kind: 'info', text: `${key}: ${check.refuse}` });
+      else change(updatePoint(points, check.goldIndex, { checklist: check.checklist }, sides));
+      return;
+    }
     const action = keyAction(key, slot, points, readOnlyReason);
     if ('refuse' in action) setNote({ kind: action.refuse === TOO_MANY_POINTS ? 'refused' : 'info', text: `${key}: ${action.refuse}` });
     else if (action.do === 'drop') change(dropPoint(points, action.goldIndex));
@@ -175,15 +187,12 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
           )}
           {ready?.crossCheck.exactAgreement && <span className="badge resolved">exact agreement</span>}
           {view.gold.source === 'legacy' && <span className="badge legacy-badge">legacy release</span>}
-          <span className="spacer" />
-          <UndoButtons {...draft.history} onUndo={draft.undo} onRedo={draft.redo} disabled={readOnly} />
+          {ready && (
+            <span className="muted comparing">
+              Comparing <strong>{sideName(ready.annotations.A)}</strong> and <strong>{sideName(ready.annotations.B)}</strong>.
+            </span>
+          )}
         </div>
-        {ready && (
-          <p className="muted">
-            Comparing <strong>{ready.annotations.A.name ? `${ready.annotations.A.label} (${ready.annotations.A.name})` : ready.annotations.A.label}</strong> and{' '}
-            <strong>{ready.annotations.B.name ? `${ready.annotations.B.label} (${ready.annotations.B.name})` : ready.annotations.B.label}</strong>.
-          </p>
-        )}
         <ResolvePanel
           view={view}
           points={points}
@@ -199,7 +208,8 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
           }}
           onReload={onReload}
           next={next}
-          onNext={(questionId) => navigate(caseHref(questionId))}
+          onNext={(questionId) => navigate(crossCheckHref(questionId))}
+          history={<UndoButtons {...draft.history} onUndo={draft.undo} onRedo={draft.redo} disabled={readOnly} />}
         />
         <KeyLegend note={note} />
         <SlotRows
@@ -211,18 +221,17 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
           actions={{ readOnly, onTake: take, onDrop: (i) => change(dropPoint(points, i)) }}
           renderGold={renderGold}
         />
-        <div className="row">
+        <div className="row add-and-notes">
           <button type="button" disabled={readOnly || points.length >= MAX_POINTS} onClick={() => change(addPoint(points, sides))}>
             Add point
           </button>
           {points.length >= MAX_POINTS && <span className="muted">At most {MAX_POINTS} gold points.</span>}
+          <label className="adjudication-notes">
+            Adjudication notes
+            <GrowingTextarea value={draft.notes} disabled={readOnly} onChange={(e) => draft.setNotes(e.target.value)} />
+          </label>
         </div>
-        <label>
-          Adjudication notes
-          <textarea rows={2} value={draft.notes} disabled={readOnly} onChange={(e) => draft.setNotes(e.target.value)} />
-        </label>
 
-        <h2>Tasks</h2>
         <TasksPreview
           base={view.baseText}
           points={points}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api';
 import { call } from '../../apiCall';
 import { useResource } from '../../resources/useResource';
@@ -6,6 +6,7 @@ import { adjudications } from '../../../../shared/api/adjudications';
 import { useListState } from '../../paging/listState';
 import { Pager } from '../../paging/Pager';
 import { Link } from '../../router';
+import { crossCheckHref } from '../pageLinks';
 import { useMe } from '../../session';
 import type { QueueView } from '../../../../shared/adjudicationView';
 import { ADJUDICATION_STATUSES } from '../../../../shared/schemas/adjudication';
@@ -18,7 +19,6 @@ const STATUS_LABEL = ADJUDICATION_STATE;
 type Filter = 'type' | 'pair' | 'status';
 const FILTERS: readonly Filter[] = ['type', 'pair', 'status'];
 
-export const crossCheckHref = (questionId: string) => `/adjudicate/${encodeURIComponent(questionId)}`;
 
 function Progress({ progress, legacy }: { progress: QueueView['progress']; legacy: number }) {
   const pct = progress.ready ? Math.round((progress.resolved / progress.ready) * 100) : 0;
@@ -72,6 +72,22 @@ function RevealNames({ value, onChange }: { value: boolean; onChange: (value: bo
   );
 }
 
+/** The first case of the queue (as sorted and filtered) that is not resolved: focused on arrival, so Enter starts it. */
+function StartNextCase({ items }: { items: QueueView['items'] }) {
+  const next = items.find((i) => i.status !== 'resolved');
+  const ref = useRef<HTMLAnchorElement>(null);
+  const target = next?.questionId;
+  useEffect(() => {
+    if (target) ref.current?.focus();
+  }, [target]);
+  if (!next) return <span className="muted">No open case on this page of the queue.</span>;
+  return (
+    <Link ref={ref} className="button primary start-next" href={crossCheckHref(next.questionId)}>
+      Start next case: {next.title} →
+    </Link>
+  );
+}
+
 /** Problems whose two annotations are submitted, most disagreeing first, then legacy problems. Filters live in the URL. */
 export default function AdjudicationQueuePage() {
   const list = useListState();
@@ -95,6 +111,9 @@ export default function AdjudicationQueuePage() {
         ) : (
           <span className="muted">{queue.revealNames ? 'Annotator names are shown.' : 'Blind adjudication: annotators appear as A and B.'}</span>
         )}
+      </div>
+      <div className="row">
+        <StartNextCase items={queue.items} />
       </div>
       <Progress progress={queue.progress} legacy={queue.legacy} />
       <OpenFlagsPanel />

@@ -12,7 +12,7 @@ import { useListState } from '../../paging/listState';
 import { Pager } from '../../paging/Pager';
 import { ANNOTATION_STATE, PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
 import { DueDate, StateCounts } from './BatchesPage';
-import { problemHref } from './ProblemsPage';
+import { problemHref } from '../pageLinks';
 import './backoffice.css';
 
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);

@@ -2,6 +2,7 @@ import { ApiError } from '../../api';
 import { invalidate, useResource } from '../../resources/useResource';
 import { problems } from '../../../../shared/api/problems';
 import { Link } from '../../router';
+import { problemHref } from '../pageLinks';
 import type { AdjudicationProgress, AnnotationProgress, ProblemListItem } from '../../../../shared/schemas/backoffice';
 import { useDebouncedFilter, useListState } from '../../paging/listState';
 import { Pager, SortHeader } from '../../paging/Pager';
@@ -14,7 +15,6 @@ import './backoffice.css';
 export const ANNOTATION_LABEL: Record<AnnotationProgress, string> = ANNOTATION_STATE;
 const ADJUDICATION_LABEL: Record<AdjudicationProgress, string> = PROBLEM_ADJUDICATION_STATE;
 
-export const problemHref = (questionId: string) => `/problems/${encodeURIComponent(questionId)}`;
 
 function ProblemRow({ p }: { p: ProblemListItem }) {
   return (

@@ -3,6 +3,7 @@ import { ApiError } from '../../api';
 import { useResource } from '../../resources/useResource';
 import { runs } from '../../../../shared/api/runs';
 import { Link, useLocation } from '../../router';
+import { crossCheckHref, problemHref } from '../pageLinks';
 import { useMe } from '../../session';
 import type { PageProps } from '../../routes';
 import type { TaskDetail } from '../../../../shared/runs/views';
@@ -78,10 +79,13 @@ export default function RunTaskPage({ params }: PageProps) {
       {task && (
         <>
           <div className="row">
+            {task.title !== null && (
+              <Link href={problemHref(task.questionId)}>Open the problem</Link>
+            )}
             {task.adjudication && (
               <span>
                 Adjudication: <span className={`badge ${task.adjudication}`}>{task.adjudication}</span>{' '}
-                <Link href={`/adjudicate/${encodeURIComponent(task.questionId)}`}>open the cross-check</Link>
+                <Link href={crossCheckHref(task.questionId)}>open the cross-check</Link>
               </span>
             )}
             {/* The flag reloads the task, which is then no longer resolved: keep its confirmation shown. */}

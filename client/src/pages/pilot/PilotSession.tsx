@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../ConfirmDialog';
 import { AskForm } from './AskForm';
 import { CodePanel } from './CodePanel';
 import { Dialogue } from './Dialogue';
-import { useCountdown } from './useCountdown';
+import { useCountdown, useElapsed } from './useCountdown';
 
 interface Props {
   view: PilotSessionView;
@@ -36,6 +36,7 @@ export function PilotSession({ view: initial, onReload }: Props) {
   const remaining = useCountdown(view.deadline);
   const coding = view.status === 'coding' || view.status === 'submitted';
   const canAsk = view.canAsk && remaining !== 0;
+  const elapsed = useElapsed(view.openedAt, view.status !== 'submitted');
 
   useEffect(() => {
     if (coding) document.getElementById('code-h')?.focus();
@@ -77,7 +78,8 @@ export function PilotSession({ view: initial, onReload }: Props) {
   const endedWithoutCode = view.status === 'submitted' && view.code.version === 0;
   return (
     <section className="page pilot-task">
-      <div className="row">
+      {/* Sticky: the rounds and the clock stay in sight while the pilot scrolls the code. */}
+      <div className="row pilot-head">
         <Link href="/pilot">← Your tasks</Link>
         <h1>
           Task {view.number} <span className="muted small">of study {view.study}</span>
@@ -91,6 +93,11 @@ export function PilotSession({ view: initial, onReload }: Props) {
         {remaining !== null && !coding && (
           <span className={`badge ${remaining < 60_000 ? 'late' : ''}`} role="timer" aria-live="off">
             {remaining === 0 ? 'Time is up: write the code' : `Time left ${formatClock(remaining)}`}
+          </span>
+        )}
+        {elapsed !== null && coding && view.status !== 'submitted' && (
+          <span className="badge" role="timer" aria-live="off" data-testid="time-on-task">
+            Time on task {formatClock(elapsed)}
           </span>
         )}
       </div>

@@ -4,13 +4,41 @@ import { call } from '../../apiCall';
 import { pilots } from '../../../../shared/api/pilots';
 import { Link } from '../../router';
 import type { PageProps } from '../../routes';
-import type { PilotSessionView } from '../../../../shared/schemas/pilots';
+import type { PilotSessionView, PilotTaskItem } from '../../../../shared/schemas/pilots';
 import { PilotSession } from './PilotSession';
 import './pilot.css';
 
-type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; view: PilotSessionView; generation: number };
+type Load =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'before'; item: PilotTaskItem }
+  | { status: 'ready'; view: PilotSessionView; generation: number };
 
-/** /pilot/sessions/:id — one of the pilot's tasks (opening it the first time starts its clock). */
+/** Before a task's clock starts: what the protocol allows, and Ready (opening the task starts its clock on the server). */
+function ReadyStep({ item, onReady }: { item: PilotTaskItem; onReady: () => void }) {
+  return (
+    <section className="page pilot-task pilot-ready">
+      <div className="row">
+        <Link href="/pilot">← Your tasks</Link>
+        <h1>
+          Task {item.number} <span className="muted small">of study {item.study}</span>
+        </h1>
+      </div>
+      <div className="card">
+        <p>The task’s text appears and its clock starts when you press Ready.</p>
+        <ul>
+          <li>Up to {item.maxRounds} responses: questions, one per turn, each answered at once; writing the code ends the questions.</li>
+          {item.timeLimitMinutes !== null && <li>{item.timeLimitMinutes} minutes for the questions.</li>}
+        </ul>
+        <button type="button" className="primary" autoFocus onClick={onReady}>
+          Ready: start the clock
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** /pilot/sessions/:id — one of the pilot's tasks; a task not opened yet waits for Ready (opening it starts its clock). */
 export default function PilotTaskPage({ params }: PageProps) {
   const id = params.id ?? '';
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -21,9 +49,20 @@ export default function PilotTaskPage({ params }: PageProps) {
       (err: unknown) => setLoad({ status: 'error', message: err instanceof ApiError ? err.message : 'The task could not be loaded.' }),
     );
   }, [id]);
-  useEffect(fetchView, [fetchView]);
+  useEffect(() => {
+    // The task list tells, without opening anything, whether this task's clock has started.
+    call(pilots.tasks).then(
+      ({ tasks }) => {
+        const item = tasks.find((t) => String(t.id) === id);
+        if (item && item.openedAt === null && item.status === 'new') setLoad({ status: 'before', item });
+        else fetchView();
+      },
+      () => fetchView(),
+    );
+  }, [id, fetchView]);
 
   if (load.status === 'loading') return <p className="loading">Loading the task…</p>;
+  if (load.status === 'before') return <ReadyStep item={load.item} onReady={fetchView} />;
   if (load.status === 'error') {
     return (
       <section className="page">

@@ -1,8 +1,11 @@
+import { useId } from 'react';
 import { overriddenFields } from '../../../../../shared/adjudication';
 import type { Point, Repair } from '../../../../../shared/edits';
-import { CHECKLIST_LABELS, GOLD_FIELDS, type Checklist, type GoldField, type GoldPoint } from '../../../../../shared/schemas/adjudication';
+import { CHECKLIST_LABELS, type Checklist, type GoldField, type GoldPoint } from '../../../../../shared/schemas/adjudication';
 import { AMBIGUITY_TYPES, TYPE_DEFINITIONS, isAmbiguityType } from '../../../../../shared/taxonomy';
 import type { Side } from './goldModel';
+import { GrowingTextarea } from './GrowingTextarea';
+import { CHECK_KEYS } from './slots';
 
 const FIELD_LABEL: Record<GoldField, string> = { span: 'Span', question: 'Question', answer: 'Answer', type: 'Type' };
 const SOURCE_LABEL = { A: 'from A', B: 'from B', both: 'A = B', edited: 'edited' } as const;
@@ -22,24 +25,20 @@ interface Props {
   onDrop: () => void;
 }
 
-function FieldSources({ point, readOnly, onTakeField }: Pick<Props, 'point' | 'readOnly' | 'onTakeField'>) {
+/** Where one field came from, and buttons to take it from A or B (under the field's label). */
+function FieldSource({ field, point, readOnly, onTakeField }: { field: GoldField } & Pick<Props, 'point' | 'readOnly' | 'onTakeField'>) {
+  if (point.provenance === 'legacy') return null;
   const sides: Side[] = [...(point.sources.from.a !== null ? ['A' as const] : []), ...(point.sources.from.b !== null ? ['B' as const] : [])];
+  const source = point.sources[field] ?? 'edited';
   return (
-    <div className="field-sources" aria-label="Field sources">
-      {GOLD_FIELDS.map((field) => {
-        const source = point.sources[field] ?? 'edited';
-        return (
-          <span key={field} className="field-source">
-            <strong>{FIELD_LABEL[field]}</strong> <span className={`badge source-${source}`}>{SOURCE_LABEL[source]}</span>
-            {sides.map((side) => (
-              <button key={side} type="button" className="small" disabled={readOnly} aria-label={`${FIELD_LABEL[field]} from ${side}`} onClick={() => onTakeField(field, side)}>
-                {side}
-              </button>
-            ))}
-          </span>
-        );
-      })}
-    </div>
+    <span className="field-source">
+      <span className={`badge source-${source}`}>{SOURCE_LABEL[source]}</span>
+      {sides.map((side) => (
+        <button key={side} type="button" className="small" disabled={readOnly} aria-label={`${FIELD_LABEL[field]} from ${side}`} onClick={() => onTakeField(field, side)}>
+          {side}
+        </button>
+      ))}
+    </span>
   );
 }
 
@@ -59,15 +58,19 @@ function LegacyOrigin({ base, point }: { base: string; point: GoldPoint }) {
   );
 }
 
-/** One gold point: where each field came from, its fields, the checklist and the note. */
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** One gold point: its fields in a label | field grid, each label with the field's source, the checklist and the note. */
 export function GoldPointCard({ base, index, point, readOnly, onChange, onTakeField, onDrop }: Props) {
   const n = index + 1;
+  const id = useId();
   const overridden = overriddenFields(point);
   const excerpt = point.deletions.map(([s, e]) => base.slice(s, e)).join(' … ');
   const setCheck = (key: keyof Checklist, value: boolean) => onChange({ checklist: { ...point.checklist, [key]: value } });
+  const source = (field: GoldField) => <FieldSource field={field} point={point} readOnly={readOnly} onTakeField={onTakeField} />;
   return (
     <section className={`card gold-point gp${n}`} aria-label={`Gold point ${n}`}>
-      <header className="row">
+      <header className="row gold-head">
         <h3>
           <span className={`swatch p${n}`} aria-hidden="true" /> Gold point {n}
         </h3>
@@ -77,42 +80,55 @@ export function GoldPointCard({ base, index, point, readOnly, onChange, onTakeFi
           Drop gold point {n}
         </button>
       </header>
-      {point.provenance === 'legacy' ? <LegacyOrigin base={base} point={point} /> : <FieldSources point={point} readOnly={readOnly} onTakeField={onTakeField} />}
-      <p className="deleted-excerpt">{excerpt ? `Deletes: ${excerpt}` : 'No deletion yet: select text in the gold text beside.'}</p>
-      <div className="gold-fields">
-        <label>
-          Question
-          <input value={point.question} disabled={readOnly} onChange={(e) => onChange({ question: e.target.value })} />
-        </label>
-        <label>
-          Answer
-          <textarea rows={1} value={point.answer} disabled={readOnly} onChange={(e) => onChange({ answer: e.target.value })} />
-        </label>
-        <label>
-          Type
-          <select value={point.type ?? ''} disabled={readOnly} onChange={(e) => onChange({ type: isAmbiguityType(e.target.value) ? e.target.value : null } as Partial<Point>)}>
-            <option value="">— choose a type —</option>
-            {AMBIGUITY_TYPES.map((t) => (
-              <option key={t} value={t} title={TYPE_DEFINITIONS[t]}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+      {point.provenance === 'legacy' && <LegacyOrigin base={base} point={point} />}
+      <div className="gold-grid">
+        <div className="gold-label">
+          <span>Span</span>
+          {source('span')}
+        </div>
+        <p className="deleted-excerpt">{excerpt ? `Deletes: ${excerpt}` : 'No deletion yet: select text in the gold text beside.'}</p>
+        <div className="gold-label">
+          <label htmlFor={`${id}-q`}>Question</label>
+          {source('question')}
+        </div>
+        <GrowingTextarea id={`${id}-q`} value={point.question} disabled={readOnly} onChange={(e) => onChange({ question: e.target.value })} />
+        <div className="gold-label">
+          <label htmlFor={`${id}-a`}>Answer</label>
+          {source('answer')}
+        </div>
+        <GrowingTextarea id={`${id}-a`} value={point.answer} disabled={readOnly} onChange={(e) => onChange({ answer: e.target.value })} />
+        <div className="gold-label">
+          <label htmlFor={`${id}-t`}>Type</label>
+          {source('type')}
+        </div>
+        <select id={`${id}-t`} value={point.type ?? ''} disabled={readOnly} onChange={(e) => onChange({ type: isAmbiguityType(e.target.value) ? e.target.value : null } as Partial<Point>)}>
+          <option value="">— choose a type —</option>
+          {AMBIGUITY_TYPES.map((t) => (
+            <option key={t} value={t} title={TYPE_DEFINITIONS[t]}>
+              {t}
+            </option>
+          ))}
+        </select>
+        <div className="checklist" role="group" aria-label="Checklist">
+          {(Object.keys(CHECKLIST_LABELS) as (keyof Checklist)[]).map((key) => (
+            <label key={key} className="inline" title={`${CHECK_HINT[key]} (key ${CHECK_KEYS[key]})`}>
+              <input type="checkbox" checked={point.checklist[key]} disabled={readOnly} aria-keyshortcuts={CHECK_KEYS[key]} onChange={(e) => setCheck(key, e.target.checked)} />
+              {capitalised(CHECKLIST_LABELS[key])}
+            </label>
+          ))}
+        </div>
+        <div className="gold-label">
+          <label htmlFor={`${id}-n`}>Note</label>
+        </div>
+        <div className="gold-note">
+          {overridden.length > 0 && (
+            <span className="muted required-hint" id={`${id}-nh`}>
+              (required: this point overrides both annotators)
+            </span>
+          )}
+          <GrowingTextarea id={`${id}-n`} value={point.note} disabled={readOnly} aria-describedby={overridden.length > 0 ? `${id}-nh` : undefined} onChange={(e) => onChange({ note: e.target.value })} />
+        </div>
       </div>
-      <fieldset className="checklist">
-        <legend>Checklist</legend>
-        {(Object.keys(CHECKLIST_LABELS) as (keyof Checklist)[]).map((key) => (
-          <label key={key} className="inline" title={CHECK_HINT[key]}>
-            <input type="checkbox" checked={point.checklist[key]} disabled={readOnly} onChange={(e) => setCheck(key, e.target.checked)} />
-            {CHECKLIST_LABELS[key].charAt(0).toUpperCase() + CHECKLIST_LABELS[key].slice(1)}
-          </label>
-        ))}
-      </fieldset>
-      <label>
-        Note{overridden.length > 0 ? ' (required: this point overrides both annotators)' : ''}
-        <textarea rows={1} value={point.note} disabled={readOnly} onChange={(e) => onChange({ note: e.target.value })} />
-      </label>
     </section>
   );
 }

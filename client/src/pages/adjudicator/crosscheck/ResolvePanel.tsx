@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { resolveFindings } from '../../../../../shared/adjudication';
 import type { GoldPoint } from '../../../../../shared/schemas/adjudication';
 import type { CaseView } from '../../../../../shared/adjudicationView';
@@ -29,6 +29,8 @@ interface Props {
   onReload: () => void;
   next: NextCase;
   onNext: (questionId: string) => void;
+  /** The undo/redo buttons, on the bar's one line. */
+  history: ReactNode;
 }
 
 /** Reopening asks for confirmation and a reason, which the reopen event keeps. */
@@ -90,7 +92,7 @@ function releaseTaskCount(view: CaseView, saved: boolean): string {
 }
 
 /** Status, live rule check, and the decisions: resolve, accept an exact agreement, reopen. */
-export function ResolvePanel({ view, points, saveState, error, canReopen, onResolve, onAccept, onReopen, onReload, next, onNext }: Props) {
+export function ResolvePanel({ view, points, saveState, error, canReopen, onResolve, onAccept, onReopen, onReload, next, onNext, history }: Props) {
   const resolved = view.gold.status === 'resolved';
   const findings = resolved ? [] : resolveFindings(view.baseText, [...points]);
   const blocked = saveState === 'conflict';
@@ -102,6 +104,23 @@ export function ResolvePanel({ view, points, saveState, error, canReopen, onReso
         <span className="muted" role="status">
           {SAVE_LABEL[saveState]} · version {view.gold.version}
         </span>
+        <span className="muted">
+          {points.length} gold point{points.length === 1 ? '' : 's'} · {releaseTaskCount(view, saveState === 'saved')}
+        </span>
+        <span className="spacer" />
+        {history}
+        {!resolved && (
+          <button type="button" className="primary" disabled={findings.length > 0 || blocked} onClick={onResolve}>
+            Resolve
+          </button>
+        )}
+        {!resolved && view.crossCheck?.exactAgreement && (
+          <button type="button" disabled={blocked} onClick={onAccept} title="A and B agree exactly: accept their points as gold with the checklist confirmed">
+            Accept agreement
+          </button>
+        )}
+        {resolved && <NextCaseOffer next={next} onNext={onNext} />}
+        {resolved && canReopen && <ReopenForm key={view.gold.version} onReopen={onReopen} />}
       </div>
       {resolved && (
         <p className="success">
@@ -124,9 +143,6 @@ export function ResolvePanel({ view, points, saveState, error, canReopen, onReso
           )}
         </p>
       )}
-      <p className="muted">
-        {points.length} gold point{points.length === 1 ? '' : 's'} · {releaseTaskCount(view, saveState === 'saved')}
-      </p>
       {!resolved && findings.length > 0 && (
         <div className="resolve-reasons">
           <strong>To resolve, fix:</strong>
@@ -148,20 +164,6 @@ export function ResolvePanel({ view, points, saveState, error, canReopen, onReso
           </ul>
         </div>
       )}
-      <div className="row">
-        {!resolved && (
-          <button type="button" className="primary" disabled={findings.length > 0 || blocked} onClick={onResolve}>
-            Resolve
-          </button>
-        )}
-        {!resolved && view.crossCheck?.exactAgreement && (
-          <button type="button" disabled={blocked} onClick={onAccept} title="A and B agree exactly: accept their points as gold with the checklist confirmed">
-            Accept agreement
-          </button>
-        )}
-        {resolved && <NextCaseOffer next={next} onNext={onNext} />}
-        {resolved && canReopen && <ReopenForm key={view.gold.version} onReopen={onReopen} />}
-      </div>
     </aside>
   );
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { CaseView, SideView } from '../../../../../shared/adjudicationView';
-import type { CrossCheck, DiffPart, PairCheck } from '../../../../../shared/crossCheck';
+import type { CrossCheck, PairCheck } from '../../../../../shared/crossCheck';
 import type { Point } from '../../../../../shared/edits';
 import type { GoldPoint, Sources } from '../../../../../shared/schemas/adjudication';
-import { DiffText } from './DiffText';
+import { SideText } from './SideText';
 import { goldIndexOf, type Side } from './goldModel';
 import { slotLabel, type Slot } from './slots';
 
@@ -14,7 +14,6 @@ export interface SlotActions {
 }
 
 const deletedText = (base: string, p: Point) => p.deletions.map(([s, e]) => base.slice(s, e)).join(' … ');
-const sideParts = (parts: DiffPart[], side: Side) => parts.filter((p) => p.kind === 'same' || p.kind === (side === 'A' ? 'onlyA' : 'onlyB'));
 
 /** The view of a problem with two submitted annotations (a legacy problem may have none). */
 export type ReadyView = Omit<CaseView, 'annotations' | 'crossCheck'> & { annotations: { A: SideView; B: SideView }; crossCheck: CrossCheck };
@@ -42,9 +41,9 @@ function SideCell({ view, side, index, pair, from, actions }: { view: CaseView; 
         <dt>Deletes</dt>
         <dd className="deleted-excerpt">{deletedText(view.baseText, point) || '—'}</dd>
         <dt>Question</dt>
-        <dd>{pair ? <DiffText parts={sideParts(pair.question, side)} /> : point.question}</dd>
+        <dd>{pair ? <SideText parts={pair.question} side={side} /> : point.question}</dd>
         <dt>Answer</dt>
-        <dd>{pair ? <DiffText parts={sideParts(pair.answer, side)} /> : point.answer}</dd>
+        <dd>{pair ? <SideText parts={pair.answer} side={side} /> : point.answer}</dd>
         <dt>Type</dt>
         <dd>
           <span className={`badge type-badge${pair ? (pair.typeMatch ? ' type-match' : ' type-mismatch') : ''}`}>{point.type ?? 'no type'}</span>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { OverrideView } from '../../../../../shared/adjudicationView';
 import type { GoldPoint } from '../../../../../shared/schemas/adjudication';
 import { generateTasks, type GeneratedTask } from '../../../../../shared/tasks';
@@ -60,6 +60,8 @@ function overriddenParts(o: OverrideView): string {
 
 function TaskCard({ task, stored, excluded, actions }: { task: GeneratedTask; stored: OverrideView | undefined; excluded: boolean; actions: OverrideActions }) {
   const [editing, setEditing] = useState(false);
+  const [shown, setShown] = useState(false);
+  const bodyId = useId();
   const label = `Task ${task.subset.map((i) => i + 1).join(' + ')}`;
   return (
     <article className={`card task-card${task.override ? ' overridden' : ''}`} aria-label={label}>
@@ -79,12 +81,17 @@ function TaskCard({ task, stored, excluded, actions }: { task: GeneratedTask; st
         )}
         <span className="spacer" />
         {!editing && (
-          <button type="button" disabled={actions.readOnly || !actions.saved} title={actions.saved ? undefined : 'Wait until the gold draft is saved'} onClick={() => setEditing(true)}>
+          <button type="button" className="small" aria-expanded={shown} aria-controls={bodyId} onClick={() => setShown(!shown)}>
+            {shown ? 'Hide text' : 'Show text'}
+          </button>
+        )}
+        {!editing && (
+          <button type="button" className="small" disabled={actions.readOnly || !actions.saved} title={actions.saved ? undefined : 'Wait until the gold draft is saved'} onClick={() => setEditing(true)}>
             Edit task
           </button>
         )}
         {task.override && !editing && (
-          <button type="button" className="danger" disabled={actions.readOnly} onClick={() => void actions.onRemove(task.key) /* reports its own failure */}>
+          <button type="button" className="danger small" disabled={actions.readOnly} onClick={() => void actions.onRemove(task.key) /* reports its own failure */}>
             Remove override
           </button>
         )}
@@ -93,6 +100,7 @@ function TaskCard({ task, stored, excluded, actions }: { task: GeneratedTask; st
         <OverrideEditor task={task} onCancel={() => setEditing(false)} onSave={actions.onSave} />
       ) : (
         <>
+        <div className="task-body" id={bodyId} hidden={!shown}>
           <pre className="task-text" tabIndex={0} data-testid={`task-text-${task.key}`}>{task.text}</pre>
           <ol className="task-qa">
             {task.qa.map((q, i) => (
@@ -101,12 +109,13 @@ function TaskCard({ task, stored, excluded, actions }: { task: GeneratedTask; st
               </li>
             ))}
           </ol>
-          {stored && stored.repairs.length > 0 && (
-            <p className="warning">
-              Flagged repairs: {stored.repairs.map((r) => `${JSON.stringify(r.text)} at ${r.start}`).join(', ')}
-            </p>
-          )}
-          {stored && <p className="muted">Overridden by {stored.createdBy ?? 'unknown'} ({overriddenParts(stored)}).</p>}
+        </div>
+        {stored && stored.repairs.length > 0 && (
+          <p className="warning">
+            Flagged repairs: {stored.repairs.map((r) => `${JSON.stringify(r.text)} at ${r.start}`).join(', ')}
+          </p>
+        )}
+        {stored && <p className="muted">Overridden by {stored.createdBy ?? 'unknown'} ({overriddenParts(stored)}).</p>}
         </>
       )}
     </article>
@@ -116,13 +125,16 @@ function TaskCard({ task, stored, excluded, actions }: { task: GeneratedTask; st
 /** Every task the gold points generate (all non-empty subsets), with per-task overrides. */
 export function TasksPreview({ base, points, overrides, excluded = [], actions }: { base: string; points: readonly GoldPoint[]; overrides: OverrideView[]; excluded?: readonly string[]; actions: OverrideActions }) {
   const tasks = generateTasks(base, points, 'all-subsets', actions.saved ? overrides : []);
-  if (tasks.length === 0) return <p className="muted">No gold points yet, so no tasks.</p>;
   return (
     <div className="tasks">
-      <p className="muted">
-        {points.length} gold point{points.length === 1 ? '' : 's'} → {tasks.length} task{tasks.length === 1 ? '' : 's'}
-        {!actions.saved && overrides.length > 0 ? ' (overrides shown once the draft is saved)' : ''}
-      </p>
+      <div className="row tasks-head">
+        <h2>Tasks</h2>
+        <span className="muted">
+          {tasks.length === 0
+            ? 'No gold points yet, so no tasks.'
+            : `${points.length} gold point${points.length === 1 ? '' : 's'} → ${tasks.length} task${tasks.length === 1 ? '' : 's'}${!actions.saved && overrides.length > 0 ? ' (overrides shown once the draft is saved)' : ''}`}
+        </span>
+      </div>
       {tasks.map((task) => (
         <TaskCard key={task.key} task={task} stored={overrides.find((o) => o.subset === task.key)} excluded={excluded.includes(task.key)} actions={actions} />
       ))}

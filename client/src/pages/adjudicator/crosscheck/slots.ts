@@ -1,7 +1,7 @@
 import type { CaseView } from '../../../../../shared/adjudicationView';
 import type { PairCheck } from '../../../../../shared/crossCheck';
 import { MAX_POINTS } from '../../../../../shared/edits';
-import type { GoldPoint, Sources } from '../../../../../shared/schemas/adjudication';
+import type { Checklist, GoldPoint, Sources } from '../../../../../shared/schemas/adjudication';
 import { goldIndexOf, type Side } from './goldModel';
 
 /** One row of the curation view: an aligned pair, a point only one side wrote, or a gold point of no slot. */
@@ -49,4 +49,25 @@ export function keyAction(key: 'a' | 'b' | 'm' | 'x', slot: Slot | undefined, go
   if (slot.kind === 'only' && slot.side !== side) return { refuse: `Nothing to take from ${side}: only ${slot.side} wrote this point.` };
   if (at < 0 && gold.length >= MAX_POINTS) return { refuse: TOO_MANY_POINTS };
   return key === 'm' ? { do: 'take', span: 'A', text: 'B' } : { do: 'take', span: side, text: side };
+}
+
+/** One key per checklist item, and `c` for all three at once. */
+export const CHECK_KEYS = { plausible: 'p', ambiguous: 'g', sufficient: 's' } as const satisfies Record<keyof Checklist, string>;
+export type CheckKey = (typeof CHECK_KEYS)[keyof Checklist] | 'c';
+const ITEM_OF: Record<Exclude<CheckKey, 'c'>, keyof Checklist> = { p: 'plausible', g: 'ambiguous', s: 'sufficient' };
+
+/** What a checklist key does on a row: `p`/`g`/`s` flip one item of the row's gold point, `c` ticks all three. */
+export function checkAction(key: CheckKey, slot: Slot | undefined, gold: readonly GoldPoint[], readOnly: string | null): { do: 'check'; goldIndex: number; checklist: Checklist } | { refuse: string } {
+  if (!slot) return { refuse: 'There is no row to act on.' };
+  if (readOnly) return { refuse: readOnly };
+  const at = slot.kind === 'gold' ? slot.goldIndex : goldIndexOf(gold, slot.from);
+  const point = gold[at];
+  if (!point) return { refuse: 'Nothing to tick: this row is not in the gold version.' };
+  if (key === 'c') {
+    const { plausible, ambiguous, sufficient } = point.checklist;
+    if (plausible && ambiguous && sufficient) return { refuse: 'The whole checklist is already ticked.' };
+    return { do: 'check', goldIndex: at, checklist: { plausible: true, ambiguous: true, sufficient: true } };
+  }
+  const item = ITEM_OF[key];
+  return { do: 'check', goldIndex: at, checklist: { ...point.checklist, [item]: !point.checklist[item] } };
 }
