@@ -13,6 +13,7 @@ import { diffReleaseCommand } from './commands/diffRelease';
 import { pilotsCreateCommand, pilotsExportCommand, pilotsStatusCommand } from './commands/pilots';
 import { runsExportCommand } from './commands/runsExport';
 import { pilotsExportLcbCommand, runsExportLcbCommand, runsImportPass1Command } from './commands/pass1';
+import { suggestionsImportCommand, suggestionsPolicyCommand } from './commands/suggestions';
 import { runsFlagCommand, runsImportCommand, runsJudgeCheckCommand, runsReportCommand, runsTaskScoresCommand } from './commands/runs';
 
 /** Every CLI command; each lives in its own file under commands/. */
@@ -42,4 +43,6 @@ export const commands: Command[] = [
   pilotsStatusCommand,
   pilotsExportCommand,
   pilotsExportLcbCommand,
+  suggestionsImportCommand,
+  suggestionsPolicyCommand,
 ];
