@@ -4,6 +4,7 @@ import type { CrossCheck, DiffPart, PairCheck } from '../../../../../shared/cros
 import type { Point } from '../../../../../shared/edits';
 import type { GoldPoint, Sources } from '../../../../../shared/schemas/adjudication';
 import { DiffText } from './DiffText';
+import { ProvenanceBadge } from './ProvenanceBadge';
 import { goldIndexOf, type Side } from './goldModel';
 import { slotLabel, type Slot } from './slots';
 
@@ -32,7 +33,7 @@ function SideCell({ view, side, index, pair, from, actions }: { view: CaseView; 
     <div className={`slot-side side-${side}`} aria-label={label}>
       <div className="slot-side-title">
         <span>
-          {side}, point {index + 1}
+          {side}, point {index + 1} <ProvenanceBadge origin={view.annotations[side]?.origins[index]} />
         </span>
         <button type="button" className="small" disabled={actions.readOnly} onClick={() => actions.onTake(from, side, side)} aria-keyshortcuts={side.toLowerCase()}>
           Take {side}
