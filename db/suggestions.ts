@@ -96,3 +96,48 @@ export function writeDismissals(db: DB, problemId: number, userId: number, dismi
     run(db, 'INSERT OR IGNORE INTO suggestion_dismissals (problem_id, user_id, suggestion_id, point_idx) VALUES (?, ?, ?, ?)', [problemId, userId, d.suggestionId, d.point]);
   }
 }
+
+export interface SubmittedPointOriginRow {
+  annotation_id: number;
+  provenance: 'own' | 'suggested' | 'suggested-edited';
+  suggestion_agent: string | null;
+}
+
+/** The origins of every submitted annotation's points, by annotation then point order. */
+export const readSubmittedPointOrigins = (db: DB): SubmittedPointOriginRow[] =>
+  all<SubmittedPointOriginRow>(
+    db,
+    `SELECT ap.annotation_id, ap.provenance, ap.suggestion_agent FROM annotation_points ap
+       JOIN annotations a ON a.id = ap.annotation_id
+      WHERE a.status = 'submitted' ORDER BY ap.annotation_id, ap.idx`,
+  );
+
+export interface SubmittedTimeRow {
+  id: number;
+  problem_id: number;
+  user_id: number;
+  active_ms: number;
+}
+
+/** Every submitted annotation with its time on task. */
+export const readSubmittedTimes = (db: DB): SubmittedTimeRow[] =>
+  all<SubmittedTimeRow>(db, `SELECT id, problem_id, user_id, active_ms FROM annotations WHERE status = 'submitted' ORDER BY id`);
+
+export interface GoldSourceRow {
+  problem_id: number;
+  provenance: string;
+  sources: string;
+}
+
+/** Where each resolved gold point came from (provenance A/B/merged/new and the annotator points it was built from). */
+export const readResolvedGoldSources = (db: DB): GoldSourceRow[] =>
+  all<GoldSourceRow>(
+    db,
+    `SELECT g.problem_id, g.provenance, g.sources FROM gold_points g
+       JOIN adjudications ad ON ad.problem_id = g.problem_id
+      WHERE ad.status = 'resolved' ORDER BY g.problem_id, g.idx`,
+  );
+
+/** Whether anything about suggestions is stored at all (else the analysis says nothing). */
+export const anySuggestionData = (db: DB): boolean =>
+  get<{ one: number }>(db, `SELECT 1 AS one WHERE EXISTS (SELECT 1 FROM suggestions) OR EXISTS (SELECT 1 FROM suggestion_exposures)`) !== undefined;

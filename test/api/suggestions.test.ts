@@ -178,3 +178,34 @@ describe('provenance and the blind rules', () => {
     }
   });
 });
+
+describe('what the adjudicator and the analysis see', () => {
+  it('shows each point’s provenance in the cross-check, and splits agreement by exposure and provenance', async () => {
+    const a = await view(asAnna);
+    const own = { deletions: [span(shared, 'Standard Input')], repairs: [], question: 'Where is the input read from?', answer: 'Standard Input.', type: 'Behavior' };
+    const annaSave = await save(asAnna, a.version, { points: [own, a.points[1]], origins: [null, { suggestionId: a.suggestions![0]!.id, point: 0 }], dismissed: a.dismissed });
+    expect(annaSave.status, JSON.stringify(annaSave.body)).toBe(200);
+    const b = await view(asBert);
+    const bertSave = await save(asBert, b.version, { points: [b.suggestions![0]!.points[0]], origins: [{ suggestionId: b.suggestions![0]!.id, point: 0 }] });
+    expect(bertSave.status, JSON.stringify(bertSave.body)).toBe(200);
+    for (const [agent, version] of [[asAnna, annaSave.body.version], [asBert, bertSave.body.version]] as const) {
+      const res = await agent.post(`/api/annotations/${shared.questionId}/submit`).send({ version, baseTextHash: hashOf(shared) });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+
+    const adjudicator = await loginAs(app, await buildUser(ctx.db, { role: 'adjudicator' }));
+    const crossCheck = await adjudicator.get(`/api/adjudications/${shared.questionId}`);
+    expect(crossCheck.status).toBe(200);
+    expect(crossCheck.body.annotations.A.origins.map((o: { provenance: string }) => o.provenance)).toEqual(['own', 'suggested-edited']);
+    expect(crossCheck.body.annotations.B.origins.map((o: { provenance: string }) => o.provenance)).toEqual(['suggested']);
+    expect(JSON.stringify(crossCheck.body)).not.toContain(anna.username);
+
+    const res = await runCli(['agreement', '--json', '--db', ctx.file]);
+    const report = JSON.parse(res.stdout) as { suggestions: { byExposure: { both: { problems: number } }; byProvenance: { suggested: { problems: number; pointF1: { value: number } } }; agents: { agent: string; accepted: number; edited: number }[] } };
+    expect(report.suggestions.byExposure.both.problems).toBe(1);
+    // Anna's edited point and Bert's accepted one delete the same text: one matched pair of two suggested points.
+    expect(report.suggestions.byProvenance.suggested).toMatchObject({ problems: 1, pointF1: { value: 1 } });
+    expect(report.suggestions.agents.find((x) => x.agent === 'model-a')).toMatchObject({ accepted: 2, edited: 1 });
+    expect((await runCli(['agreement', '--db', ctx.file])).stdout).toContain('points from suggestions');
+  });
+});
