@@ -41,6 +41,11 @@ export interface CardCreation {
   doublyAnnotated: number;
   /** Problems whose gold points were recovered from an imported release file, per file. */
   imported: { release: string; file: string; sha256: string | null; problems: number }[];
+  /**
+   * The released gold points that came from model suggestions an annotator accepted (as is or
+   * edited), by agent; absent when none did (the card then says nothing of suggestions).
+   */
+  suggested?: { goldPoints: number; fromSuggestions: number; agents: { agent: string; points: number }[] };
 }
 
 /** The accounts behind the released problems' gold points (adjudicated here), by role; sorted names. */

@@ -50,6 +50,21 @@ function goldAgent(g: GoldSourceRow, sideA: Origin[] | undefined, sideB: Origin[
   return index === null ? null : ((side === 'A' ? sideA : sideB)?.[index]?.suggestion_agent ?? null);
 }
 
+function goldAgentsOf(db: DB, origins: Map<number, Origin[]>, sides: Map<number, { a: number; b: number }>): { problemId: number; agent: string | null }[] {
+  return readResolvedGoldSources(db).map((g) => {
+    const s = sides.get(g.problem_id);
+    return { problemId: g.problem_id, agent: goldAgent(g, s ? origins.get(s.a) : undefined, s ? origins.get(s.b) : undefined) };
+  });
+}
+
+/** Every resolved gold point's problem and the agent it came from (null: from no suggestion). */
+export function goldPointAgents(db: DB): { problemId: number; agent: string | null }[] {
+  const annotations = readSubmittedPairAnnotations(db);
+  const sides = new Map<number, { a: number; b: number }>();
+  for (let i = 0; i + 1 < annotations.length; i += 2) sides.set(annotations[i]!.problem_id, { a: annotations[i]!.id, b: annotations[i + 1]!.id });
+  return goldAgentsOf(db, originsByAnnotation(db), sides);
+}
+
 /** The Suggestions figures of the database, or null when no suggestion was ever stored or shown (reports then stay as they were). */
 export function suggestionAnalysis(db: DB): SuggestionFigures | null {
   if (!anySuggestionData(db)) return null;
@@ -83,9 +98,6 @@ export function suggestionAnalysis(db: DB): SuggestionFigures | null {
     for (const s of byProblem.get(t.problem_id) ?? []) offered.set(s.agent, (offered.get(s.agent) ?? 0) + suggestedPoints(s).length);
   }
   const acceptedPoints = [...origins.values()].flat().flatMap((o) => (o.provenance !== 'own' && o.suggestion_agent !== null ? [{ agent: o.suggestion_agent, provenance: o.provenance }] : []));
-  const goldAgents = readResolvedGoldSources(db).map((g) => {
-    const s = sides.get(g.problem_id);
-    return goldAgent(g, s ? origins.get(s.a) : undefined, s ? origins.get(s.b) : undefined);
-  });
+  const goldAgents = goldAgentsOf(db, origins, sides).map((g) => g.agent);
   return suggestionFigures({ pairs, offered, acceptedPoints, goldAgents, times: times.map((t) => ({ activeMs: t.active_ms, exposed: isExposed(t.id) })) });
 }
