@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { CLI_ACTOR } from '../../../db/events';
-import { formatImportIssue } from '../../../shared/schemas/lcb';
 import { SUGGESTION_POLICIES, suggestionPolicySchema } from '../../../shared/suggestions/schema';
-import { ImportError } from '../../services/lcbFile';
+import { reportImportFailure } from './importAnnotations';
 import { importSuggestionsFile } from '../../services/suggestions/import';
 import { globalSuggestionPolicy, setGlobalSuggestionPolicy } from '../../services/suggestions/policy';
 import { CliError, dbOption, existingFile, onePositional, parse, withDb, type Command } from '../command';
@@ -22,11 +21,7 @@ export const suggestionsImportCommand: Command = {
         if (globalSuggestionPolicy(db) === 'off') print('Annotators do not see them while the policy is off: suggestions policy after-draft|always.');
         return 0;
       } catch (err) {
-        if (!(err instanceof ImportError)) throw err;
-        for (const issue of err.issues) printError(formatImportIssue(issue));
-        if (err.unlistedLines > 0) printError(`… and ${err.unlistedLines.toLocaleString('en-US')} more line${err.unlistedLines === 1 ? '' : 's'} with errors`);
-        const n = err.linesWithErrors;
-        throw new CliError(`nothing was imported (${n.toLocaleString('en-US')} line${n === 1 ? '' : 's'} with errors)`);
+        return reportImportFailure(err, printError);
       }
     });
   },

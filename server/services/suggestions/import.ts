@@ -7,11 +7,9 @@ import type { ImportIssue } from '../../../shared/schemas/lcb';
 import { checkSuggestion } from '../../../shared/suggestions/check';
 import { suggestionLineSchema, type SuggestionLine } from '../../../shared/suggestions/schema';
 import { baseTextHash } from '../../presenters/annotations';
-import { Pacer } from '../eventLoopPacer';
 import { IssueList } from '../fileIssues';
-import { jsonLineDecoder, parseJsonLine, schemaIssues, tooLongIssue } from '../jsonLines';
+import { jsonLinesOf, schemaIssues } from '../jsonLines';
 import { ImportError } from '../lcbFile';
-import { MAX_LINE_BYTES, readLines } from '../lineReader';
 import type { Clock } from '../activeTime';
 
 export interface SuggestionImportSummary {
@@ -43,22 +41,9 @@ function planLine(db: DB, number: number, line: SuggestionLine): { planned: Plan
 async function planFile(db: DB, file: string): Promise<{ planned: Planned[]; issues: IssueList }> {
   const planned: Planned[] = [];
   const issues = new IssueList();
-  const pacer = new Pacer();
   const seen = new Map<string, number>();
-  const decoder = jsonLineDecoder();
-  for await (const { number, bytes, tooLong } of readLines(file)) {
-    await pacer.step();
-    if (tooLong) {
-      issues.add([tooLongIssue(number, MAX_LINE_BYTES)]);
-      continue;
-    }
-    const json = parseJsonLine(number, bytes, decoder);
-    if (json === null) continue;
-    if ('issues' in json) {
-      issues.add(json.issues);
-      continue;
-    }
-    const parsed = suggestionLineSchema.safeParse(json.json);
+  for await (const { number, json } of jsonLinesOf(file, issues)) {
+    const parsed = suggestionLineSchema.safeParse(json);
     if (!parsed.success) {
       const error = parsed.error;
       issues.add(() => schemaIssues(number, error, '(line)'));

@@ -1,4 +1,4 @@
-import type { DB } from '../../../db/database';
+import { transaction, type DB } from '../../../db/database';
 import type { AssignedProblem } from '../../../db/annotations';
 import { dismissalsOf, hasOwnPoint, recordExposure, suggestionsOfProblem, wasExposed, type SuggestionRow } from '../../../db/suggestions';
 import { suggestedPointSchema, type Suggestion, type SuggestedPointRef, type SuggestionPolicy } from '../../../shared/suggestions/schema';
@@ -38,14 +38,15 @@ export interface Served {
  * What the policy lets this annotator see of the problem's suggestions, or null (then the
  * annotation view carries no suggestion field at all). Both annotators of a problem get the same
  * list; the dismissals are the caller's own. The first serving of a non-empty list is recorded
- * as the annotator's exposure (inside the caller's transaction).
+ * as the annotator's exposure.
  */
 export function serveSuggestions(db: DB, problem: AssignedProblem, userId: number, at: string): Served | null {
   if (!policyShows(db, suggestionPolicyFor(db, problem.question_id), problem.id, userId)) return null;
   const suggestions = currentSuggestions(db, problem)
     .map((s) => ({ id: s.id, agent: s.agent, score: s.score, points: suggestedPoints(s) }))
     .filter((s) => s.points.length > 0);
-  if (suggestions.length > 0 && !wasExposed(db, problem.id, userId)) recordExposure(db, problem.id, userId, at);
+  // A read answers without a write lock; only the first serving writes (its own transaction, or the caller's).
+  if (suggestions.length > 0 && !wasExposed(db, problem.id, userId)) transaction(db, () => recordExposure(db, problem.id, userId, at));
   const dismissed = dismissalsOf(db, problem.id, userId).map((d) => ({ suggestionId: d.suggestion_id, point: d.point_idx }));
   return { suggestions, dismissed };
 }
