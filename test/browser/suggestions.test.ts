@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CLI_ACTOR } from '../../db/events';
@@ -42,6 +43,12 @@ describe('suggestions in the editor, by keyboard', () => {
     await page.goto(`${app.url}/annotate/${problem.questionId}`);
     await ghosts(page).first().waitFor();
     await expect(ghosts(page).count()).resolves.toBe(3);
+    if (process.env.CCB_SCREENSHOTS) {
+      // the Suggestions card beside the statement, one ghost focused (its deletions previewed), for docs/suggestions.md
+      await ghosts(page).first().focus();
+      fs.mkdirSync('docs/screenshots', { recursive: true });
+      await page.screenshot({ path: 'docs/screenshots/suggestions.png', fullPage: false });
+    }
 
     // a: accept the first ghost — its deletion, question, answer and type become point 1; focus moves to the next ghost.
     await ghosts(page).first().focus();

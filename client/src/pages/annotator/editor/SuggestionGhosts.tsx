@@ -15,7 +15,7 @@ const CONTEXT = 30;
 /** The deletions of a suggested point in their context: what accepting it would strike out. */
 function DeletionPreview({ base, ghost }: { base: string; ghost: Ghost }) {
   return (
-    <ul className="ghost-preview edit-list" data-testid="ghost-preview">
+    <ul className="ghost-preview" data-testid="ghost-preview">
       {ghost.point.deletions.map(([s, e]) => (
         <li key={s}>
           …{base.slice(Math.max(0, s - CONTEXT), s)}
