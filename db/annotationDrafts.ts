@@ -2,6 +2,22 @@ import { all, get, run, type DB } from './database';
 import type { AnnotationRow, AssignedProblem, QueueRow } from './annotations';
 import type { PointRow } from './points';
 import type { Point } from '../shared/edits';
+import type { PointProvenance } from '../shared/suggestions/schema';
+
+/** A stored annotation point with its origin (issue 27). */
+export interface DraftPointRow extends PointRow {
+  provenance: PointProvenance;
+  suggestion_id: number | null;
+  suggestion_point: number | null;
+}
+
+/** What a save stores of a point's origin. */
+export interface StoredOrigin {
+  provenance: PointProvenance;
+  suggestionId: number | null;
+  suggestionPoint: number | null;
+  agent: string | null;
+}
 
 /** An annotator's own drafts: their queue, the problem and annotation they edit, and its saves. */
 
@@ -37,8 +53,12 @@ export const findAnnotationRow = (db: DB, problemId: number, userId: number): An
   get<AnnotationRow>(db, 'SELECT id, status, version, active_ms, active_mark_ms, updated_at, submitted_at FROM annotations WHERE problem_id = ? AND user_id = ?', [problemId, userId]);
 
 /** An annotation's stored point rows, in order. */
-export const readAnnotationPointRows = (db: DB, annotationId: number): PointRow[] =>
-  all<PointRow>(db, 'SELECT idx, deletions, repairs, question, answer, type FROM annotation_points WHERE annotation_id = ? ORDER BY idx', [annotationId]);
+export const readAnnotationPointRows = (db: DB, annotationId: number): DraftPointRow[] =>
+  all<DraftPointRow>(
+    db,
+    'SELECT idx, deletions, repairs, question, answer, type, provenance, suggestion_id, suggestion_point FROM annotation_points WHERE annotation_id = ? ORDER BY idx',
+    [annotationId],
+  );
 
 /** When the problem was assigned to the user. */
 export const assignedAt = (db: DB, problemId: number, userId: number): string | undefined =>
@@ -73,14 +93,30 @@ export const insertDraft = (db: DB, problemId: number, userId: number, activeMs:
  * Store the points of a draft. Rows are updated in place (upsert by index) and only surplus
  * rows deleted: a delete-and-insert would move every row and touch several more pages per save.
  */
-export function upsertDraftPoints(db: DB, annotationId: number, points: readonly Point[]): void {
+export function upsertDraftPoints(db: DB, annotationId: number, points: readonly Point[], origins: readonly StoredOrigin[] = []): void {
   points.forEach((p, idx) => {
+    const o = origins[idx];
     run(
       db,
-      `INSERT INTO annotation_points (annotation_id, idx, deletions, repairs, question, answer, type) VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO annotation_points (annotation_id, idx, deletions, repairs, question, answer, type, provenance, suggestion_id, suggestion_point, suggestion_agent)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (annotation_id, idx) DO UPDATE SET
-         deletions = excluded.deletions, repairs = excluded.repairs, question = excluded.question, answer = excluded.answer, type = excluded.type`,
-      [annotationId, idx, JSON.stringify(p.deletions), JSON.stringify(p.repairs), p.question, p.answer, p.type],
+         deletions = excluded.deletions, repairs = excluded.repairs, question = excluded.question, answer = excluded.answer, type = excluded.type,
+         provenance = excluded.provenance, suggestion_id = excluded.suggestion_id, suggestion_point = excluded.suggestion_point,
+         suggestion_agent = excluded.suggestion_agent`,
+      [
+        annotationId,
+        idx,
+        JSON.stringify(p.deletions),
+        JSON.stringify(p.repairs),
+        p.question,
+        p.answer,
+        p.type,
+        o?.provenance ?? 'own',
+        o?.suggestionId ?? null,
+        o?.suggestionPoint ?? null,
+        o?.agent ?? null,
+      ],
     );
   });
   run(db, 'DELETE FROM annotation_points WHERE annotation_id = ? AND idx >= ?', [annotationId, points.length]);

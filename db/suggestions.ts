@@ -54,3 +54,90 @@ export const suggestionById = (db: DB, id: number): SuggestionRow | undefined =>
 
 /** Every stored suggestion (for the analysis figures), by problem then agent. */
 export const allSuggestions = (db: DB): SuggestionRow[] => all<SuggestionRow>(db, `${SELECT} ORDER BY p.question_id, s.agent`);
+
+/** Note when an annotator was first served a problem's suggestions (later servings keep the first time). */
+export function recordExposure(db: DB, problemId: number, userId: number, at: string): void {
+  run(db, 'INSERT OR IGNORE INTO suggestion_exposures (problem_id, user_id, first_shown_at) VALUES (?, ?, ?)', [problemId, userId, at]);
+}
+
+export const wasExposed = (db: DB, problemId: number, userId: number): boolean =>
+  get<{ one: number }>(db, 'SELECT 1 AS one FROM suggestion_exposures WHERE problem_id = ? AND user_id = ?', [problemId, userId]) !== undefined;
+
+export interface ExposureRow {
+  problem_id: number;
+  user_id: number;
+  first_shown_at: string;
+}
+
+export const allExposures = (db: DB): ExposureRow[] => all<ExposureRow>(db, 'SELECT problem_id, user_id, first_shown_at FROM suggestion_exposures ORDER BY problem_id, user_id');
+
+/** Whether the annotator has saved a point of their own (provenance 'own', at least one deletion) on the problem. */
+export const hasOwnPoint = (db: DB, problemId: number, userId: number): boolean =>
+  get<{ one: number }>(
+    db,
+    `SELECT 1 AS one FROM annotation_points ap JOIN annotations a ON a.id = ap.annotation_id
+      WHERE a.problem_id = ? AND a.user_id = ? AND ap.provenance = 'own' AND ap.deletions <> '[]' LIMIT 1`,
+    [problemId, userId],
+  ) !== undefined;
+
+export interface DismissalRow {
+  suggestion_id: number;
+  point_idx: number;
+}
+
+/** The suggested points one annotator dismissed on a problem (theirs only). */
+export const dismissalsOf = (db: DB, problemId: number, userId: number): DismissalRow[] =>
+  all<DismissalRow>(db, 'SELECT suggestion_id, point_idx FROM suggestion_dismissals WHERE problem_id = ? AND user_id = ? ORDER BY suggestion_id, point_idx', [problemId, userId]);
+
+/** Replace one annotator's dismissals on a problem (inside the caller's transaction). */
+export function writeDismissals(db: DB, problemId: number, userId: number, dismissed: readonly { suggestionId: number; point: number }[]): void {
+  run(db, 'DELETE FROM suggestion_dismissals WHERE problem_id = ? AND user_id = ?', [problemId, userId]);
+  for (const d of dismissed) {
+    run(db, 'INSERT OR IGNORE INTO suggestion_dismissals (problem_id, user_id, suggestion_id, point_idx) VALUES (?, ?, ?, ?)', [problemId, userId, d.suggestionId, d.point]);
+  }
+}
+
+export interface SubmittedPointOriginRow {
+  annotation_id: number;
+  provenance: 'own' | 'suggested' | 'suggested-edited';
+  suggestion_agent: string | null;
+}
+
+/** The origins of every submitted annotation's points, by annotation then point order. */
+export const readSubmittedPointOrigins = (db: DB): SubmittedPointOriginRow[] =>
+  all<SubmittedPointOriginRow>(
+    db,
+    `SELECT ap.annotation_id, ap.provenance, ap.suggestion_agent FROM annotation_points ap
+       JOIN annotations a ON a.id = ap.annotation_id
+      WHERE a.status = 'submitted' ORDER BY ap.annotation_id, ap.idx`,
+  );
+
+export interface SubmittedTimeRow {
+  id: number;
+  problem_id: number;
+  user_id: number;
+  active_ms: number;
+}
+
+/** Every submitted annotation with its time on task. */
+export const readSubmittedTimes = (db: DB): SubmittedTimeRow[] =>
+  all<SubmittedTimeRow>(db, `SELECT id, problem_id, user_id, active_ms FROM annotations WHERE status = 'submitted' ORDER BY id`);
+
+export interface GoldSourceRow {
+  problem_id: number;
+  provenance: string;
+  sources: string;
+}
+
+/** Where each resolved gold point came from (provenance A/B/merged/new and the annotator points it was built from). */
+export const readResolvedGoldSources = (db: DB): GoldSourceRow[] =>
+  all<GoldSourceRow>(
+    db,
+    `SELECT g.problem_id, g.provenance, g.sources FROM gold_points g
+       JOIN adjudications ad ON ad.problem_id = g.problem_id
+      WHERE ad.status = 'resolved' ORDER BY g.problem_id, g.idx`,
+  );
+
+/** Whether anything about suggestions is stored at all (else the analysis says nothing). */
+export const anySuggestionData = (db: DB): boolean =>
+  get<{ one: number }>(db, `SELECT 1 AS one WHERE EXISTS (SELECT 1 FROM suggestions) OR EXISTS (SELECT 1 FROM suggestion_exposures)`) !== undefined;

@@ -1,6 +1,7 @@
 import type { Alignment } from './alignment';
 import type { CrossCheck } from './crossCheck';
 import type { Finding, Point, Repair } from './edits';
+import type { PointOrigin } from './suggestions/schema';
 import type { AdjudicationSource, AdjudicationStatus, GoldPoint } from './schemas/adjudication';
 import type { GeneratedTask, TaskOverride } from './tasks';
 
@@ -13,6 +14,8 @@ export interface SideView {
   status: 'draft' | 'submitted';
   submittedAt: string | null;
   points: Point[];
+  /** Where each point came from (own, suggested, suggested-edited), in point order; blind-safe: no names. */
+  origins: PointOrigin[];
 }
 
 export interface OverrideView extends TaskOverride {

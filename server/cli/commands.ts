@@ -15,6 +15,7 @@ import { pilotsCreateCommand, pilotsExportCommand, pilotsStatusCommand } from '.
 import { runsExportCommand } from './commands/runsExport';
 import { pilotsExportLcbCommand, runsExportLcbCommand, runsImportPass1Command } from './commands/pass1';
 import { suggestionsGenerateCommand } from './commands/suggestionsGenerate';
+import { suggestionsImportCommand, suggestionsPolicyCommand } from './commands/suggestions';
 import { runsFlagCommand, runsImportCommand, runsJudgeCheckCommand, runsReportCommand, runsTaskScoresCommand } from './commands/runs';
 
 /** Every CLI command; each lives in its own file under commands/. */
@@ -47,4 +48,6 @@ export const commands: Command[] = [
   pilotsExportCommand,
   pilotsExportLcbCommand,
   suggestionsGenerateCommand,
+  suggestionsImportCommand,
+  suggestionsPolicyCommand,
 ];

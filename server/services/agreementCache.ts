@@ -2,6 +2,7 @@ import type { DB } from '../../db/database';
 import { agreementDataVersion } from '../../db/adjudications';
 import type { AgreementQuery, AgreementPageView } from '../../shared/schemas/agreementPage';
 import { agreementReport, type AgreementView } from './agreement';
+import { suggestionAnalysis } from './suggestions/analysis';
 
 interface Cached {
   version: number;
@@ -37,5 +38,9 @@ export function agreementPage(db: DB, query: AgreementQuery, compute?: (db: DB) 
     perProblemTotal: report.perProblem.length,
     limit: query.limit,
     offset: query.offset,
+    // Not cached: exposures and suggestions change without changing the agreement data version.
+    ...withSuggestions(suggestionAnalysis(db)),
   };
 }
+
+const withSuggestions = (s: ReturnType<typeof suggestionAnalysis>) => (s ? { suggestions: s } : {});

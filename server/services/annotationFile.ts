@@ -1,10 +1,7 @@
-import type { TextDecoder } from 'node:util';
 import type { Point } from '../../shared/edits';
 import { importedAnnotationLine } from '../../shared/schemas/annotationImport';
 import type { ImportIssue } from '../../shared/schemas/lcb';
-import { jsonLineDecoder, parseJsonLine, schemaIssues, tooLongIssue } from './jsonLines';
-import { MAX_LINE_BYTES, readLines } from './lineReader';
-import { Pacer } from './eventLoopPacer';
+import { jsonLinesOf, schemaIssues } from './jsonLines';
 import { IssueList, type LineIssues } from './fileIssues';
 
 /** One valid line of an annotation file. */
@@ -15,13 +12,11 @@ export interface ParsedAnnotation {
   points: Point[];
 }
 
-type LineResult = { annotation: ParsedAnnotation } | { issues: LineIssues } | null;
+type LineResult = { annotation: ParsedAnnotation } | { issues: LineIssues };
 
-/** Decode, parse and validate the shape of one line; null for a blank line. */
-export function parseAnnotationLine(number: number, bytes: Buffer, decoder: TextDecoder): LineResult {
-  const line = parseJsonLine(number, bytes, decoder);
-  if (line === null || 'issues' in line) return line;
-  const parsed = importedAnnotationLine.safeParse(line.json);
+/** Validate the shape of one line's JSON. */
+function parseAnnotationLine(number: number, json: unknown): LineResult {
+  const parsed = importedAnnotationLine.safeParse(json);
   // Worded only when they will be listed: wording costs more than checking.
   if (!parsed.success) return { issues: () => schemaIssues(number, parsed.error, '(line)') };
   const { question_id, annotator, points } = parsed.data;
@@ -35,17 +30,9 @@ export function parseAnnotationLine(number: number, bytes: Buffer, decoder: Text
 export async function readAnnotationFile(file: string): Promise<{ annotations: ParsedAnnotation[]; issues: IssueList }> {
   const annotations: ParsedAnnotation[] = [];
   const issues = new IssueList();
-  const pacer = new Pacer();
   const seen = new Map<string, number>();
-  const decoder = jsonLineDecoder();
-  for await (const { number, bytes, tooLong } of readLines(file)) {
-    await pacer.step();
-    if (tooLong) {
-      issues.add([tooLongIssue(number, MAX_LINE_BYTES)]);
-      continue;
-    }
-    const result = parseAnnotationLine(number, bytes, decoder);
-    if (!result) continue;
+  for await (const { number, json } of jsonLinesOf(file, issues)) {
+    const result = parseAnnotationLine(number, json);
     if ('issues' in result) {
       issues.add(result.issues);
       continue;

@@ -1,5 +1,6 @@
 import { transaction, type DB } from '../../db/database';
 import type { AnnotationRow, AssignedProblem } from '../../db/annotations';
+import { writeDismissals } from '../../db/suggestions';
 import {
   assignedAt,
   bumpDraft,
@@ -10,9 +11,10 @@ import {
   readAnnotationPointRows,
   readQueueRows,
   upsertDraftPoints,
+  type DraftPointRow,
   type SavedRow,
 } from '../../db/annotationDrafts';
-import { pointFromRow, type PointRow } from '../../db/points';
+import { pointFromRow } from '../../db/points';
 import { appendEvent, type Actor } from '../../db/events';
 import { currentGuidelinesVersion, recordGuidelinesVersion } from '../../db/guidelines';
 import { validatePoints } from '../../shared/edits';
@@ -22,6 +24,8 @@ import type { Annotator } from '../domain/annotator';
 import { DomainError, notFound, validationFailed } from '../domain/errors';
 import { baseTextHash, presentAnnotation, presentQueueItem } from '../presenters/annotations';
 import { creditActiveTime, msOf, systemClock, type Clock, type Credit } from './activeTime';
+import { currentSuggestions, serveSuggestions } from './suggestions/serve';
+import { resolveOrigins } from './suggestions/origins';
 
 /** The caller's queue: every problem assigned to them with their progress, grouped by batch (earliest due first), in import order. */
 export function getQueue(db: DB, user: Annotator, clock: Clock = systemClock): QueueItem[] {
@@ -40,19 +44,21 @@ function annotationRow(db: DB, problemId: number, userId: number): AnnotationRow
   return findAnnotationRow(db, problemId, userId);
 }
 
-function pointRows(db: DB, annotationId: number | undefined): PointRow[] {
+function pointRows(db: DB, annotationId: number | undefined): DraftPointRow[] {
   if (annotationId === undefined) return [];
   return readAnnotationPointRows(db, annotationId);
 }
 
-function view(db: DB, problem: AssignedProblem, userId: number): AnnotationView {
+/** The annotation view, with the suggestions the policy shows this annotator (a serving records their exposure). */
+function view(db: DB, problem: AssignedProblem, userId: number, clock: Clock): AnnotationView {
   const row = annotationRow(db, problem.id, userId);
-  return presentAnnotation(problem, row, pointRows(db, row?.id));
+  const served = row?.status === 'submitted' ? null : serveSuggestions(db, problem, userId, new Date(clock()).toISOString());
+  return presentAnnotation(problem, row, pointRows(db, row?.id), served);
 }
 
 /** The caller's own annotation of a problem; never anyone else's. */
-export function getAnnotation(db: DB, user: Annotator, questionId: string): AnnotationView {
-  return view(db, assignedProblem(db, user, questionId), user.id);
+export function getAnnotation(db: DB, user: Annotator, questionId: string, clock: Clock = systemClock): AnnotationView {
+  return view(db, assignedProblem(db, user, questionId), user.id, clock);
 }
 
 /** Optimistic concurrency: a write must name the version it was based on; a submitted annotation is read-only. */
@@ -131,11 +137,13 @@ export function saveDraft(db: DB, user: Annotator, actor: Actor, questionId: str
     checkWritable(row, body.version);
     const findings = validatePoints(problem.base_text, body.points, 'draft');
     if (findings.length > 0) throw validationFailed(findings);
+    const origins = resolveOrigins(db, problem, user.id, body.points, body.origins);
     const reportedActiveMs = body.activeMs ?? 0;
     const credit = creditedActiveMs(db, row, problem.id, user.id, reportedActiveMs, clock());
     const activeMs = credit.credited;
     const saved = writeDraftRow(db, row, problem.id, user.id, credit);
-    upsertDraftPoints(db, saved.id, body.points);
+    upsertDraftPoints(db, saved.id, body.points, origins);
+    if (body.dismissed) writeKnownDismissals(db, problem, user.id, body.dismissed);
     appendEvent(db, actor, {
       action: 'annotation.save',
       entityType: 'annotation',
@@ -143,7 +151,7 @@ export function saveDraft(db: DB, user: Annotator, actor: Actor, questionId: str
       // Every draft version was written by a save whose event holds its points (imports are
       // submitted, hence never saved over), so the previous points are not stored again.
       before: { version: row?.version ?? 0 },
-      after: { version: saved.version, points: body.points },
+      after: { version: saved.version, points: body.points, ...(origins.some((o) => o.provenance !== 'own') ? { provenance: origins.map((o) => o.provenance) } : {}) },
       details: { questionId, activeMs, ...(activeMs < reportedActiveMs ? { reportedActiveMs } : {}) },
     });
     return { questionId: problem.question_id, status: 'draft', version: saved.version, activeMs: saved.active_ms, updatedAt: saved.updated_at };
@@ -174,6 +182,12 @@ export function submitAnnotation(db: DB, user: Annotator, actor: Actor, question
       after: { status: 'submitted', version: row.version + 1 },
       details: { questionId, points: points.length, activeMs: row.active_ms, guidelinesVersion },
     });
-    return view(db, problem, user.id);
+    return view(db, problem, user.id, systemClock);
   });
+}
+
+/** Store the caller's dismissals of the problem's current suggested points (others are dropped: their suggestion was replaced). */
+function writeKnownDismissals(db: DB, problem: AssignedProblem, userId: number, dismissed: NonNullable<SaveAnnotationRequest['dismissed']>): void {
+  const known = new Set(currentSuggestions(db, problem).map((s) => s.id));
+  writeDismissals(db, problem.id, userId, dismissed.filter((d) => known.has(d.suggestionId)));
 }

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { fieldPath } from '../../shared/schemas/fieldPath';
 import { loneSurrogateIssue } from '../../shared/schemas/wellFormed';
 import type { ImportIssue } from '../../shared/schemas/lcb';
+import { MAX_LINE_BYTES, readLines } from './lineReader';
+import { Pacer } from './eventLoopPacer';
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
@@ -48,4 +50,25 @@ export function tooLongIssue(number: number, maxLineBytes: number): ImportIssue 
 /** A schema's complaints about one line, as `line N: field: message` issues; `whole` names the line itself. */
 export function schemaIssues(number: number, error: z.ZodError, whole: string): ImportIssue[] {
   return error.issues.map((i) => ({ line: number, field: fieldPath(i.path) || whole, message: i.message }));
+}
+
+/**
+ * The JSON values of a JSONL file's lines, with their numbers, in slices that let other requests
+ * through; blank lines are skipped, and a line too long, not UTF-8 or not JSON is reported into
+ * `issues` instead of yielded.
+ */
+export async function* jsonLinesOf(file: string, issues: { add(found: readonly ImportIssue[]): void }): AsyncGenerator<{ number: number; json: unknown }> {
+  const pacer = new Pacer();
+  const decoder = jsonLineDecoder();
+  for await (const { number, bytes, tooLong } of readLines(file)) {
+    await pacer.step();
+    if (tooLong) {
+      issues.add([tooLongIssue(number, MAX_LINE_BYTES)]);
+      continue;
+    }
+    const line = parseJsonLine(number, bytes, decoder);
+    if (line === null) continue;
+    if ('issues' in line) issues.add(line.issues);
+    else yield { number, json: line.json };
+  }
 }

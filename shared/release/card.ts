@@ -46,6 +46,11 @@ export interface CardCreation {
    * submitted under, oldest version first; `version: null` counts those with none recorded.
    */
   guidelines: { version: number | null; annotations: number }[];
+  /**
+   * The released gold points that came from model suggestions an annotator accepted (as is or
+   * edited), by agent; absent when none did (the card then says nothing of suggestions).
+   */
+  suggested?: { goldPoints: number; fromSuggestions: number; agents: { agent: string; points: number }[] };
 }
 
 /** The accounts behind the released problems' gold points (adjudicated here), by role; sorted names. */

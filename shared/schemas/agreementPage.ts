@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AgreementView } from '../agreement';
+import type { SuggestionFigures } from '../suggestions/analysis';
 import { pageQuery } from './backoffice';
 
 /** Query of GET /api/agreement: which page of the per-problem table (worst first) to include. */
@@ -12,4 +13,6 @@ export interface AgreementPageView extends AgreementView {
   perProblemTotal: number;
   limit: number;
   offset: number;
+  /** What suggestions did to the data (issue 27); present only once any suggestion was stored or shown. */
+  suggestions?: SuggestionFigures;
 }

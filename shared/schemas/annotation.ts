@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Point } from '../edits';
 import { pointsSchema } from './point';
+import { dismissedSchema, pointOriginsSchema, type PointOrigin, type Suggestion, type SuggestedPointRef } from '../suggestions/schema';
 
 /** Most active time one save may report: ten minutes (the client saves far more often). */
 export const MAX_ACTIVE_MS_PER_SAVE = 600_000;
@@ -22,6 +23,10 @@ export const saveAnnotationBody = z.object({
   points: pointsSchema,
   /** Active editing time since the last save, in milliseconds. */
   activeMs: z.number().int('must be an integer').min(0, 'must be ≥ 0').max(MAX_ACTIVE_MS_PER_SAVE, `must be ≤ ${MAX_ACTIVE_MS_PER_SAVE}`).optional(),
+  /** The suggested point each point was accepted from (null: the annotator's own); absent: all own. */
+  origins: pointOriginsSchema.optional(),
+  /** The suggested points this annotator dismissed; absent: unchanged. */
+  dismissed: dismissedSchema.optional(),
 });
 /** The whole PUT body. */
 export type SaveAnnotationRequest = z.infer<typeof saveAnnotationBody>;
@@ -46,6 +51,12 @@ export interface AnnotationView {
   activeMs: number;
   updatedAt: string | null;
   submittedAt: string | null;
+  /** Where each point came from, in point order (issue 27). */
+  origins: PointOrigin[];
+  /** Present only when the suggestion policy shows this annotator the problem's suggestions. */
+  suggestions?: Suggestion[];
+  /** With suggestions only: the suggested points this annotator dismissed. */
+  dismissed?: SuggestedPointRef[];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { checkSuggestion } from './check';
 /**
  * A model quotes the text it deletes; the offsets come from finding that quote in the base text
  * (issue 27, part 1): exactly first, then tolerant of whitespace (runs of spaces and line breaks
@@ -69,12 +70,10 @@ export function buildPoints(baseText: string, modelPoints: readonly ModelPoint[]
 }
 
 /**
- * Whether generated points make a valid suggestion for the base text: 1–3 points, each complete,
- * offsets inside the text, no overlaps, deletion-only. (The lead may switch this to
- * shared/suggestions/check.ts's checkSuggestion at merge time.)
+ * Whether generated points make a valid suggestion for the base text: the same check an imported
+ * suggestion passes (shared/suggestions/check.ts), on points already complete by their schema.
  */
 export function validGeneratedPoints(baseText: string, points: readonly SuggestedPoint[]): boolean {
-  if (points.length < 1 || points.length > MAX_POINTS) return false;
   if (!points.every((p) => suggestedPointSchema.safeParse(p).success)) return false;
-  return validatePoints(baseText, points, 'submit').length === 0;
+  return checkSuggestion(baseText, points).length === 0;
 }

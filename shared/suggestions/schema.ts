@@ -37,3 +37,32 @@ export const suggestionSchema = z.object({
   points: z.array(suggestedPointSchema),
 });
 export type Suggestion = z.output<typeof suggestionSchema>;
+
+/** Where an annotation point came from (issue 27 part 3). Imported and old points are 'own'. */
+export const POINT_PROVENANCES = ['own', 'suggested', 'suggested-edited'] as const;
+export type PointProvenance = (typeof POINT_PROVENANCES)[number];
+
+/** One suggested point: the suggestion's id and the point's index in it. */
+export const suggestedPointRefSchema = z.strictObject({
+  suggestionId: z.number().int('must be an integer').min(1, 'must be ≥ 1'),
+  point: z.number().int('must be an integer').min(0, 'must be ≥ 0').max(MAX_POINTS - 1, `must be ≤ ${MAX_POINTS - 1}`),
+});
+export type SuggestedPointRef = z.output<typeof suggestedPointRefSchema>;
+
+/**
+ * What a draft save says of its points' origins, in point order: the suggested point each was
+ * accepted from, or null for the annotator's own. The server decides the provenance from it:
+ * a point equal to its suggested point is 'suggested', any difference makes it 'suggested-edited'.
+ */
+export const pointOriginsSchema = z.array(suggestedPointRefSchema.nullable()).max(MAX_POINTS, `at most ${MAX_POINTS} origins`);
+/** The suggested points an annotator dismissed (hidden for them only). */
+export const dismissedSchema = z.array(suggestedPointRefSchema).max(MAX_POINTS * 20, `at most ${MAX_POINTS * 20} dismissed points`);
+
+/** A stored point's origin as GET and the cross-check show it. */
+export interface PointOrigin {
+  provenance: PointProvenance;
+  suggestionId: number | null;
+  /** The index of the point in its suggestion. */
+  suggestionPoint: number | null;
+}
+export const OWN_ORIGIN: PointOrigin = { provenance: 'own', suggestionId: null, suggestionPoint: null };

@@ -10,6 +10,8 @@ import { tempDb } from '../support/db';
 import { completion, fakePoint, startFakeLlm, type FakeLlm, type FakeReply, type FakeRequest } from '../support/fakeLlm';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { runCli } from '../support/cli';
+import { createBatch } from '../../server/services/batches';
+import { createBatchBody } from '../../shared/schemas/batches';
 import { holdWriteLockUntilReleased } from '../support/liveServer';
 import { useServerBusyTimeout } from '../../db/connection';
 import { createApp } from '../../server/app';
@@ -313,9 +315,19 @@ describe('suggestions generate on the command line', () => {
     }
   });
 
-  it('refuses --batch until batches exist, and needs one way of naming problems', async () => {
-    const batch = await runCli(['suggestions', 'generate', '--batch', 'b1', '--db', ctx.file]);
-    expect(batch).toMatchObject({ status: 1, stderr: expect.stringContaining('batches are not available') });
+  it('takes a batch\'s problems with --batch, names an unknown batch, and needs one way of naming problems', async () => {
+    const unknown = await runCli(['suggestions', 'generate', '--batch', 'b1', '--db', ctx.file]);
+    expect(unknown).toMatchObject({ status: 1, stderr: expect.stringContaining('No batch named "b1"') });
+    createBatch(ctx.db, CLI_ACTOR, createBatchBody.parse({ name: 'b2', due: '2030-01-31', problems: [problems.GOOD!.questionId] }));
+    const saved = { ...process.env };
+    Object.assign(process.env, { CCB_LLM_BASE_URL: fake.url, CCB_LLM_API_KEY: KEY, CCB_LLM_MODEL: 'batch-model' });
+    try {
+      const out = await runCli(['suggestions', 'generate', '--batch', 'b2', '--db', ctx.file]);
+      expect(out.stdout, out.stderr).toContain('1 problems: 1 stored');
+      expect(out.status).toBe(0);
+    } finally {
+      process.env = saved;
+    }
     expect((await runCli(['suggestions', 'generate', '--db', ctx.file])).status).toBe(2);
   });
 });

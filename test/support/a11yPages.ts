@@ -10,6 +10,8 @@ import { acceptAgreement } from '../../server/services/adjudications/gold';
 import { cutRelease } from '../../server/services/releases/store';
 import { assign, buildProblem } from './builders';
 import { spanOf } from './annotationBuilders';
+import { upsertSuggestion } from '../../db/suggestions';
+import { setGlobalSuggestionPolicy } from '../../server/services/suggestions/policy';
 import { hashOf } from './baseText';
 import { runLine, storeRun } from './runFixture';
 import { storedJob } from './suggestionJobs';
@@ -25,6 +27,7 @@ export const A11Y_BATCH = 'week-1';
  * The world every accessibility visit runs in: the demo (its accounts, problems and double
  * annotations, three of them disagreeing) plus
  * - alice's drafts of `editing` and `spare` with three points and a repair (the editor at its fullest);
+ * - a model suggestion for `editing` under the `always` policy (the editor's Suggestions card);
  * - two exact agreements accepted as gold and two releases cut (v1, then v2 with one more problem),
  *   so the releases, release diff and audit pages have content;
  * - pilot study A11Y_STUDY on v2 for pia (a11yPilotPages.ts), one session submitted, one mid-dialogue;
@@ -119,6 +122,7 @@ export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
   const flag = postComment(db, alice, { id: alice.id, name: 'alice' }, problem.questionId, { kind: 'flag', reason: 'unclear', body: 'May N be 1? The constraints say 2.' }).comments[0]!;
   postComment(db, { id: ada.id!, role: 'adjudicator' }, ada, problem.questionId, { kind: 'comment', body: 'N is at least 2; the constraints hold.', replyTo: flag.id });
   const mara: Actor = { id: accounts.maintainer.id, name: 'mara' };
+  seedA11ySuggestion(db, mara, problem);
   acceptAgreement(db, ada, 'demo_004', adjudicationVersion(db, 'demo_004'));
   cutRelease(db, mara, { name: 'v1', notes: 'First cut.', policy: 'all-subsets', extended: false });
   const runTask = await storeA11yRun(db, mara);
@@ -132,6 +136,13 @@ export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
   run(db, `UPDATE gold_points SET question = '' WHERE idx = 0 AND problem_id = (SELECT id FROM problems WHERE question_id = 'demo_006')`);
   storedJob(db, spare.id); // a finished suggestion job for the Suggestions page
   return { accounts, editing: problem.questionId, spare: spare.questionId, submitted: 'demo_001', disagreeing: 'demo_001', resolved: 'demo_004', runTask, ...pilots };
+}
+
+/** A model suggestion for the `editing` problem, shown always: the editor's ghosts and the Agreement page's Suggestions section get checked too. */
+function seedA11ySuggestion(db: DB, actor: Actor, problem: { id: number; baseText: string }): void {
+  const point = { deletions: [spanOf(problem.baseText, 'Standard Input')], repairs: [], question: 'Where is the input read from?', answer: 'Standard Input.', type: 'Behavior' };
+  upsertSuggestion(db, { problemId: problem.id, agent: 'model-a', score: 0.7, points: JSON.stringify([point]), source: 'import', baseSha256: hashOf(problem), createdAt: '2026-12-01T00:00:00.000Z' });
+  setGlobalSuggestionPolicy(db, actor, 'always');
 }
 
 /** A browser context logged in as the role's demo account (a session made directly, no login form). */

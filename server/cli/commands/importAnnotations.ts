@@ -23,14 +23,17 @@ export const importAnnotationsCommand: Command = {
         }
         return 0;
       } catch (err) {
-        if (err instanceof ImportError) {
-          for (const issue of err.issues) printError(formatImportIssue(issue));
-          if (err.unlistedLines > 0) printError(`… and ${err.unlistedLines.toLocaleString('en-US')} more line${err.unlistedLines === 1 ? '' : 's'} with errors`);
-          const n = err.linesWithErrors;
-          throw new CliError(`nothing was imported (${n.toLocaleString('en-US')} line${n === 1 ? '' : 's'} with errors)`);
-        }
-        throw err;
+        return reportImportFailure(err, printError);
       }
     });
   },
 };
+
+/** An importer's failure: every listed line-numbered issue, the count of the rest, and the exit; anything else is rethrown. */
+export function reportImportFailure(err: unknown, printError: (text: string) => void): never {
+  if (!(err instanceof ImportError)) throw err;
+  for (const issue of err.issues) printError(formatImportIssue(issue));
+  if (err.unlistedLines > 0) printError(`… and ${err.unlistedLines.toLocaleString('en-US')} more line${err.unlistedLines === 1 ? '' : 's'} with errors`);
+  const n = err.linesWithErrors;
+  throw new CliError(`nothing was imported (${n.toLocaleString('en-US')} line${n === 1 ? '' : 's'} with errors)`);
+}

@@ -13,6 +13,7 @@ function presentSide(side: SideWork | null, label: 'A' | 'B', reveal: boolean): 
     status: side.status,
     submittedAt: side.submittedAt,
     points: side.points,
+    origins: side.origins,
   };
 }
 

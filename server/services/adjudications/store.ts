@@ -1,8 +1,11 @@
 import type { DB } from '../../../db/database';
 import { readSideRows } from '../../../db/annotations';
-import { readAnnotationPoints } from '../../../db/points';
+import { pointFromRow } from '../../../db/points';
 import { readSetting, writeSetting } from '../../../db/settings';
+import { readAnnotationPointRows } from '../../../db/annotationDrafts';
 import type { Point } from '../../../shared/edits';
+import type { PointOrigin } from '../../../shared/suggestions/schema';
+import { originOfRow } from '../../presenters/annotations';
 
 export { findAdjudication, type AdjudicationRow } from '../../../db/adjudications';
 export { readGoldPoints as loadGoldPoints, writeGoldPoints } from '../../../db/points';
@@ -17,6 +20,7 @@ export interface SideWork {
   status: 'draft' | 'submitted';
   submittedAt: string | null;
   points: Point[];
+  origins: PointOrigin[];
 }
 
 /** The annotations of both slots of a problem (undefined for a slot with no annotation yet). */
@@ -24,7 +28,8 @@ export function loadSides(db: DB, problemId: number): { A?: SideWork; B?: SideWo
   const sides: { A?: SideWork; B?: SideWork } = {};
   for (const r of readSideRows(db, problemId)) {
     if (r.id === null || r.status === null) continue;
-    const side: SideWork = { userId: r.user_id, username: r.username, annotationId: r.id, status: r.status, submittedAt: r.submitted_at, points: readAnnotationPoints(db, r.id) };
+    const rows = readAnnotationPointRows(db, r.id);
+    const side: SideWork = { userId: r.user_id, username: r.username, annotationId: r.id, status: r.status, submittedAt: r.submitted_at, points: rows.map(pointFromRow), origins: rows.map(originOfRow) };
     if (r.slot === 1) sides.A = side;
     else sides.B = side;
   }

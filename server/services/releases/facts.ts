@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { anySuggestionData } from '../../../db/suggestions';
+import { goldPointAgents } from '../suggestions/analysis';
 import path from 'node:path';
 import type { DB } from '../../../db/database';
 import { readAdjudicatedCounts, readCardPeople, readGuidelinesVersionCounts, readImportedCounts, readLcbVersionCounts, readSubmittedEffort } from '../../../db/releaseCard';
@@ -77,12 +79,26 @@ export function lcbVersions(db: DB, problemIds: readonly number[]): Count[] {
 export function cardCreation(db: DB, problemIds: readonly number[]): CardCreation {
   const here = readAdjudicatedCounts(db, problemIds);
   const imported = readImportedCounts(db, problemIds, RELEASE_FILE);
+  const suggested = suggestedGold(db, problemIds);
   return {
     adjudicated: here.adjudicated,
     doublyAnnotated: here.doubly,
     imported: imported.map((i) => ({ release: i.release ?? 'unrecorded', file: RELEASE_FILE, sha256: i.sha256, problems: i.problems })),
     guidelines: problemIds.length === 0 ? [] : readGuidelinesVersionCounts(db, problemIds),
+    ...(suggested ? { suggested } : {}),
   };
+}
+
+/** How many of the released gold points came from model suggestions, by agent (null when none did). */
+function suggestedGold(db: DB, problemIds: readonly number[]): CardCreation['suggested'] | null {
+  if (!anySuggestionData(db)) return null;
+  const released = new Set(problemIds);
+  const gold = goldPointAgents(db).filter((g) => released.has(g.problemId));
+  const counts = new Map<string, number>();
+  for (const g of gold) if (g.agent !== null) counts.set(g.agent, (counts.get(g.agent) ?? 0) + 1);
+  if (counts.size === 0) return null;
+  const agents = [...counts].map(([agent, points]) => ({ agent, points })).sort((a, b) => b.points - a.points || a.agent.localeCompare(b.agent));
+  return { goldPoints: gold.length, fromSuggestions: agents.reduce((n, a) => n + a.points, 0), agents };
 }
 
 /** Who annotated and who adjudicated the released problems adjudicated here (account names, for the card when its settings name them). */

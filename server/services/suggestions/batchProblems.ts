@@ -1,11 +1,11 @@
 /** The problems of a batch, for `suggestions generate --batch NAME`. */
 import type { DB } from '../../../db/database';
-import { invalid } from '../../domain/errors';
+import { notFound } from '../../domain/errors';
+import { batchProblemIds } from '../batches';
 
-/**
- * The question ids of the named batch. Batches are not on this branch yet: until they are
- * (server/services/batches.ts, batchProblemIds), this says so instead of guessing.
- */
-export function problemsOfBatch(_db: DB, name: string): string[] {
-  throw invalid(`batches are not available in this version: name the problems with --problems ID,… instead of --batch ${name}`);
+/** The question ids of the named batch, in import order; a clear 404 when there is no such batch. */
+export function problemsOfBatch(db: DB, name: string): string[] {
+  const ids = batchProblemIds(db, name);
+  if (ids === null) throw notFound(`No batch named "${name}" (batches list shows them).`);
+  return ids;
 }

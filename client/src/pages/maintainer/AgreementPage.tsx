@@ -1,4 +1,5 @@
 import { ApiError } from '../../api';
+import { SuggestionFiguresSection } from './SuggestionFiguresSection';
 import { useResource } from '../../resources/useResource';
 import { agreement } from '../../../../shared/api/agreement';
 import type { AgreementPageView } from '../../../../shared/schemas/agreementPage';
@@ -120,6 +121,7 @@ function Report({ r, list }: { r: AgreementPageView; list: ListState }) {
         <h2 id="gold-h">Against the gold</h2>
         <GoldTable gold={r.gold} />
       </section>
+      {r.suggestions && <SuggestionFiguresSection s={r.suggestions} />}
       <section className="card" aria-labelledby="problems-h">
         <h2 id="problems-h">Per problem, lowest agreement first</h2>
         <p className="muted">Score = mean of span overlap, point F1 and type agreement. Open a problem to cross-check it.</p>

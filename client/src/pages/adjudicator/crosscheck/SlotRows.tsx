@@ -4,6 +4,7 @@ import type { CrossCheck, PairCheck } from '../../../../../shared/crossCheck';
 import type { Point } from '../../../../../shared/edits';
 import type { GoldPoint, Sources } from '../../../../../shared/schemas/adjudication';
 import { SideText } from './SideText';
+import { ProvenanceBadge } from './ProvenanceBadge';
 import { goldIndexOf, type Side } from './goldModel';
 import { slotLabel, type Slot } from './slots';
 
@@ -31,7 +32,7 @@ function SideCell({ view, side, index, pair, from, actions }: { view: CaseView; 
     <div className={`slot-side side-${side}`} aria-label={label}>
       <div className="slot-side-title">
         <span>
-          {side}, point {index + 1}
+          {side}, point {index + 1} <ProvenanceBadge origin={view.annotations[side]?.origins[index]} />
         </span>
         <button type="button" className="small" disabled={actions.readOnly} onClick={() => actions.onTake(from, side, side)} aria-keyshortcuts={side.toLowerCase()}>
           Take {side}

@@ -24,6 +24,15 @@ import { SubmitPanel } from './SubmitPanel';
 import { ShortcutHelp } from './ShortcutHelp';
 import { RepairForm } from './RepairForm';
 import { VersionsPanel } from './VersionsPanel';
+import { SuggestionGhosts } from './SuggestionGhosts';
+import { acceptGhost, dismissGhost, initialSuggestionState, pendingGhosts, withoutOrigin, type Ghost, type SuggestionState } from './suggestionModel';
+import { useLateSuggestions } from './useLateSuggestions';
+
+/** One step of the editor's history: the points and what the annotator did with suggestions. */
+interface Snapshot {
+  points: Point[];
+  sugg: SuggestionState;
+}
 
 interface Props {
   view: AnnotationView;
@@ -42,7 +51,10 @@ const sameDraft = (a: Point[], b: Point[]) => JSON.stringify(a) === JSON.stringi
 export function Editor({ view, carried, onReload, opening }: Props) {
   const base = view.baseText;
   const [submitted, setSubmitted] = useState<AnnotationView | null>(view.status === 'submitted' ? view : null);
-  const draft = useDraft(view, submitted !== null);
+  const [sugg, setSugg] = useState<SuggestionState>(() => initialSuggestionState(view));
+  const suggRef = useRef(sugg);
+  const late = useLateSuggestions(view);
+  const draft = useDraft(view, submitted !== null, () => ({ origins: suggRef.current.origins, dismissed: suggRef.current.dismissed }), late.check);
   // A draft kept in this browser for exactly this version (the session ended, or the tab closed before saving).
   const [restored] = useState(() => {
     const kept = view.status === 'submitted' ? null : draft.stash.restore(view.version);
@@ -51,7 +63,8 @@ export function Editor({ view, carried, onReload, opening }: Props) {
   const [points, setPoints] = useState<Point[]>(restored ?? view.points);
   const conflict = draft.saveState.kind === 'conflict';
   const readOnly = submitted !== null || conflict;
-  const history = useHistory<Point[]>();
+  const history = useHistory<Snapshot>();
+  const [focusAfter, setFocusAfter] = useState<{ kind: 'question'; point: number } | { kind: 'ghost'; index: number } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [kept, setKept] = useState<Point[] | null>(carried);
   const [latest, setLatest] = useState<Point[] | null>(null);
@@ -98,28 +111,58 @@ export function Editor({ view, carried, onReload, opening }: Props) {
 
   const caret = useStatementCaret(textRef, readOnly);
 
-  function apply(next: Point[]) {
+  function apply(next: Point[], nextSugg: SuggestionState = sugg) {
     setPoints(next);
+    setSugg(nextSugg);
+    suggRef.current = nextSugg;
+    late.noteOwnPoints(next, nextSugg);
     setNotice(null);
     if (issues) setIssues(validatePoints(base, next, 'submit'));
     draft.saver.change(next);
   }
 
   /** One undoable action of the editor; edits of one text field in a burst are one step. */
-  function commit(next: Point[], label: string, said?: string) {
+  function commit(next: Point[], label: string, said?: string, nextSugg: SuggestionState = sugg) {
     if (readOnly) return;
-    history.record(points, label, fieldEditKey(points, next, ['question', 'answer']));
-    apply(next);
+    history.record({ points, sugg }, label, nextSugg === sugg ? fieldEditKey(points, next, ['question', 'answer']) : null);
+    apply(next, nextSugg);
     if (said) setAnnouncement(said);
   }
 
-  function travel(step: { state: Point[]; label: string } | null, verb: 'Undone' | 'Redone') {
+  function travel(step: { state: Snapshot; label: string } | null, verb: 'Undone' | 'Redone') {
     if (!step) return setNotice(verb === 'Undone' ? 'Nothing to undo.' : 'Nothing to redo.');
-    apply(step.state);
+    apply(step.state.points, step.state.sugg);
     setAnnouncement(`${verb}: ${step.label}.`);
   }
-  const undo = () => !readOnly && travel(history.undo(points), 'Undone');
-  const redo = () => !readOnly && travel(history.redo(points), 'Redone');
+  const undo = () => !readOnly && travel(history.undo({ points, sugg }), 'Undone');
+  const redo = () => !readOnly && travel(history.redo({ points, sugg }), 'Redone');
+
+  const ghosts = late.suggestions ? pendingGhosts(late.suggestions, sugg) : [];
+  function takeGhost(ghost: Ghost, edit: boolean) {
+    const taken = acceptGhost(points, sugg, ghost);
+    if (typeof taken === 'string') return setNotice(taken);
+    const n = taken.points.length;
+    commit(taken.points, `${edit ? 'accept and edit' : 'accept'} a suggestion as point ${n}`, `Suggestion accepted as point ${n}.`, taken.state);
+    setFocusAfter(edit ? { kind: 'question', point: n - 1 } : { kind: 'ghost', index: ghosts.indexOf(ghost) });
+  }
+  function dropGhost(ghost: Ghost) {
+    commit(points, `dismiss a suggestion (${ghost.point.type})`, 'Suggestion dismissed.', dismissGhost(sugg, ghost));
+    setFocusAfter({ kind: 'ghost', index: ghosts.indexOf(ghost) });
+  }
+  // After an accept or dismiss the ghost is gone: focus the next one (or the statement), or the new point's question.
+  useEffect(() => {
+    if (!focusAfter) return;
+    setFocusAfter(null);
+    const root = textRef.current?.closest('.editor');
+    if (focusAfter.kind === 'question') {
+      const box = root?.querySelector<HTMLTextAreaElement>(`fieldset[aria-label="Point ${focusAfter.point + 1}"] textarea`);
+      box?.focus();
+      box?.setSelectionRange(box.value.length, box.value.length);
+      return;
+    }
+    const left = root?.querySelectorAll<HTMLElement>('[data-testid="ghost"]') ?? [];
+    (left[Math.min(focusAfter.index, left.length - 1)] ?? textRef.current)?.focus();
+  }, [focusAfter]);
   useUndoKeys(undo, redo, !readOnly);
 
   function restoreAt(point: number, offset: number) {
@@ -218,7 +261,7 @@ export function Editor({ view, carried, onReload, opening }: Props) {
           mine={kept}
           latest={points}
           onUseMine={() => {
-            commit(kept, 'use my unsaved version');
+            commit(kept, 'use my unsaved version', undefined, { ...sugg, origins: [] });
             setKept(null);
           }}
           onDismiss={() => setKept(null)}
@@ -269,6 +312,7 @@ export function Editor({ view, carried, onReload, opening }: Props) {
           <PreviewPane base={base} points={points} show={show} onShow={setShow} />
         </div>
         <aside className="editor-side" ref={sideRef}>
+          {!readOnly && <SuggestionGhosts base={base} ghosts={ghosts} onAccept={(g) => takeGhost(g, false)} onEdit={(g) => takeGhost(g, true)} onDismiss={dropGhost} />}
           {points.map((p, i) => (
             <PointCard
               key={i}
@@ -283,7 +327,7 @@ export function Editor({ view, carried, onReload, opening }: Props) {
               onChange={(patch) => commit(updatePoint(points, i, patch), `edit point ${i + 1}’s ${Object.keys(patch).join(', ')}`)}
               onRestore={(offset) => restoreAt(i, offset)}
               onRemoveRepair={(r) => commit(removeRepair(points, i, r), 'remove a repair', 'Repair removed.')}
-              onRemovePoint={() => commit(removePoint(points, i), `remove point ${i + 1}`, `Point ${i + 1} removed.`)}
+              onRemovePoint={() => commit(removePoint(points, i), `remove point ${i + 1}`, `Point ${i + 1} removed.`, withoutOrigin(sugg, i))}
             />
           ))}
           {points.length === 0 && <p className="card muted">No points yet. Select text in the statement and press <kbd>1</kbd> to start point 1.</p>}

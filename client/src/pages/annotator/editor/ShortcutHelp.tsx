@@ -10,6 +10,9 @@ const SHORTCUTS: [string, string][] = [
   ['Ctrl S', 'save now (drafts also save by themselves)'],
   ['Esc', 'cancel a repair, clear the selection'],
   ['?', 'open the guidelines at the focused point’s type (in a new tab; the draft stays here)'],
+  ['a', 'on a focused suggestion (Tab to it): accept it as a new point — its deletions, question, answer and type'],
+  ['e', 'on a focused suggestion: accept it and put the caret in its question to edit'],
+  ['x', 'on a focused suggestion: dismiss it (hidden for you only); Ctrl Z undoes accept, edit and dismiss'],
 ];
 
 export function ShortcutHelp() {

@@ -13,7 +13,11 @@ export interface AnnotationSaverOptions {
   onState: (state: SaveState) => void;
   onSaved: (saved: SavedDraft) => void;
   keeper?: DraftKeeper<Point[]>;
+  /** What each save carries besides the points: their origins and the dismissed suggestions (read when sent). */
+  extras?: () => SaveExtras;
 }
+
+export type SaveExtras = Pick<SaveAnnotationBody, 'origins' | 'dismissed'>;
 
 /** The shared draft saver for one annotation: each save also carries the active time since the last one. */
 export function annotationSaver(opts: AnnotationSaverOptions): AnnotationSaver {
@@ -22,7 +26,7 @@ export function annotationSaver(opts: AnnotationSaverOptions): AnnotationSaver {
     async send(points, version, keepalive) {
       const activeMs = opts.takeActiveMs();
       try {
-        return await opts.send({ version, points, activeMs }, keepalive);
+        return await opts.send({ version, points, activeMs, ...opts.extras?.() }, keepalive);
       } catch (err) {
         opts.giveBackActiveMs(activeMs);
         throw err;

@@ -6,7 +6,7 @@ import { useMe } from '../../../session';
 import type { Point } from '../../../../../shared/edits';
 import { saveDraftOn } from '../baseTextGuard';
 import { useActiveTimer } from '../../../drafts/useActiveTimer';
-import { annotationSaver, type AnnotationSaver, type SaveState } from './saver';
+import { annotationSaver, type AnnotationSaver, type SaveExtras, type SaveState } from './saver';
 
 export interface Draft {
   saver: AnnotationSaver;
@@ -17,7 +17,7 @@ export interface Draft {
 }
 
 /** The autosave machinery of one loaded annotation. */
-export function useDraft(view: AnnotationView, readOnly: boolean): Draft {
+export function useDraft(view: AnnotationView, readOnly: boolean, extras?: () => SaveExtras, onSaved?: () => void): Draft {
   const timer = useActiveTimer(!readOnly);
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'saved' });
   const [activeMs, setActiveMs] = useState(view.activeMs);
@@ -30,7 +30,11 @@ export function useDraft(view: AnnotationView, readOnly: boolean): Draft {
       takeActiveMs: () => timer.take(),
       giveBackActiveMs: (ms) => timer.giveBack(ms),
       onState: setSaveState,
-      onSaved: (saved) => setActiveMs(saved.activeMs),
+      onSaved: (saved) => {
+        setActiveMs(saved.activeMs);
+        onSaved?.();
+      },
+      extras,
       keeper: stash,
     }),
   );
