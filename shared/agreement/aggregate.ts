@@ -9,6 +9,7 @@ import {
   undefinedBecause,
   type Coefficient,
 } from './coefficients';
+import { statsIntervals } from './intervals';
 import type { GoldSide, ItemStats } from './itemStats';
 import type {
   AgreementFigures,
@@ -139,5 +140,6 @@ export function aggregate(stats: readonly ItemStats[]): AgreementFigures {
     types: typeFigures(stats),
     counts: countFigures(stats),
     gold: goldFigures(stats),
+    intervals: statsIntervals(stats),
   };
 }
