@@ -60,8 +60,8 @@ function byScore(x: ProblemAgreement, y: ProblemAgreement): number {
 }
 
 /** The overall figures of computeAgreement alone, for callers that quote only those (the data card). */
-export function overallAgreement(items: readonly AgreementItem[]): AgreementFigures {
-  return aggregate(items.map(itemStats));
+export function overallAgreement(items: readonly AgreementItem[], bootstrap: BootstrapOptions = {}): AgreementFigures {
+  return aggregate(items.map(itemStats), bootstrap);
 }
 
 /** The intervals of the overall figures with other bootstrap settings (the report uses the defaults). */

@@ -4,7 +4,7 @@ import type { BootstrapInterval } from './bootstrap';
 import type { Coefficient } from './coefficients';
 import type { IntervalFigure } from './intervals';
 import { figureValue } from './readings';
-import type { AgreementView, PairFigures } from './types';
+import type { AgreementView } from './types';
 
 const value = (c: Coefficient): CsvCell => c.value;
 const text = (t: string): CsvCell => ({ text: t });
