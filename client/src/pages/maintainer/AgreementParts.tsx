@@ -25,11 +25,12 @@ export function Value({ c, percent = false, digits = 3 }: { c: Coefficient; perc
 }
 
 /** A figure's 95% interval, e.g. "95% CI 0.41–0.63", with the draws where it was undefined. */
-export function IntervalText({ interval, percent = false, digits = 3 }: { interval: BootstrapInterval; percent?: boolean; digits?: number }) {
+export function IntervalText({ interval, percent = false, digits = 3, compact = false }: { interval: BootstrapInterval; percent?: boolean; digits?: number; compact?: boolean }) {
+  const left = compact ? `${interval.undefinedDraws} undefined` : `${interval.undefinedDraws} of ${interval.draws.toLocaleString('en-US')} draws undefined, left out`;
   return (
     <span className="interval">
       {formatIntervalText(interval, { percent, digits })}
-      {interval.undefinedDraws > 0 && <span className="muted"> ({interval.undefinedDraws} undefined draws left out)</span>}
+      {interval.undefinedDraws > 0 && <span className="muted"> ({left})</span>}
     </span>
   );
 }
@@ -68,7 +69,7 @@ function PairValue({ pair, figure, percent }: { pair: PairFigures; figure: Inter
       <Value c={figureValue(pair, figure)} percent={percent} />
       <br />
       <span className="muted interval-cell">
-        <IntervalText interval={pair.intervals[figure]} percent={percent} digits={2} />
+        <IntervalText interval={pair.intervals[figure]} percent={percent} digits={2} compact />
       </span>
     </>
   );
