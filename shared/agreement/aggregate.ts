@@ -9,6 +9,8 @@ import {
   undefinedBecause,
   type Coefficient,
 } from './coefficients';
+import type { BootstrapOptions } from './bootstrap';
+import { statsIntervals } from './intervals';
 import type { GoldSide, ItemStats } from './itemStats';
 import type {
   AgreementFigures,
@@ -131,7 +133,7 @@ function goldFigures(stats: readonly ItemStats[]): GoldFigures {
 }
 
 /** Every figure over a group of items (all problems, or one annotator pair's). */
-export function aggregate(stats: readonly ItemStats[]): AgreementFigures {
+export function aggregate(stats: readonly ItemStats[], bootstrap: BootstrapOptions = {}): AgreementFigures {
   return {
     problems: stats.length,
     deletion: deletionFigures(stats),
@@ -139,5 +141,6 @@ export function aggregate(stats: readonly ItemStats[]): AgreementFigures {
     types: typeFigures(stats),
     counts: countFigures(stats),
     gold: goldFigures(stats),
+    intervals: statsIntervals(stats, bootstrap),
   };
 }

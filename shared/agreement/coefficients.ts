@@ -48,9 +48,14 @@ export function cohenKappaFromTable(table: ContingencyTable): Coefficient {
       if (i === j) diagonal += count;
     }
   }
+  return cohenKappaFromMarginals(rows, cols, diagonal, total);
+}
+
+/** Cohen's kappa from a contingency table's row and column sums, diagonal and total (what a table gives, without the table). */
+export function cohenKappaFromMarginals(rows: ArrayLike<number>, cols: ArrayLike<number>, diagonal: number, total: number): Coefficient {
   if (total === 0) return undefinedBecause('no items');
   let expected = 0;
-  for (let i = 0; i < k; i++) expected += (rows[i]! / total) * (cols[i]! / total);
+  for (let i = 0; i < rows.length; i++) expected += (rows[i]! / total) * (cols[i]! / total);
   if (expected >= 1 - 1e-12) return undefinedBecause('expected agreement is 1 (every rating in one category)');
   return defined((diagonal / total - expected) / (1 - expected));
 }
@@ -109,6 +114,22 @@ export function krippendorffAlphaNominal<T>(units: readonly (readonly (T | null)
   const expectedDisagreeing = n * n - sumSquares; // Σ_{c≠k} n_c·n_k
   if (expectedDisagreeing <= 1e-12) return undefinedBecause('expected disagreement is 0 (every value in one category)');
   return defined(1 - ((n - 1) * disagreeing) / expectedDisagreeing);
+}
+
+/**
+ * Krippendorff's alpha (nominal) of two coders who both coded every unit, from the row and
+ * column sums, diagonal and total of their contingency table: the coincidence matrix is the
+ * table plus its transpose, so n = 2·total, n_c = row_c + column_c and Σ_{c≠k} o_ck =
+ * 2·(total − diagonal). Equal to krippendorffAlphaNominal of the same pairs.
+ */
+export function krippendorffAlphaFromMarginals(rows: ArrayLike<number>, cols: ArrayLike<number>, diagonal: number, total: number): Coefficient {
+  const n = 2 * total;
+  if (n <= 1) return undefinedBecause('fewer than two pairable values (no unit has two or more values)');
+  let sumSquares = 0;
+  for (let i = 0; i < rows.length; i++) sumSquares += (rows[i]! + cols[i]!) ** 2;
+  const expectedDisagreeing = n * n - sumSquares;
+  if (expectedDisagreeing <= 1e-12) return undefinedBecause('expected disagreement is 0 (every value in one category)');
+  return defined(1 - ((n - 1) * 2 * (total - diagonal)) / expectedDisagreeing);
 }
 
 /** Per-category (specific) agreement: 2·both / (times A chose c + times B chose c). */

@@ -1,6 +1,8 @@
 import { cohenKappaFromTable, defined, undefinedBecause, type Coefficient } from './coefficients';
 import { aggregate, ratio } from './aggregate';
 import { itemStats, swapSides, type ItemStats } from './itemStats';
+import type { BootstrapOptions } from './bootstrap';
+import { statsIntervals, type AgreementIntervals } from './intervals';
 import type { AgreementFigures, AgreementItem, AgreementReport, PairFigures, ProblemAgreement } from './types';
 
 function pairKey(s: ItemStats): [string, string] {
@@ -58,8 +60,13 @@ function byScore(x: ProblemAgreement, y: ProblemAgreement): number {
 }
 
 /** The overall figures of computeAgreement alone, for callers that quote only those (the data card). */
-export function overallAgreement(items: readonly AgreementItem[]): AgreementFigures {
-  return aggregate(items.map(itemStats));
+export function overallAgreement(items: readonly AgreementItem[], bootstrap: BootstrapOptions = {}): AgreementFigures {
+  return aggregate(items.map(itemStats), bootstrap);
+}
+
+/** The intervals of the overall figures with other bootstrap settings (the report uses the defaults). */
+export function agreementIntervals(items: readonly AgreementItem[], options: BootstrapOptions = {}): AgreementIntervals {
+  return statsIntervals(items.map(itemStats), options);
 }
 
 /**

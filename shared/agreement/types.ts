@@ -1,6 +1,7 @@
 import type { Range } from '../edits';
 import type { AmbiguityType } from '../taxonomy';
 import type { Coefficient } from './coefficients';
+import type { AgreementIntervals } from './intervals';
 
 /** The parts of a point agreement looks at. */
 export interface AgreementPoint {
@@ -101,6 +102,8 @@ export interface AgreementFigures {
   types: TypeFigures;
   counts: CountFigures;
   gold: GoldFigures;
+  /** 95% percentile bootstrap intervals over the problems, by figure path ('deletion.kappa', …). */
+  intervals: AgreementIntervals;
 }
 
 export interface PairFigures extends AgreementFigures {

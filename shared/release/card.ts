@@ -1,3 +1,4 @@
+import type { AgreementIntervals } from '../agreement';
 import type { ReleaseSettings } from '../schemas/releaseSettings';
 import type { JudgeCheck } from '../runs/judge';
 import type { RunSummary } from '../runs/views';
@@ -24,6 +25,10 @@ export interface CardAgreement {
   typePercent: CardCoefficient;
   typeKappa: CardCoefficient;
   typeAlpha: CardCoefficient;
+  /** 95% bootstrap intervals over the problems (seeded, so the card stays reproducible); absent: none quoted. */
+  intervals?: AgreementIntervals;
+  /** Matched pairs where both points have a type (the items of the type figures). */
+  typePairs?: number;
 }
 
 export interface CardEffort {

@@ -1,5 +1,6 @@
 /** The card's annotation process and annotators, as they happened for the released problems. */
-import type { CardCoefficient, CardInput } from './card';
+import { formatInterval, intervalMethod, SMALL_SAMPLE, type BootstrapInterval, type IntervalFigure } from '../agreement';
+import type { CardAgreement, CardCoefficient, CardInput } from './card';
 import { plural } from './cardSections';
 import { table } from './markdown';
 
@@ -67,9 +68,31 @@ const modelSuggestions: AnnotationStep = ({ creation: c }) => {
 
 export const ANNOTATION_STEPS: readonly AnnotationStep[] = [deletionOnlyEditing, guidelinesVersions, modelSuggestions, adjudication, importedGold];
 
-function coefficient(c: CardCoefficient): string {
+function coefficient(c: CardCoefficient, interval?: BootstrapInterval): string {
   if (c.value === null) return `undefined (${c.reason ?? 'no data'})`;
-  return `${c.value.toFixed(3)}${c.n === undefined ? '' : ` (n = ${c.n})`}`;
+  const notes = [c.n === undefined ? null : `n = ${c.n}`, interval ? `${Math.round(interval.level * 100)}% CI ${formatInterval(interval)}` : null].filter((n) => n !== null);
+  return `${c.value.toFixed(3)}${notes.length === 0 ? '' : ` (${notes.join('; ')})`}`;
+}
+
+const CARD_FIGURES: readonly [string, keyof Omit<CardAgreement, 'problems' | 'intervals' | 'typePairs'>, IntervalFigure][] = [
+  ['deleted characters: percent agreement', 'deletionPercent', 'deletion.percent'],
+  ["deleted characters: Cohen's κ", 'deletionKappa', 'deletion.kappa'],
+  ['points: F1 of aligned points', 'pointF1', 'points.f1'],
+  ['types of aligned points: percent agreement', 'typePercent', 'types.percent'],
+  ["types of aligned points: Cohen's κ", 'typeKappa', 'types.kappa'],
+  ["types of aligned points: Krippendorff's α", 'typeAlpha', 'types.alpha'],
+];
+
+/** How the intervals were made, the draws left out where a coefficient was undefined, and a small-sample note. */
+function intervalNotes(a: CardAgreement): string[] {
+  if (!a.intervals) return [];
+  const first = a.intervals['deletion.kappa'];
+  const undefinedDraws = CARD_FIGURES.filter(([, , key]) => a.intervals![key].undefinedDraws > 0).map(([label, , key]) => `${label} in ${a.intervals![key].undefinedDraws}`);
+  const notes = [intervalMethod(first, a.problems)];
+  if (undefinedDraws.length > 0) notes.push(`Undefined draws (of ${first.draws.toLocaleString('en-US')}): ${undefinedDraws.join('; ')}.`);
+  const small = a.problems < SMALL_SAMPLE || (a.typePairs !== undefined && a.typePairs < SMALL_SAMPLE);
+  if (small) notes.push(`Small sample (fewer than ${SMALL_SAMPLE} problems or matched typed pairs): the figures and their intervals are rough.`);
+  return ['', notes.join(' ')];
 }
 
 function agreement({ agreement: a, stats }: CardInput): string {
@@ -77,14 +100,11 @@ function agreement({ agreement: a, stats }: CardInput): string {
   return [
     `**Inter-annotator agreement.** Computed over the ${a.problems} of the ${stats.problems} released problems that have two submitted independent annotations (before adjudication); no other problem is counted.`,
     '',
-    table(['figure', 'value'], [
-      ['deleted characters: percent agreement', coefficient(a.deletionPercent)],
-      ["deleted characters: Cohen's κ", coefficient(a.deletionKappa)],
-      ['points: F1 of aligned points', coefficient(a.pointF1)],
-      ['types of aligned points: percent agreement', coefficient(a.typePercent)],
-      ["types of aligned points: Cohen's κ", coefficient(a.typeKappa)],
-      ["types of aligned points: Krippendorff's α", coefficient(a.typeAlpha)],
-    ]),
+    table(
+      ['figure', 'value'],
+      CARD_FIGURES.map(([label, field, key]) => [label, coefficient(a[field], a.intervals?.[key])]),
+    ),
+    ...intervalNotes(a),
   ].join('\n');
 }
 

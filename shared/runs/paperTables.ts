@@ -9,6 +9,7 @@
  * imported yet, no task with that K) is `null`: "--" in LaTeX (an en dash), an empty cell in
  * CSV (what spreadsheets and pandas read as missing; a dash would turn the column into text).
  */
+import { csvField } from '../csv';
 import type { RunTables } from './report';
 
 /** What the tables need of a run (a RunSummary has it). */
@@ -75,10 +76,7 @@ export const TABLE3_HEADERS = ['Model', 'pass@1 complete (%)', 'pass@1 interacti
 export const table3Text = (r: Table3Row): string[] => table3Cells(r).map((c) => c ?? '—');
 export const table4Text = (row: Table4['rows'][number]): string[] => table4Cells(row).map((c) => c ?? '—');
 
-/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
-export function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+export { csvField };
 
 const csv = (rows: readonly (readonly (string | null)[])[]): string => rows.map((r) => r.map((c) => csvField(c ?? '')).join(',')).join('\r\n') + '\r\n';
 

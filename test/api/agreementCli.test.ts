@@ -173,12 +173,33 @@ describe('import-annotations then agreement --json', () => {
     expect(report.perProblem[0]!.title).toMatch(/^Problem /);
   });
 
+  it('gives every coefficient a seeded 95% bootstrap interval over the problems, overall and per pair', async () => {
+    expect(Object.keys(report.intervals)).toEqual(['deletion.percent', 'deletion.kappa', 'points.f1', 'points.meanIoU', 'types.percent', 'types.kappa', 'types.alpha', 'counts.equal']);
+    for (const interval of Object.values(report.intervals)) expect(interval).toMatchObject({ seed: 24, draws: 1000, level: 0.95 });
+    const kappa = report.intervals['types.kappa'];
+    expect(kappa.low!).toBeLessThanOrEqual(report.types.kappa.value!);
+    expect(kappa.high!).toBeGreaterThanOrEqual(report.types.kappa.value!);
+    // Three problems: a draw of P3 alone has one type category (Numerical Precision), so type κ is undefined there.
+    expect(kappa.undefinedDraws).toBeGreaterThan(0);
+    expect(report.pairs[0]!.intervals['points.f1']).toMatchObject({ low: 1, high: 1, undefinedDraws: 0 });
+    // Reproducible: the same data gives the same intervals.
+    const again = JSON.parse((await runCli(['agreement', '--db', ctx.file, '--json'])).stdout) as AgreementView;
+    expect(again.intervals).toEqual(report.intervals);
+  });
+
   it('prints readable tables without --json', async () => {
     const out = await runCli(['agreement', '--db', ctx.file]);
     expect(out.status).toBe(0);
     expect(out.stdout).toContain('Inter-annotator agreement over 3 problem(s)');
     expect(out.stdout).toContain('alice / bob');
     expect(out.stdout).toMatch(/Types \(matched pairs\)\s+4\s+75\.0%\s+kappa 0\.692, alpha 0\.720/);
+    const i = report.intervals['types.kappa'];
+    expect(out.stdout).toMatch(new RegExp(`Type agreement \\(Cohen's κ\\)\\s+0\\.692\\s+\\[${i.low!.toFixed(3)}, ${i.high!.toFixed(3)}\\]\\s+${i.undefinedDraws}\\s+substantial \\(Landis & Koch\\)`));
+    expect(out.stdout).toContain("Krippendorff's α)  0.720");
+    expect(out.stdout).toContain('tentative conclusions only (0.667 ≤ α < 0.8) (Krippendorff)');
+    expect(out.stdout).toContain('95% intervals: percentile bootstrap over the 3 problems (resampled with replacement, 1,000 draws, seed 24)');
+    expect(out.stdout).toContain('Small sample: 3 problems (fewer than 30); read it with care.');
+    expect(out.stdout).toContain('Small sample: 4 matched typed pairs (fewer than 30); read it with care.');
   });
 
   it('changes nothing when the same file is imported again', async () => {

@@ -30,7 +30,7 @@ afterAll(() => ctx.cleanup());
 /** The card's figures computed from scratch, as before they were remembered. */
 function computed(released: ReadonlySet<string>) {
   const r = overallAgreement(loadAgreementItems(ctx.db).items.filter((item) => released.has(item.questionId)));
-  return { problems: r.problems, deletionPercent: r.deletion.percent, deletionKappa: r.deletion.kappa, pointF1: r.points.f1, typePercent: r.types.percent, typeKappa: r.types.kappa, typeAlpha: r.types.alpha };
+  return { problems: r.problems, deletionPercent: r.deletion.percent, deletionKappa: r.deletion.kappa, pointF1: r.points.f1, typePercent: r.types.percent, typeKappa: r.types.kappa, typeAlpha: r.types.alpha, intervals: r.intervals, typePairs: r.types.pairs };
 }
 
 const ids = (from: number, to: number) => new Set(problems.slice(from, to).map((p) => p.questionId));
@@ -64,6 +64,7 @@ describe("the data card's agreement (remembered by data version and released pro
     const all = new Set([...ids(0, 4), 'single_annotated']);
     expect(cardAgreement(ctx.db, all)).toEqual(computed(all));
     expect(cardAgreement(ctx.db, all)!.deletionKappa).toBe(page.deletion.kappa);
+    expect(cardAgreement(ctx.db, all)!.intervals).toBe(page.intervals);
     // One of them not released: the card's figures leave it out, unlike the page's.
     const some = ids(1, 3);
     expect(cardAgreement(ctx.db, some)).toEqual(computed(some));

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
 import { agreementReport } from '../../server/services/agreement';
@@ -42,6 +45,38 @@ describe('agreement dashboard', () => {
     const firstLink = problems.getByRole('link').first();
     await expect(firstLink.getAttribute('href')).resolves.toBe(`/adjudicate/${worst.questionId}`);
     await expect(problems.getByRole('link').count()).resolves.toBe(5);
+    // Every coefficient with its interval, definition, usual reading and the small-sample warning (5 problems).
+    const interval = report.intervals['deletion.kappa'];
+    await expect(kappaCard.textContent()).resolves.toContain(`95% CI ${interval.low!.toFixed(3)}–${interval.high!.toFixed(3)}`);
+    await expect(kappaCard.textContent()).resolves.toContain('corrected for the agreement chance would give');
+    await expect(kappaCard.textContent()).resolves.toMatch(/Usual reading: (slight|fair|moderate|substantial|almost perfect) \(Landis & Koch\)/);
+    await expect(kappaCard.getByText('Small sample: 5 problems (fewer than 30); read it with care.').count()).resolves.toBe(1);
+    const alphaCard = page.getByRole('group', { name: "Type agreement (Krippendorff's α)" });
+    await expect(alphaCard.textContent()).resolves.toContain('(Krippendorff)');
+    await expect(alphaCard.textContent()).resolves.toMatch(/Small sample: \d+ matched typed pairs? \(fewer than 30\)/);
+    await page.getByText('95% intervals: percentile bootstrap over the 5 problems (resampled with replacement, 1,000 draws, seed 24)').waitFor();
+    const pairInterval = report.pairs[0]!.intervals['points.f1'];
+    await expect(pairs.getByRole('row').nth(1).textContent()).resolves.toContain(`95% CI ${pairInterval.low!.toFixed(2)}–${pairInterval.high!.toFixed(2)}`);
+
+    // The CSV downloads: links through the endpoint contract that answer the whole tables.
+    const pairsLink = page.getByRole('link', { name: 'Download the pair table (CSV)' });
+    const problemsLink = page.getByRole('link', { name: 'Download all 5 problems (CSV)' });
+    await expect(pairsLink.getAttribute('href')).resolves.toBe('/api/agreement/pairs.csv');
+    await expect(problemsLink.getAttribute('href')).resolves.toBe('/api/agreement/problems.csv');
+    const download = page.waitForEvent('download');
+    await problemsLink.click();
+    const file = path.join(os.tmpdir(), `agreement-problems-${process.pid}.csv`);
+    await (await download).saveAs(file);
+    const csv = fs.readFileSync(file, 'utf8').split('\r\n');
+    fs.rmSync(file);
+    expect(csv[0]).toMatch(/^question_id,title,annotator_a,annotator_b,score,/);
+    expect(csv[1]!.startsWith(`${worst.questionId},`)).toBe(true);
+    expect(csv).toHaveLength(7);
+    if (process.env.CCB_SCREENSHOTS) {
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: 'docs/screenshots/agreement.png', fullPage: false });
+    }
     // The login page's session probe answers 401 before logging in.
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
     await page.close();

@@ -124,6 +124,8 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/release-diff': { query: () => `old=${RELEASE}&new=${RELEASE}`, expect: MAINTAINER() },
 
   'GET /api/agreement': { expect: MAINTAINER() },
+  'GET /api/agreement/pairs.csv': { expect: MAINTAINER() },
+  'GET /api/agreement/problems.csv': { expect: MAINTAINER() },
   'POST /api/annotations/import': {
     query: () => 'name=pilot.jsonl',
     upload: (w) =>

@@ -75,6 +75,41 @@ describe('data card', () => {
     expect(card).toContain('`provenance`');
   });
 
+  it("quotes each coefficient's 95% bootstrap interval, how it was made, undefined draws and a small-sample note", () => {
+    const interval = (low: number | null, high: number | null, undefinedDraws = 0) => ({ seed: 24, draws: 1000, level: 0.95, low, high, undefinedDraws });
+    const intervals = {
+      'deletion.percent': interval(0.85, 0.95),
+      'deletion.kappa': interval(0.61, 0.8049),
+      'points.f1': interval(0.4, 0.6),
+      'points.meanIoU': interval(0.7, 0.9),
+      'types.percent': interval(0.5, 1, 12),
+      'types.kappa': interval(-0.2, 1, 140),
+      'types.alpha': interval(null, null, 1000),
+      'counts.equal': interval(0.3, 1),
+    };
+    const agreement = {
+      problems: 12,
+      deletionPercent: { value: 0.9, n: 100 },
+      deletionKappa: { value: 0.71234, n: 100 },
+      pointF1: { value: 0.5, n: 20 },
+      typePercent: { value: 0.75, n: 8 },
+      typeKappa: { value: 0.5, n: 8 },
+      typeAlpha: { value: null, reason: 'one type only', n: 8 },
+      intervals,
+      typePairs: 8,
+    };
+    const card = dataCard(input({ agreement }));
+    expect(card).toContain("| deleted characters: Cohen's κ | 0.712 (n = 100; 95% CI [0.610, 0.805]) |");
+    expect(card).toContain("| types of aligned points: Cohen's κ | 0.500 (n = 8; 95% CI [-0.200, 1.000]) |");
+    expect(card).toContain("| types of aligned points: Krippendorff's α | undefined (one type only) |");
+    expect(card).toContain('95% intervals: percentile bootstrap over the 12 problems (resampled with replacement, 1,000 draws, seed 24)');
+    expect(card).toContain("Undefined draws (of 1,000): types of aligned points: percent agreement in 12; types of aligned points: Cohen's κ in 140; types of aligned points: Krippendorff's α in 1000.");
+    expect(card).toContain('Small sample (fewer than 30 problems or matched typed pairs)');
+    const large = dataCard(input({ agreement: { ...agreement, problems: 300, typePairs: 240 } }));
+    expect(large).not.toContain('Small sample');
+    expect(dataCard(input({ agreement }))).toBe(card);
+  });
+
   it('is deterministic', () => {
     expect(dataCard(input())).toBe(dataCard(input()));
   });

@@ -1,4 +1,16 @@
-import type { AgreementFigures, Figure, PairFigures } from '../../../shared/agreement';
+import {
+  FIGURE_GUIDE,
+  figureValue,
+  formatInterval,
+  INTERVAL_FIGURES,
+  intervalMethod,
+  readingOf,
+  smallSampleWarning,
+  type AgreementFigures,
+  type Figure,
+  type IntervalFigure,
+  type PairFigures,
+} from '../../../shared/agreement';
 import type { AgreementView } from '../../services/agreement';
 
 const num = (f: Figure, digits = 3) => (f.value === null ? 'undefined' : f.value.toFixed(digits));
@@ -30,14 +42,36 @@ function undefinedReasons(f: AgreementFigures): string[] {
   return named.filter(([, fig]) => fig.value === null).map(([name, fig]) => `  ${name} is undefined: ${fig.reason}`);
 }
 
+/** Each coefficient with its interval, undefined draws, usual reading and small-sample warning; then how the intervals were made. */
+function intervalLines(f: AgreementFigures): string[] {
+  const rows = INTERVAL_FIGURES.map((key) => {
+    const interval = f.intervals[key];
+    const value = figureValue(f, key);
+    return [FIGURE_GUIDE[key].label, num(value), formatInterval(interval), String(interval.undefinedDraws), readingOf(key, value.value) ?? ''];
+  });
+  const warnings = [...new Set(INTERVAL_FIGURES.map((key) => smallSampleWarning(key, f)).filter((w) => w !== null))];
+  return [
+    'Coefficients with 95% intervals',
+    table(['figure', 'value', '95% interval', 'undefined draws', 'usual reading'], rows),
+    intervalMethod(f.intervals['deletion.kappa'], f.problems),
+    ...warnings,
+    '',
+    'Definitions',
+    ...INTERVAL_FIGURES.map((key) => `  ${FIGURE_GUIDE[key].label}: ${FIGURE_GUIDE[key].definition}`),
+  ];
+}
+
+/** A pair's figure with its interval at two decimals. */
+const withInterval = (p: PairFigures, key: IntervalFigure) => `${num(figureValue(p, key))} ${formatInterval(p.intervals[key], 2)}`;
+
 function pairRows(pairs: readonly PairFigures[]): string[][] {
   return pairs.map((p) => [
     `${p.annotators[0]} / ${p.annotators[1]}`,
     String(p.problems),
-    num(p.deletion.kappa),
-    `${num(p.points.f1)} (${p.points.a + p.points.b})`,
-    `${num(p.types.kappa)} (${p.types.pairs})`,
-    num(p.types.alpha),
+    withInterval(p, 'deletion.kappa'),
+    `${withInterval(p, 'points.f1')} (${p.points.a + p.points.b})`,
+    `${withInterval(p, 'types.kappa')} (${p.types.pairs})`,
+    withInterval(p, 'types.alpha'),
     pct(p.counts.equal),
   ]);
 }
@@ -46,7 +80,8 @@ function pairRows(pairs: readonly PairFigures[]): string[][] {
 export function formatAgreement(r: AgreementView, worst = 10): string {
   const out: string[] = [`Inter-annotator agreement over ${r.problems} problem(s) with two submitted annotations`, ''];
   out.push(table(['figure', 'n', 'agreement', 'coefficients'], overallRows(r)), ...undefinedReasons(r), '');
-  out.push('Per annotator pair', table(['pair', 'problems', 'del. kappa', 'F1 (n)', 'type kappa (n)', 'type alpha', 'equal counts'], pairRows(r.pairs)), '');
+  out.push(...intervalLines(r), '');
+  out.push('Per annotator pair (with 95% intervals)', table(['pair', 'problems', 'del. kappa', 'F1 (n)', 'type kappa (n)', 'type alpha', 'equal counts'], pairRows(r.pairs)), '');
   const used = r.types.perType.filter((t) => t.byA + t.byB > 0);
   out.push('Per type (specific agreement 2·both / (A + B))', table(['type', 'by A', 'by B', 'both', 'agreement'], used.map((t) => [t.type, String(t.byA), String(t.byB), String(t.both), pct(t.agreement)])), '');
   const abbrev = r.types.labels.map((_, i) => `T${i + 1}`);

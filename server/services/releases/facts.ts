@@ -56,6 +56,8 @@ export function cardAgreement(db: DB, released: ReadonlySet<string>): CardAgreem
     typePercent: report.types.percent,
     typeKappa: report.types.kappa,
     typeAlpha: report.types.alpha,
+    intervals: report.intervals,
+    typePairs: report.types.pairs,
   };
 }
 

@@ -4,7 +4,8 @@ import { useResource } from '../../resources/useResource';
 import { agreement } from '../../../../shared/api/agreement';
 import type { AgreementPageView } from '../../../../shared/schemas/agreementPage';
 import { Link } from '../../router';
-import type { AgreementView, GoldFigures } from '../../../../shared/agreement';
+import { intervalMethod, type AgreementView, type GoldFigures } from '../../../../shared/agreement';
+import { urlOf } from '../../apiCall';
 import { ConfusionHeatMap, FigureCard, PairTable, PerTypeTable, Value } from './AgreementParts';
 import { formatCoefficient, formatPercent } from './agreementFormat';
 import { ADJUDICATION_STATE } from '../../stateLabels';
@@ -97,15 +98,21 @@ function Report({ r, list }: { r: AgreementPageView; list: ListState }) {
   return (
     <>
       <div className="figure-grid">
-        <FigureCard label="Deletion agreement (Cohen's κ)" figure={r.deletion.kappa} unit="characters" detail={`${formatPercent(r.deletion.percent)} of characters agree`} />
-        <FigureCard label="Point detection F1" figure={r.points.f1} unit="points" detail={`${r.points.matched} matched, ${r.points.unmatchedA} + ${r.points.unmatchedB} unmatched`} />
-        <FigureCard label="Type agreement (Cohen's κ)" figure={r.types.kappa} unit="matched pairs" detail={`${formatPercent(r.types.percent)} identical`} />
-        <FigureCard label="Type agreement (Krippendorff's α)" figure={r.types.alpha} unit="matched pairs" />
-        <FigureCard label="Same number of points" figure={r.counts.equal} percent unit="problems" detail={`mean difference ${formatCoefficient(r.counts.meanAbsDifference, 2)}`} />
+        <FigureCard report={r} figure="deletion.kappa" unit="characters" detail={`${formatPercent(r.deletion.percent)} of characters agree`} />
+        <FigureCard report={r} figure="points.f1" unit="points" detail={`${r.points.matched} matched, ${r.points.unmatchedA} + ${r.points.unmatchedB} unmatched`} />
+        <FigureCard report={r} figure="types.kappa" unit="matched pairs" detail={`${formatPercent(r.types.percent)} identical`} />
+        <FigureCard report={r} figure="types.alpha" unit="matched pairs" />
+        <FigureCard report={r} figure="counts.equal" percent unit="problems" detail={`mean difference ${formatCoefficient(r.counts.meanAbsDifference, 2)}`} />
       </div>
+      <p className="muted interval-method">{intervalMethod(r.intervals['deletion.kappa'], r.problems)}</p>
       <section className="card" aria-labelledby="pairs-h">
         <h2 id="pairs-h">Per annotator pair</h2>
         <PairTable pairs={r.pairs} />
+        <p>
+          <a className="button-link" href={urlOf(agreement.pairsCsv)} download>
+            Download the pair table (CSV)
+          </a>
+        </p>
       </section>
       <div className="agreement-columns">
         <section className="card" aria-labelledby="types-h">
@@ -127,6 +134,11 @@ function Report({ r, list }: { r: AgreementPageView; list: ListState }) {
         <p className="muted">Score = mean of span overlap, point F1 and type agreement. Open a problem to cross-check it.</p>
         <ProblemTable problems={r.perProblem} />
         <Pager list={list} shown={{ total: r.perProblemTotal, offset: r.offset, limit: r.limit }} noun="problems" label="Per-problem pages" />
+        <p>
+          <a className="button-link" href={urlOf(agreement.problemsCsv)} download>
+            Download all {r.perProblemTotal} problems (CSV)
+          </a>
+        </p>
       </section>
     </>
   );

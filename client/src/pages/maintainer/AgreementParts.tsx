@@ -1,6 +1,17 @@
 import type { CSSProperties } from 'react';
-import type { Coefficient, Figure, PairFigures, TypeFigures } from '../../../../shared/agreement';
-import { formatCoefficient, formatPercent, heat, typeInitials } from './agreementFormat';
+import {
+  FIGURE_GUIDE,
+  figureValue,
+  readingOf,
+  smallSampleWarning,
+  type AgreementFigures,
+  type BootstrapInterval,
+  type Coefficient,
+  type IntervalFigure,
+  type PairFigures,
+  type TypeFigures,
+} from '../../../../shared/agreement';
+import { formatCoefficient, formatIntervalText, formatPercent, heat, typeInitials } from './agreementFormat';
 
 /** A coefficient, with the reason shown when it is undefined. */
 export function Value({ c, percent = false, digits = 3 }: { c: Coefficient; percent?: boolean; digits?: number }) {
@@ -13,19 +24,54 @@ export function Value({ c, percent = false, digits = 3 }: { c: Coefficient; perc
   );
 }
 
-export function FigureCard({ label, figure, percent, unit, detail }: { label: string; figure: Figure; percent?: boolean; unit: string; detail?: string }) {
+/** A figure's 95% interval, e.g. "95% CI 0.41–0.63", with the draws where it was undefined. */
+export function IntervalText({ interval, percent = false, digits = 3, compact = false }: { interval: BootstrapInterval; percent?: boolean; digits?: number; compact?: boolean }) {
+  const left = compact ? `${interval.undefinedDraws} undefined` : `${interval.undefinedDraws} of ${interval.draws.toLocaleString('en-US')} draws undefined, left out`;
   return (
-    <div className="card figure-card" role="group" aria-label={label}>
-      <div className="figure-label">{label}</div>
+    <span className="interval">
+      {formatIntervalText(interval, { percent, digits })}
+      {interval.undefinedDraws > 0 && <span className="muted"> ({left})</span>}
+    </span>
+  );
+}
+
+/** One overall figure: value, 95% interval, n, its definition and usual reading, and a warning when the sample is small. */
+export function FigureCard({ report, figure, percent, unit, detail }: { report: AgreementFigures; figure: IntervalFigure; percent?: boolean; unit: string; detail?: string }) {
+  const guide = FIGURE_GUIDE[figure];
+  const value = figureValue(report, figure);
+  const reading = readingOf(figure, value.value);
+  const warning = smallSampleWarning(figure, report);
+  return (
+    <div className="card figure-card" role="group" aria-label={guide.label}>
+      <div className="figure-label">{guide.label}</div>
       <div className="figure-value">
-        <Value c={figure} percent={percent} />
+        <Value c={value} percent={percent} />
+      </div>
+      <div className="figure-interval">
+        <IntervalText interval={report.intervals[figure]} percent={percent} />
       </div>
       <div className="muted figure-n">
-        n = {figure.n} {unit}
+        n = {value.n} {unit}
         {detail ? ` · ${detail}` : ''}
       </div>
-      {figure.value === null && <div className="muted figure-reason">{figure.reason}</div>}
+      {value.value === null && <div className="muted figure-reason">{value.reason}</div>}
+      {reading && <div className="figure-reading">Usual reading: {reading}</div>}
+      <p className="figure-definition">{guide.definition}</p>
+      {warning && <p className="warning figure-warning">{warning}</p>}
     </div>
+  );
+}
+
+/** A pair's coefficient with its interval below it. */
+function PairValue({ pair, figure, percent }: { pair: PairFigures; figure: IntervalFigure; percent?: boolean }) {
+  return (
+    <>
+      <Value c={figureValue(pair, figure)} percent={percent} />
+      <br />
+      <span className="muted interval-cell">
+        <IntervalText interval={pair.intervals[figure]} percent={percent} digits={2} compact />
+      </span>
+    </>
   );
 }
 
@@ -52,19 +98,19 @@ export function PairTable({ pairs }: { pairs: readonly PairFigures[] }) {
             </th>
             <td>{p.problems}</td>
             <td>
-              <Value c={p.deletion.kappa} />
+              <PairValue pair={p} figure="deletion.kappa" />
             </td>
             <td>
-              <Value c={p.points.f1} /> <span className="muted">({p.points.f1.n})</span>
+              <PairValue pair={p} figure="points.f1" /> <span className="muted">({p.points.f1.n})</span>
             </td>
             <td>
               <Value c={p.types.percent} percent /> <span className="muted">({p.types.pairs})</span>
             </td>
             <td>
-              <Value c={p.types.kappa} />
+              <PairValue pair={p} figure="types.kappa" />
             </td>
             <td>
-              <Value c={p.types.alpha} />
+              <PairValue pair={p} figure="types.alpha" />
             </td>
             <td>
               <Value c={p.counts.equal} percent />

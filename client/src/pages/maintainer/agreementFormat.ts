@@ -1,4 +1,4 @@
-import type { Coefficient } from '../../../../shared/agreement';
+import type { BootstrapInterval, Coefficient } from '../../../../shared/agreement';
 
 /** A coefficient as text: a number, or "—" when not defined (the reason goes in a title). */
 export function formatCoefficient(c: Coefficient, digits = 3): string {
@@ -22,4 +22,12 @@ export function typeInitials(type: string): string {
     .filter(Boolean)
     .map((w) => w[0]!.toUpperCase())
     .join('');
+}
+
+/** "95% CI 0.412–0.633" (or in percent), "95% CI undefined" when no draw is defined. */
+export function formatIntervalText(i: BootstrapInterval, { percent = false, digits = 3 }: { percent?: boolean; digits?: number } = {}): string {
+  const level = `${Math.round(i.level * 100)}% CI`;
+  if (i.low === null || i.high === null) return `${level} undefined`;
+  const f = (v: number) => (percent ? `${(v * 100).toFixed(1)}%` : v.toFixed(digits));
+  return `${level} ${f(i.low)}–${f(i.high)}`;
 }
