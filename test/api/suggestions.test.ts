@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { all, run } from '../../db/database';
 import { CLI_ACTOR } from '../../db/events';
 import { upsertSuggestion } from '../../db/suggestions';
-import { setGlobalSuggestionPolicy } from '../../server/services/suggestions/policy';
+import { setGlobalSuggestionPolicy, suggestionPolicyFor } from '../../server/services/suggestions/policy';
+import { createBatch } from '../../server/services/batches';
+import { createBatchBody } from '../../shared/schemas/batches';
 import type { AnnotationView } from '../../shared/schemas/annotation';
 import type { SuggestionPolicy } from '../../shared/suggestions/schema';
 import { hashOf } from '../support/baseText';
@@ -106,6 +108,15 @@ describe('the suggestion policy', () => {
     expect('suggestions' in v).toBe(false);
     expect('dismissed' in v).toBe(false);
     expect(all(ctx.db, 'SELECT * FROM suggestion_exposures')).toEqual([]);
+  });
+
+  it("a batch's own policy goes first, the global one applies to the rest", async () => {
+    const batched = buildProblem(ctx.db, { title: 'Batched' });
+    assign(ctx.db, batched.id, anna.id, 1);
+    createBatch(ctx.db, CLI_ACTOR, createBatchBody.parse({ name: 'with-suggestions', due: '2030-01-31', problems: [batched.questionId], suggestionPolicy: 'always' }));
+    expect([suggestionPolicyFor(ctx.db, batched.questionId), suggestionPolicyFor(ctx.db, shared.questionId)]).toEqual(['always', 'off']);
+    expect('suggestions' in (await view(asAnna, batched))).toBe(true);
+    expect('suggestions' in (await view(asAnna))).toBe(false);
   });
 
   it('after-draft: hidden until the annotator saved a point of their own, then shown (the other annotator still sees none)', async () => {
