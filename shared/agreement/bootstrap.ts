@@ -49,6 +49,22 @@ export function forEachResample(n: number, options: BootstrapOptions, visit: (in
   return settings;
 }
 
+/**
+ * forEachResample's draws as counts: `times[i]` is how often item i was drawn (the same draws,
+ * from the same seed, in the same order). Cheaper when a statistic is a weighted sum over items.
+ */
+export function forEachResampleCounts(n: number, options: BootstrapOptions, visit: (times: Uint32Array, draw: number) => void): BootstrapSettings {
+  const settings = settingsOf(options);
+  const random = seededRandom(settings.seed);
+  const times = new Uint32Array(n);
+  for (let d = 0; d < settings.draws; d++) {
+    times.fill(0);
+    for (let j = 0; j < n; j++) times[Math.floor(random() * n)]!++;
+    visit(times, d);
+  }
+  return settings;
+}
+
 /** The p-quantile of sorted values, interpolating linearly between order statistics (R's type 7, numpy's default). */
 export function quantile(sorted: readonly number[], p: number): number {
   const h = (sorted.length - 1) * p;
@@ -77,9 +93,22 @@ export function bootstrapIntervals<K extends string>(
   statistics: (indices: Uint32Array) => Record<K, number | null>,
   options: BootstrapOptions = {},
 ): Record<K, BootstrapInterval> {
+  return collectIntervals(keys, (visit) => forEachResample(n, options, (indices) => visit(statistics(indices))));
+}
+
+/** bootstrapIntervals with each draw given as counts per item (forEachResampleCounts). */
+export function bootstrapIntervalsFromCounts<K extends string>(
+  n: number,
+  keys: readonly K[],
+  statistics: (times: Uint32Array) => Record<K, number | null>,
+  options: BootstrapOptions = {},
+): Record<K, BootstrapInterval> {
+  return collectIntervals(keys, (visit) => forEachResampleCounts(n, options, (times) => visit(statistics(times))));
+}
+
+function collectIntervals<K extends string>(keys: readonly K[], draws: (visit: (drawn: Record<K, number | null>) => void) => BootstrapSettings): Record<K, BootstrapInterval> {
   const values = new Map<K, (number | null)[]>(keys.map((k) => [k, []]));
-  const settings = forEachResample(n, options, (indices) => {
-    const drawn = statistics(indices);
+  const settings = draws((drawn) => {
     for (const k of keys) values.get(k)!.push(drawn[k]);
   });
   return Object.fromEntries(keys.map((k) => [k, percentileInterval(values.get(k)!, settings)])) as Record<K, BootstrapInterval>;

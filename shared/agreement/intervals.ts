@@ -5,7 +5,7 @@
  * coefficients come from the summed tables with the same functions as the point figures.
  */
 import { AMBIGUITY_TYPES } from '../taxonomy';
-import { bootstrapIntervals, type BootstrapInterval, type BootstrapOptions } from './bootstrap';
+import { bootstrapIntervalsFromCounts, type BootstrapInterval, type BootstrapOptions } from './bootstrap';
 import { cohenKappaFromMarginals, cohenKappaFromTable, krippendorffAlphaFromMarginals, percentAgreementFromTable } from './coefficients';
 import type { ItemStats } from './itemStats';
 
@@ -62,21 +62,17 @@ const share = (part: number, whole: number) => (whole === 0 ? null : part / whol
 
 /** Scratch space of a draw: how often each problem and each shape was drawn, and the type confusion's row and column sums. */
 interface Scratch {
-  /** times[i]: how often problem i was drawn. */
-  times: Uint32Array;
   drawn: Float64Array;
   rows: Float64Array;
   cols: Float64Array;
 }
 
 /** Every interval figure of one resample, from the drawn problems' summed contributions. */
-function drawFigures(c: Contributions, indices: Uint32Array, { times, drawn, rows, cols }: Scratch): Record<IntervalFigure, number | null> {
+function drawFigures(c: Contributions, times: Uint32Array, { drawn, rows, cols }: Scratch): Record<IntervalFigure, number | null> {
   const { characters: ch, iouSum, shapeOf } = c;
-  // How often each problem was drawn, then one sequential pass over the problems: at
+  // One sequential pass over the problems, each weighted by how often it was drawn: at
   // thousands of problems a pass in memory order costs far less than reading drawn problems
   // at random.
-  times.fill(0);
-  for (let j = 0; j < indices.length; j++) times[indices[j]!]!++;
   drawn.fill(0);
   let all = 0;
   let bothDeleted = 0;
@@ -124,13 +120,13 @@ function drawFigures(c: Contributions, indices: Uint32Array, { times, drawn, row
     'types.percent': share(diagonal, typed),
     'types.kappa': cohenKappaFromMarginals(rows, cols, diagonal, typed).value,
     'types.alpha': krippendorffAlphaFromMarginals(rows, cols, diagonal, typed).value,
-    'counts.equal': share(equal, indices.length),
+    'counts.equal': share(equal, times.length),
   };
 }
 
 /** The interval of every figure of INTERVAL_FIGURES over a group of problems, resampling the problems. */
 export function statsIntervals(stats: readonly ItemStats[], options: BootstrapOptions = {}): AgreementIntervals {
   const c = contributions(stats);
-  const scratch: Scratch = { times: new Uint32Array(stats.length), drawn: new Float64Array(c.shapes.length), rows: new Float64Array(TYPES), cols: new Float64Array(TYPES) };
-  return bootstrapIntervals(stats.length, INTERVAL_FIGURES, (indices) => drawFigures(c, indices, scratch), options);
+  const scratch: Scratch = { drawn: new Float64Array(c.shapes.length), rows: new Float64Array(TYPES), cols: new Float64Array(TYPES) };
+  return bootstrapIntervalsFromCounts(stats.length, INTERVAL_FIGURES, (times) => drawFigures(c, times, scratch), options);
 }

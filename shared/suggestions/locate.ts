@@ -5,7 +5,7 @@ import { checkSuggestion } from './check';
  * match any other run). A quote found nowhere, or in more than one place, is dropped and counted:
  * an offset is never guessed.
  */
-import { MAX_POINTS, validatePoints, type Range } from '../edits';
+import { MAX_POINTS, type Range } from '../edits';
 import { suggestedPointSchema, type SuggestedPoint } from './schema';
 import type { ModelPoint } from './prompt';
 

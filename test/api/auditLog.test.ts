@@ -84,10 +84,18 @@ async function fresh(): Promise<{ world: World; cleanup: () => void }> {
 
 const usernameOf = (world: World, who: Who) => (who === 'anonymous' ? 'anonymous' : world.users[who].username);
 
+/**
+ * Routes whose success needs what the matrix world does not have, with the test that checks
+ * their events instead: starting a suggestion job needs an LLM endpoint (a fake one there).
+ */
+const AUDITED_ELSEWHERE: Record<string, string> = {
+  'POST /api/suggestion-jobs': 'test/api/suggestionGenerate.test.ts (suggestions.generate, suggestions.generate.finish)',
+};
+
 describe('audit log', () => {
   it('knows the audit actions of every state-changing route', () => {
     const keys = writeRoutes().map(routeKey);
-    expect(keys.filter((k) => !(k in ACTIONS)), 'routes without an audit expectation').toEqual([]);
+    expect(keys.filter((k) => !(k in ACTIONS) && !(k in AUDITED_ELSEWHERE)), 'routes without an audit expectation').toEqual([]);
     expect(Object.keys(ACTIONS).filter((k) => !keys.includes(k))).toEqual([]);
   });
 

@@ -51,6 +51,11 @@ const then: Smoke[] = [
   { args: ['pilots', 'create', '--study', 's1', '--release', 'nope', '--pilots', 'mara', '--db', db], status: 1, err: /^error: pilots\.0: "mara" is not an active pilot account/ },
   { args: ['pilots', 'status', '--study', 's1', '--db', db], status: 1, err: /^error: No pilot study named "s1"/ },
   { args: ['pilots', 'export', '--study', 's1', '--out', path.join(dir, 'pilots'), '--db', db], status: 1, err: /^error: No pilot study named "s1"/ },
+  { args: ['batches', 'list', '--db', db], status: 0, out: /^no batches yet/ },
+  { args: ['batches', 'create', 'b1', '--problems', 'nope', '--due', '2030-01-31', '--db', db], status: 1, err: /^error: problems: there is no problem nope\./ },
+  { args: ['suggestions', 'policy', '--db', db], status: 0, out: /^off\n$/ },
+  { args: ['suggestions', 'import', notARelease, '--db', db], status: 1, err: /^line 1: question_id: /m },
+  { args: ['suggestions', 'generate', '--problems', 'x', '--db', db], status: 1, err: /^error: generating suggestions needs CCB_LLM_BASE_URL and CCB_LLM_MODEL/ },
   { args: ['pilots', 'export-lcb', '--study', 's1', '--out', path.join(dir, 'pilots'), '--db', db], status: 1, err: /^error: No pilot study named "s1"/ },
 ];
 
@@ -63,7 +68,7 @@ function expectSmoke(s: Smoke, res: CliResult): void {
 
 describe('the CLI as a process', () => {
   it('runs every command once with its exit code, output on stdout and errors on stderr', async () => {
-    const smoked = [...first, ...then].map((s) => (['users', 'runs', 'pilots'].includes(s.args[0]!) ? `${s.args[0]} ${s.args[1]}` : s.args[0]));
+    const smoked = [...first, ...then].map((s) => (['users', 'runs', 'pilots', 'batches', 'suggestions'].includes(s.args[0]!) ? `${s.args[0]} ${s.args[1]}` : s.args[0]));
     expect(smoked.sort()).toEqual(commands.map((c) => c.name).sort());
     for (const s of first) expectSmoke(s, await spawnCli(s.args));
     // The rest only read the database or fail before writing: two at a time.

@@ -93,7 +93,10 @@ describe('CSRF: Origin check on state-changing routes', () => {
   it('lets every state-changing route work with the own Origin', async () => {
     for (const r of writeRoutes()) {
       const entry = TABLE[routeKey(r)]!;
-      const who = (['maintainer', 'owner', 'adjudicator', 'pilot', 'anonymous'] as const).find((w) => entry.expect[w] < 400)!;
+      const callers = ['maintainer', 'owner', 'adjudicator', 'pilot', 'anonymous'] as const;
+      // A caller it works for; else one that gets past access to the route's own answer (a
+      // suggestion job needs a model endpoint the matrix world has not: 400, not 403).
+      const who = callers.find((w) => entry.expect[w] < 400) ?? callers.find((w) => ![401, 403, 404].includes(entry.expect[w]))!;
       const fresh = tempDb();
       const world = await buildWorld(fresh.db);
       const res = await send(testApp(fresh.db), world, who, r, entry).set('Host', 'studio.local:3000').set('Origin', 'http://studio.local:3000');

@@ -262,6 +262,10 @@ describe('the suggestion-jobs API', () => {
       seen = (await agent.get(`/api/suggestion-jobs/${body.id}`)).body as JobDetail;
     }
     expect(seen).toMatchObject({ status: 'done', counts: { skipped: 1, noPoints: 1, pending: 0 } });
+    // The audit log: the start and the end of the job, by the maintainer who started it.
+    const events = all<{ action: string; actor: string }>(ctx.db, "SELECT action, actor FROM events WHERE entity_type = 'suggestion_job' AND entity_id = ? ORDER BY id", [String(body.id)]);
+    expect(events.map((e) => e.action)).toEqual(['suggestions.generate', 'suggestions.generate.finish']);
+    expect(new Set(events.map((e) => e.actor)).size).toBe(1);
     const list = await agent.get('/api/suggestion-jobs');
     expect(list.body).toMatchObject({ agent: MODEL });
     expect((list.body as { jobs: { id: number }[] }).jobs[0]!.id).toBe(body.id);

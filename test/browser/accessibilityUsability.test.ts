@@ -41,6 +41,8 @@ async function tabThrough(page: Page): Promise<{ controls: string[]; stops: Focu
     const selector = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), summary, [tabindex]:not([tabindex="-1"])';
     return [...document.querySelectorAll<HTMLElement>(selector)]
       .filter((el) => el.checkVisibility() && el.getClientRects().length > 0)
+      // A radio group is one Tab stop (its checked radio); arrow keys move within it.
+      .filter((el) => !(el instanceof HTMLInputElement && el.type === 'radio' && !el.checked && el.form?.querySelector(`input[type="radio"][name="${el.name}"]:checked`)))
       .map((el, i) => {
         el.dataset.a11yId = `c${i}`;
         return `c${i}`;

@@ -85,7 +85,7 @@ describe('agreement dashboard', () => {
   it('is not offered to annotators', async () => {
     const page = await app.browser.newPage();
     await login(page, app.url, 'alice', password('alice'));
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agreement' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agreement', exact: true }).count()).resolves.toBe(0);
     await page.close();
   });
 });

@@ -198,8 +198,8 @@ export const PAGE_VISITS: PageVisit[] = [
   { route: '/queue', role: 'annotator', state: 'queue with to do, in progress and submitted', path: () => '/queue', ready: heading('Your queue') },
   { route: '/my-agreement', role: 'annotator', state: 'one resolved problem', path: () => '/my-agreement', ready: heading('My agreement') },
   { route: '/feedback/:questionId', role: 'annotator', state: 'own submission beside the gold', path: (w) => `/feedback/${w.resolved}`, ready: heading(/^Feedback: /) },
-  // the guidelines, for every role (the maintainer's with its editor)
-  ...(['annotator', 'adjudicator', 'maintainer', 'pilot'] as const).map((role): PageVisit => ({ route: '/guidelines', role, state: 'types, rules and team text', path: () => '/guidelines', ready: heading('Guidelines') })),
+  // the guidelines, for the annotation roles (the maintainer's with its editor; pilots play the model)
+  ...(['annotator', 'adjudicator', 'maintainer'] as const).map((role): PageVisit => ({ route: '/guidelines', role, state: 'types, rules and team text', path: () => '/guidelines', ready: heading('Guidelines') })),
   {
     route: '/annotate/:questionId',
     role: 'annotator',

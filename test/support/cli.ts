@@ -43,7 +43,8 @@ export function spawnCli(args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BUILT.cli, ...args], {
       cwd: ROOT,
-      env: { ...process.env, NO_COLOR: '1' },
+      // No model endpoint of the developer's shell: `suggestions generate` must find none.
+      env: { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CCB_LLM_'))), NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -60,8 +60,8 @@ export const TABLE: Record<string, Entry> = {
   // Feedback: the owner's own submission beside the resolved gold (403 before resolution: see test/api/feedback.test.ts).
   'GET /api/annotations/:questionId/feedback': { params: q((w) => w.problems.resolved), expect: OWN_WORK },
   'GET /api/my-agreement': { expect: roles(['owner', 'other']) },
-  'GET /api/guidelines': { expect: loggedIn() },
-  'GET /api/guidelines/versions': { expect: loggedIn() },
+  'GET /api/guidelines': { expect: { ...loggedIn(), pilot: 403 } },
+  'GET /api/guidelines/versions': { expect: { ...loggedIn(), pilot: 403 } },
   'PUT /api/guidelines': { body: () => ({ version: 1, markdown: '# Team notes' }), expect: MAINTAINER() },
 
   'POST /api/problems/import': { query: () => 'name=new.jsonl', upload: () => Buffer.from(`${JSON.stringify(lcbRecord(1))}\n`), expect: MAINTAINER() },

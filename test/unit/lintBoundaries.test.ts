@@ -16,7 +16,7 @@ describe('lint enforces the direction routes → services → db', () => {
       overrideConfig: [
         {
           files: ['**/*.{ts,tsx}'],
-          languageOptions: { parserOptions: { projectService: false } },
+          languageOptions: { parserOptions: { project: null, projectService: false } },
           rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
         },
       ],
