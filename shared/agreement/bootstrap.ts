@@ -2,7 +2,7 @@
  * Percentile bootstrap intervals, seeded so the same data always gives the same interval.
  * Generic: the items are whatever the statistic is computed over (problems, for agreement).
  */
-import { seededRandom } from '../random';
+import { countingResampler, seededRandom } from '../random';
 
 export interface BootstrapSettings {
   /** Seed of the PRNG (shared/random.ts) that draws the resamples. */
@@ -55,11 +55,10 @@ export function forEachResample(n: number, options: BootstrapOptions, visit: (in
  */
 export function forEachResampleCounts(n: number, options: BootstrapOptions, visit: (times: Uint32Array, draw: number) => void): BootstrapSettings {
   const settings = settingsOf(options);
-  const random = seededRandom(settings.seed);
+  const resample = countingResampler(settings.seed);
   const times = new Uint32Array(n);
   for (let d = 0; d < settings.draws; d++) {
-    times.fill(0);
-    for (let j = 0; j < n; j++) times[Math.floor(random() * n)]!++;
+    resample(times);
     visit(times, d);
   }
   return settings;

@@ -37,7 +37,13 @@ interface Contributions {
   characters: Float64Array;
   iouSum: Float64Array;
   shapeOf: Uint32Array;
-  shapes: Shape[];
+  /** The shapes, flat (a draw walks them as typed arrays): points, matched, equal, and typed pairs from pairStart[s] to pairStart[s + 1]. */
+  shapePoints: Float64Array;
+  shapeMatched: Float64Array;
+  shapeEqual: Float64Array;
+  pairStart: Uint32Array;
+  pairA: Uint8Array;
+  pairB: Uint8Array;
 }
 
 function contributions(stats: readonly ItemStats[]): Contributions {
@@ -55,7 +61,20 @@ function contributions(stats: readonly ItemStats[]): Contributions {
   });
   const characters = new Float64Array(stats.length * 4);
   stats.forEach((s, i) => characters.set([s.characters, s.bothDeleted, s.onlyA, s.onlyB], i * 4));
-  return { characters, iouSum: Float64Array.from(stats, (s) => s.iouSum), shapeOf, shapes };
+  const pairStart = new Uint32Array(shapes.length + 1);
+  shapes.forEach((shape, i) => (pairStart[i + 1] = pairStart[i]! + shape.pairs.length));
+  const pairs = shapes.flatMap((shape) => shape.pairs);
+  return {
+    characters,
+    iouSum: Float64Array.from(stats, (s) => s.iouSum),
+    shapeOf,
+    shapePoints: Float64Array.from(shapes, (shape) => shape.points),
+    shapeMatched: Float64Array.from(shapes, (shape) => shape.matched),
+    shapeEqual: Float64Array.from(shapes, (shape) => shape.equal),
+    pairStart,
+    pairA: Uint8Array.from(pairs, ([a]) => a),
+    pairB: Uint8Array.from(pairs, ([, b]) => b),
+  };
 }
 
 const share = (part: number, whole: number) => (whole === 0 ? null : part / whole);
@@ -79,8 +98,10 @@ function drawFigures(c: Contributions, times: Uint32Array, { drawn, rows, cols }
   let onlyA = 0;
   let onlyB = 0;
   let iou = 0;
-  for (let i = 0, q = 0; i < times.length; i++, q += 4) {
+  for (let i = 0; i < times.length; i++) {
     const w = times[i]!;
+    if (w === 0) continue; // about a third of the problems in a draw
+    const q = i * 4;
     all += w * ch[q]!;
     bothDeleted += w * ch[q + 1]!;
     onlyA += w * ch[q + 2]!;
@@ -95,19 +116,22 @@ function drawFigures(c: Contributions, times: Uint32Array, { drawn, rows, cols }
   let equal = 0;
   let typed = 0;
   let diagonal = 0;
-  c.shapes.forEach((shape, s) => {
+  const { shapePoints, shapeMatched, shapeEqual, pairStart, pairA, pairB } = c;
+  for (let s = 0; s < shapePoints.length; s++) {
     const w = drawn[s]!;
-    if (w === 0) return;
-    points += w * shape.points;
-    matched += w * shape.matched;
-    equal += w * shape.equal;
-    for (const [a, b] of shape.pairs) {
+    if (w === 0) continue;
+    points += w * shapePoints[s]!;
+    matched += w * shapeMatched[s]!;
+    equal += w * shapeEqual[s]!;
+    for (let k = pairStart[s]!; k < pairStart[s + 1]!; k++) {
+      const a = pairA[k]!;
+      const b = pairB[k]!;
       rows[a]! += w;
       cols[b]! += w;
       if (a === b) diagonal += w;
       typed += w;
     }
-  });
+  }
   const deletions = [
     [bothDeleted, onlyA],
     [onlyB, all - bothDeleted - onlyA - onlyB],
@@ -127,6 +151,6 @@ function drawFigures(c: Contributions, times: Uint32Array, { drawn, rows, cols }
 /** The interval of every figure of INTERVAL_FIGURES over a group of problems, resampling the problems. */
 export function statsIntervals(stats: readonly ItemStats[], options: BootstrapOptions = {}): AgreementIntervals {
   const c = contributions(stats);
-  const scratch: Scratch = { drawn: new Float64Array(c.shapes.length), rows: new Float64Array(TYPES), cols: new Float64Array(TYPES) };
+  const scratch: Scratch = { drawn: new Float64Array(c.shapePoints.length), rows: new Float64Array(TYPES), cols: new Float64Array(TYPES) };
   return bootstrapIntervalsFromCounts(stats.length, INTERVAL_FIGURES, (times) => drawFigures(c, times, scratch), options);
 }
