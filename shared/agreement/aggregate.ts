@@ -132,8 +132,8 @@ function goldFigures(stats: readonly ItemStats[]): GoldFigures {
   return { problems, annotators };
 }
 
-/** Every figure over a group of items (all problems, or one annotator pair's). */
-export function aggregate(stats: readonly ItemStats[], bootstrap: BootstrapOptions = {}): AgreementFigures {
+/** Every figure over a group of items (all problems, or one annotator pair's), without intervals. */
+export function figures(stats: readonly ItemStats[]): Omit<AgreementFigures, 'intervals'> {
   return {
     problems: stats.length,
     deletion: deletionFigures(stats),
@@ -141,6 +141,10 @@ export function aggregate(stats: readonly ItemStats[], bootstrap: BootstrapOptio
     types: typeFigures(stats),
     counts: countFigures(stats),
     gold: goldFigures(stats),
-    intervals: statsIntervals(stats, bootstrap),
   };
+}
+
+/** Every figure over a group of items, with the bootstrap intervals. */
+export function aggregate(stats: readonly ItemStats[], bootstrap: BootstrapOptions = {}): AgreementFigures {
+  return { ...figures(stats), intervals: statsIntervals(stats, bootstrap) };
 }

@@ -1,5 +1,5 @@
 import { cohenKappaFromTable, defined, undefinedBecause, type Coefficient } from './coefficients';
-import { aggregate, ratio } from './aggregate';
+import { aggregate, figures, ratio } from './aggregate';
 import { itemStats, swapSides, type ItemStats } from './itemStats';
 import type { BootstrapOptions } from './bootstrap';
 import { statsIntervals, type AgreementIntervals } from './intervals';
@@ -21,7 +21,7 @@ function pairFigures(stats: readonly ItemStats[]): PairFigures[] {
   }
   return [...groups.values()]
     .sort((x, y) => x.annotators[0].localeCompare(y.annotators[0]) || x.annotators[1].localeCompare(y.annotators[1]))
-    .map((g) => ({ annotators: g.annotators, ...aggregate(g.stats) }));
+    .map((g) => ({ annotators: g.annotators, ...figures(g.stats) }));
 }
 
 function mean(parts: readonly Coefficient[]): Coefficient {

@@ -1,6 +1,5 @@
 /** The per-pair and per-problem agreement tables as CSV (all rows, the order of the report). */
 import { csvDocument, type CsvCell } from '../csv';
-import type { BootstrapInterval } from './bootstrap';
 import type { Coefficient } from './coefficients';
 import type { IntervalFigure } from './intervals';
 import { figureValue } from './readings';
@@ -9,15 +8,13 @@ import type { AgreementView } from './types';
 const value = (c: Coefficient): CsvCell => c.value;
 const text = (t: string): CsvCell => ({ text: t });
 
-/** The figures of a pair that get a value, low and high column each. */
+/** The coefficients of a pair, a column each (intervals are overall only: see PairFigures). */
 const PAIR_FIGURES: readonly [IntervalFigure, string][] = [
   ['deletion.kappa', 'deletion_kappa'],
   ['points.f1', 'point_f1'],
   ['types.kappa', 'type_kappa'],
   ['types.alpha', 'type_alpha'],
 ];
-
-const withInterval = (c: Coefficient, i: BootstrapInterval): CsvCell[] => [value(c), i.low, i.high, i.undefinedDraws];
 
 export function pairsCsv(r: Pick<AgreementView, 'pairs'>): string {
   const header = [
@@ -31,13 +28,9 @@ export function pairsCsv(r: Pick<AgreementView, 'pairs'>): string {
     'type_pairs',
     'type_percent',
     'equal_counts',
-    ...PAIR_FIGURES.flatMap(([, name]) => [name, `${name}_low`, `${name}_high`, `${name}_undefined_draws`]),
-    'draws',
-    'seed',
-    'level',
+    ...PAIR_FIGURES.map(([, name]) => name),
   ];
   const rows = r.pairs.map((p) => {
-    const any = p.intervals['deletion.kappa'];
     return [
       text(p.annotators[0]),
       text(p.annotators[1]),
@@ -49,10 +42,7 @@ export function pairsCsv(r: Pick<AgreementView, 'pairs'>): string {
       p.types.pairs,
       value(p.types.percent),
       value(p.counts.equal),
-      ...PAIR_FIGURES.flatMap(([figure]) => withInterval(figureValue(p, figure), p.intervals[figure])),
-      any.draws,
-      any.seed,
-      any.level,
+      ...PAIR_FIGURES.map(([figure]) => value(figureValue(p, figure))),
     ];
   });
   return csvDocument(header, rows);

@@ -40,7 +40,7 @@ export const FIGURE_GUIDE: Record<IntervalFigure, FigureGuide> = {
   'counts.equal': { label: 'Same number of points', definition: 'Share of problems where both annotators wrote as many points.', scale: 'share' },
 };
 
-const VALUES: Record<IntervalFigure, (f: AgreementFigures) => Figure> = {
+const VALUES: Record<IntervalFigure, (f: Omit<AgreementFigures, 'intervals'>) => Figure> = {
   'deletion.percent': (f) => f.deletion.percent,
   'deletion.kappa': (f) => f.deletion.kappa,
   'points.f1': (f) => f.points.f1,
@@ -52,7 +52,7 @@ const VALUES: Record<IntervalFigure, (f: AgreementFigures) => Figure> = {
 };
 
 /** The figure of a report (overall or one pair's) that the interval key names. */
-export const figureValue = (f: AgreementFigures, figure: IntervalFigure): Figure => VALUES[figure](f);
+export const figureValue = (f: Omit<AgreementFigures, 'intervals'>, figure: IntervalFigure): Figure => VALUES[figure](f);
 
 /** Landis & Koch (1977): the usual verbal bands for κ. */
 export function landisKoch(kappa: number): string {

@@ -106,7 +106,11 @@ export interface AgreementFigures {
   intervals: AgreementIntervals;
 }
 
-export interface PairFigures extends AgreementFigures {
+/**
+ * One annotator pair's figures, without bootstrap intervals: a pair holds a fraction of the problems,
+ * and its intervals cost as much again as the overall ones (the overall figures carry them).
+ */
+export interface PairFigures extends Omit<AgreementFigures, 'intervals'> {
   /** The two annotators, sorted; A is the first (rows of the pair's confusion matrix). */
   annotators: [string, string];
 }

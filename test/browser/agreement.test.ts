@@ -55,8 +55,7 @@ describe('agreement dashboard', () => {
     await expect(alphaCard.textContent()).resolves.toContain('(Krippendorff)');
     await expect(alphaCard.textContent()).resolves.toMatch(/Small sample: \d+ matched typed pairs? \(fewer than 30\)/);
     await page.getByText('95% intervals: percentile bootstrap over the 5 problems (resampled with replacement, 1,000 draws, seed 24)').waitFor();
-    const pairInterval = report.pairs[0]!.intervals['points.f1'];
-    await expect(pairs.getByRole('row').nth(1).textContent()).resolves.toContain(`95% CI ${pairInterval.low!.toFixed(2)}–${pairInterval.high!.toFixed(2)}`);
+    await expect(pairs.getByRole('row').nth(1).textContent()).resolves.not.toContain('95% CI');
 
     // The CSV downloads: links through the endpoint contract that answer the whole tables.
     const pairsLink = page.getByRole('link', { name: 'Download the pair table (CSV)' });

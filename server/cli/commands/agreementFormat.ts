@@ -61,8 +61,8 @@ function intervalLines(f: AgreementFigures): string[] {
   ];
 }
 
-/** A pair's figure with its interval at two decimals. */
-const withInterval = (p: PairFigures, key: IntervalFigure) => `${num(figureValue(p, key))} ${formatInterval(p.intervals[key], 2)}`;
+/** A pair's figure (the intervals are the overall figures'). */
+const withInterval = (p: PairFigures, key: IntervalFigure) => num(figureValue(p, key));
 
 function pairRows(pairs: readonly PairFigures[]): string[][] {
   return pairs.map((p) => [
@@ -81,7 +81,7 @@ export function formatAgreement(r: AgreementView, worst = 10): string {
   const out: string[] = [`Inter-annotator agreement over ${r.problems} problem(s) with two submitted annotations`, ''];
   out.push(table(['figure', 'n', 'agreement', 'coefficients'], overallRows(r)), ...undefinedReasons(r), '');
   out.push(...intervalLines(r), '');
-  out.push('Per annotator pair (with 95% intervals)', table(['pair', 'problems', 'del. kappa', 'F1 (n)', 'type kappa (n)', 'type alpha', 'equal counts'], pairRows(r.pairs)), '');
+  out.push('Per annotator pair', table(['pair', 'problems', 'del. kappa', 'F1 (n)', 'type kappa (n)', 'type alpha', 'equal counts'], pairRows(r.pairs)), '');
   const used = r.types.perType.filter((t) => t.byA + t.byB > 0);
   out.push('Per type (specific agreement 2·both / (A + B))', table(['type', 'by A', 'by B', 'both', 'agreement'], used.map((t) => [t.type, String(t.byA), String(t.byB), String(t.both), pct(t.agreement)])), '');
   const abbrev = r.types.labels.map((_, i) => `T${i + 1}`);

@@ -62,17 +62,9 @@ export function FigureCard({ report, figure, percent, unit, detail }: { report: 
   );
 }
 
-/** A pair's coefficient with its interval below it. */
+/** A pair's coefficient (the intervals are the overall figures'; a pair's would cost as much again). */
 function PairValue({ pair, figure, percent }: { pair: PairFigures; figure: IntervalFigure; percent?: boolean }) {
-  return (
-    <>
-      <Value c={figureValue(pair, figure)} percent={percent} />
-      <br />
-      <span className="muted interval-cell">
-        <IntervalText interval={pair.intervals[figure]} percent={percent} digits={2} compact />
-      </span>
-    </>
-  );
+  return <Value c={figureValue(pair, figure)} percent={percent} />;
 }
 
 export function PairTable({ pairs }: { pairs: readonly PairFigures[] }) {
