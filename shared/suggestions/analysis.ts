@@ -1,3 +1,4 @@
+import type { BootstrapInterval } from '../agreement/bootstrap';
 import { overallAgreement, type AgreementItem, type AgreementPoint, type Figure } from '../agreement';
 import { defined, undefinedBecause } from '../agreement/coefficients';
 import type { PointProvenance } from './schema';
@@ -29,6 +30,8 @@ export interface SubsetAgreement {
   typeKappa: Figure;
   deletionKappa: Figure;
   pointF1: Figure;
+  /** Each figure's 95% percentile bootstrap interval over the subset's problems (the agreement report's settings). */
+  intervals: { typeKappa: BootstrapInterval; deletionKappa: BootstrapInterval; pointF1: BootstrapInterval };
 }
 
 export interface AgentUse {
@@ -76,7 +79,8 @@ const plain = (p: ProvenancedPoint): AgreementPoint => ({ deletions: p.deletions
 /** The three figures of the shared agreement functions on a subset of problems. */
 export function subsetAgreement(items: readonly AgreementItem[]): SubsetAgreement {
   const f = overallAgreement(items);
-  return { problems: items.length, typeKappa: f.types.kappa, deletionKappa: f.deletion.kappa, pointF1: f.points.f1 };
+  const intervals = { typeKappa: f.intervals['types.kappa'], deletionKappa: f.intervals['deletion.kappa'], pointF1: f.intervals['points.f1'] };
+  return { problems: items.length, typeKappa: f.types.kappa, deletionKappa: f.deletion.kappa, pointF1: f.points.f1, intervals };
 }
 
 const asItem = (p: SuggestionPair, keep: (q: ProvenancedPoint) => boolean): AgreementItem => ({

@@ -48,6 +48,10 @@ describe('the agreement split by exposure and provenance (hand-computed)', () =>
     expect(f.byExposure.neither.pointF1.value).toBe(0);
     expect(f.byExposure.neither.deletionKappa.value).toBeCloseTo(-1 / 9, 12);
     expect(f.byExposure.mixed).toBe(1);
+    // One problem per subset: every bootstrap draw is that problem, so each interval is its value.
+    expect(f.byExposure.both.intervals.pointF1).toMatchObject({ low: 1, high: 1, draws: 1000, undefinedDraws: 0 });
+    expect(f.byExposure.neither.intervals.pointF1).toMatchObject({ low: 0, high: 0 });
+    expect(f.byExposure.neither.intervals.deletionKappa.low).toBeCloseTo(-1 / 9, 12);
   });
 
   it('by provenance: the suggested points agree fully, the own points of p2 and p3 are pooled', () => {

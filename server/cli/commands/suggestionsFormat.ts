@@ -1,11 +1,13 @@
-import type { Figure } from '../../../shared/agreement';
+import { formatInterval, type Figure } from '../../../shared/agreement';
+import type { BootstrapInterval } from '../../../shared/agreement/bootstrap';
 import type { SubsetAgreement, SuggestionFigures } from '../../../shared/suggestions/analysis';
 import { table } from './agreementFormat';
 
 const num = (f: Figure) => (f.value === null ? 'undefined' : f.value.toFixed(3));
 const pct = (f: Figure) => (f.value === null ? 'undefined' : `${(f.value * 100).toFixed(1)}%`);
 const minutes = (ms: number | null) => (ms === null ? '—' : `${(ms / 60_000).toFixed(1)} min`);
-const subsetRow = (name: string, s: SubsetAgreement) => [name, String(s.problems), num(s.typeKappa), num(s.deletionKappa), num(s.pointF1)];
+const withInterval = (f: Figure, i: BootstrapInterval) => `${num(f)} ${formatInterval(i, 2)}`;
+const subsetRow = (name: string, s: SubsetAgreement) => [name, String(s.problems), withInterval(s.typeKappa, s.intervals.typeKappa), withInterval(s.deletionKappa, s.intervals.deletionKappa), withInterval(s.pointF1, s.intervals.pointF1)];
 
 /** The Suggestions block of `agreement`: the split by exposure and provenance, per agent, time on task. */
 export function formatSuggestionFigures(s: SuggestionFigures): string {

@@ -1,13 +1,22 @@
 import type { Coefficient } from '../../../../shared/agreement';
 import type { SubsetAgreement, SuggestionFigures } from '../../../../shared/suggestions/analysis';
-import { Value } from './AgreementParts';
+import type { BootstrapInterval } from '../../../../shared/agreement/bootstrap';
+import { IntervalText, Value } from './AgreementParts';
 
 const minutes = (ms: number | null) => (ms === null ? '—' : `${(ms / 60_000).toFixed(1)} min`);
 
-function Cell({ figure, percent }: { figure: Coefficient; percent?: boolean }) {
+function Cell({ figure, interval, percent }: { figure: Coefficient; interval?: BootstrapInterval; percent?: boolean }) {
   return (
     <td>
       <Value c={figure} percent={percent} />
+      {interval && (
+        <>
+          <br />
+          <span className="muted interval-cell">
+            <IntervalText interval={interval} percent={percent} digits={2} compact />
+          </span>
+        </>
+      )}
     </td>
   );
 }
@@ -17,9 +26,9 @@ function SubsetRow({ name, s }: { name: string; s: SubsetAgreement }) {
     <tr>
       <th scope="row">{name}</th>
       <td>{s.problems}</td>
-      <Cell figure={s.typeKappa} />
-      <Cell figure={s.deletionKappa} />
-      <Cell figure={s.pointF1} />
+      <Cell figure={s.typeKappa} interval={s.intervals.typeKappa} />
+      <Cell figure={s.deletionKappa} interval={s.intervals.deletionKappa} />
+      <Cell figure={s.pointF1} interval={s.intervals.pointF1} />
     </tr>
   );
 }
