@@ -90,10 +90,12 @@ export const insertDraft = (db: DB, problemId: number, userId: number, activeMs:
   )!;
 
 /**
- * Store the points of a draft. Rows are updated in place (upsert by index) and only surplus
- * rows deleted: a delete-and-insert would move every row and touch several more pages per save.
+ * Store an annotation's points (a draft's save, an import; inside the caller's transaction), each
+ * with its origin (none given: the annotator's own). Rows are updated in place (upsert by index)
+ * and only surplus rows deleted: a delete-and-insert would move every row and touch several more
+ * pages per save.
  */
-export function upsertDraftPoints(db: DB, annotationId: number, points: readonly Point[], origins: readonly StoredOrigin[] = []): void {
+export function writeAnnotationPoints(db: DB, annotationId: number, points: readonly Point[], origins: readonly StoredOrigin[] = []): void {
   points.forEach((p, idx) => {
     const o = origins[idx];
     run(

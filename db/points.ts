@@ -70,22 +70,6 @@ export function readAnnotationPoints(db: DB, annotationId: number): Point[] {
   return all<PointRow>(db, 'SELECT deletions, repairs, question, answer, type FROM annotation_points WHERE annotation_id = ? ORDER BY idx', [annotationId]).map(pointFromRow);
 }
 
-/** Replace one annotation's points (inside the caller's transaction). */
-export function writeAnnotationPoints(db: DB, annotationId: number, points: readonly Point[]): void {
-  run(db, 'DELETE FROM annotation_points WHERE annotation_id = ?', [annotationId]);
-  points.forEach((p, idx) =>
-    run(db, 'INSERT INTO annotation_points (annotation_id, idx, deletions, repairs, question, answer, type) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-      annotationId,
-      idx,
-      JSON.stringify(p.deletions),
-      JSON.stringify(p.repairs),
-      p.question,
-      p.answer,
-      p.type,
-    ]),
-  );
-}
-
 interface GoldRow extends PointRow {
   provenance: Provenance;
   sources: string;

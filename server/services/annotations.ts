@@ -10,7 +10,7 @@ import {
   markSubmitted,
   readAnnotationPointRows,
   readQueueRows,
-  upsertDraftPoints,
+  writeAnnotationPoints,
   type DraftPointRow,
   type SavedRow,
 } from '../../db/annotationDrafts';
@@ -142,7 +142,7 @@ export function saveDraft(db: DB, user: Annotator, actor: Actor, questionId: str
     const credit = creditedActiveMs(db, row, problem.id, user.id, reportedActiveMs, clock());
     const activeMs = credit.credited;
     const saved = writeDraftRow(db, row, problem.id, user.id, credit);
-    upsertDraftPoints(db, saved.id, body.points, origins);
+    writeAnnotationPoints(db, saved.id, body.points, origins);
     if (body.dismissed) writeKnownDismissals(db, problem, user.id, body.dismissed);
     appendEvent(db, actor, {
       action: 'annotation.save',

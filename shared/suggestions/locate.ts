@@ -71,9 +71,8 @@ export function buildPoints(baseText: string, modelPoints: readonly ModelPoint[]
 
 /**
  * Whether generated points make a valid suggestion for the base text: the same check an imported
- * suggestion passes (shared/suggestions/check.ts), on points already complete by their schema.
+ * suggestion passes (shared/suggestions/check.ts). buildPoints has parsed each point already.
  */
 export function validGeneratedPoints(baseText: string, points: readonly SuggestedPoint[]): boolean {
-  if (!points.every((p) => suggestedPointSchema.safeParse(p).success)) return false;
   return checkSuggestion(baseText, points).length === 0;
 }
