@@ -1,5 +1,5 @@
 /** pass@1's SQL (run_pass1, run_pass1_complete, run_records.pass1_code): named functions with parameterised statements. */
-import { all, get, run, type DB } from './database';
+import { all, allRows, get, run, type DB } from './database';
 import { PASS1_CODE_SQL } from './runs';
 
 /** One task of a run as export-lcb writes it: its problem, its place in the release, its code. */
@@ -12,38 +12,38 @@ export interface Pass1CodeRow {
 
 /** A run's tasks by problem (question_id in code-point order), each problem's tasks in release order. */
 export const pass1CodeRows = (db: DB, runId: number): Pass1CodeRow[] =>
-  all<Pass1CodeRow>(
+  allRows<[string, string, string | null]>(
     db,
-    `SELECT rr.task_id, t.question_id, ${PASS1_CODE_SQL} AS code
+    `SELECT rr.task_id, t.question_id, ${PASS1_CODE_SQL}
        FROM run_records rr JOIN runs u ON u.id = rr.run_id
        JOIN run_release_tasks t ON t.release_sha256 = u.release_sha256 AND t.task_id = rr.task_id
       WHERE rr.run_id = ? ORDER BY t.question_id, t.position`,
     [runId],
-  );
+  ).map(([task_id, question_id, code]) => ({ task_id, question_id, code }));
 
 export interface Pass1Grade {
   taskId: string;
   questionId: string;
-  code: string;
   passed: boolean;
 }
 
-/** How many grades of each setting a model has: what a re-import replaces. */
-export function pass1Counts(db: DB, model: string): { interactive: number; complete: number } {
-  const count = (table: 'run_pass1' | 'run_pass1_complete') => get<{ n: number }>(db, `SELECT COUNT(*) AS n FROM ${table} WHERE model = ?`, [model])!.n;
-  return { interactive: count('run_pass1'), complete: count('run_pass1_complete') };
+/** How many grades of one setting a model has: what a re-import replaces. */
+export function pass1Count(db: DB, model: string, setting: 'interactive' | 'complete'): number {
+  const table = setting === 'interactive' ? 'run_pass1' : 'run_pass1_complete';
+  return get<{ n: number }>(db, `SELECT COUNT(*) AS n FROM ${table} WHERE model = ?`, [model])!.n;
 }
 
 /**
- * Replace a model's interactive grades (inside the caller's transaction). Only what differs is
- * written: rows of tasks no longer graded go, a row whose grade and code are unchanged stays.
+ * Replace a model's interactive grades by those of one run (inside the caller's transaction, which
+ * has checked that the graded codes are the run's current codes). Only what differs is written:
+ * rows of tasks no longer in the run go, a row whose grade and code are unchanged stays. The codes
+ * are copied from the run's records inside SQLite rather than bound from JavaScript row by row.
  */
-export function replacePass1Grades(db: DB, model: string, releaseSha256: string, grades: readonly Pass1Grade[]): void {
-  const keep = JSON.stringify(grades.map((g) => g.taskId));
+export function replacePass1Grades(db: DB, model: string, runId: number, releaseSha256: string, grades: readonly Pass1Grade[]): void {
   for (const table of ['run_pass1', 'run_pass1_codes'] as const) {
-    run(db, `DELETE FROM ${table} WHERE model = ? AND task_id NOT IN (SELECT value FROM json_each(?))`, [model, keep]);
+    run(db, `DELETE FROM ${table} WHERE model = ? AND task_id NOT IN (SELECT task_id FROM run_records WHERE run_id = ?)`, [model, runId]);
   }
-  // The grades in one statement (SQLite walks the JSON itself); unchanged rows are left as they are.
+  // The grades in one statement (SQLite walks the JSON itself).
   run(
     db,
     `INSERT INTO run_pass1 (model, release_sha256, task_id, question_id, passed)
@@ -52,12 +52,14 @@ export function replacePass1Grades(db: DB, model: string, releaseSha256: string,
      WHERE run_pass1.passed IS NOT excluded.passed OR run_pass1.release_sha256 IS NOT excluded.release_sha256 OR run_pass1.question_id IS NOT excluded.question_id`,
     [model, releaseSha256, JSON.stringify(grades.map((g) => [g.taskId, g.questionId, g.passed ? 1 : 0]))],
   );
-  // The codes graded: written only where they changed.
-  const code = db.prepare(
-    `INSERT INTO run_pass1_codes (model, task_id, code) VALUES (?, ?, ?)
+  // The codes graded (the records' own), written only where they differ from the code kept.
+  run(
+    db,
+    `INSERT INTO run_pass1_codes (model, task_id, code)
+     SELECT ?, rr.task_id, ${PASS1_CODE_SQL} FROM run_records rr WHERE rr.run_id = ? AND true
      ON CONFLICT (model, task_id) DO UPDATE SET code = excluded.code WHERE run_pass1_codes.code IS NOT excluded.code`,
+    [model, runId],
   );
-  for (const g of grades) code.run(model, g.taskId, g.code);
 }
 
 export interface CompletePass1 {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { transaction, type DB } from '../../../db/database';
 import { appendEvent, type Actor } from '../../../db/events';
-import { pass1CodeRows, pass1Counts, replaceCompletePass1, replacePass1Grades } from '../../../db/runPass1';
+import { pass1CodeRows, pass1Count, replaceCompletePass1, replacePass1Grades } from '../../../db/runPass1';
 import { runRow, type RunRow } from '../../../db/runs';
 import {
   completePass1,
@@ -24,6 +24,7 @@ import {
 import { jsonSyntaxError } from '../../../shared/jsonSyntax';
 import { DomainError, notFound } from '../../domain/errors';
 import { readLcbFile } from '../lcbFile';
+import { readTextFile } from '../textFile';
 
 export type Pass1Setting = 'interactive' | 'complete';
 
@@ -135,14 +136,17 @@ export interface Pass1ImportSummary {
   replaced: number | null;
 }
 
-/** Check the whole file against the run, then store it in one transaction with one event (a re-import replaces). */
+/**
+ * Check the whole file against the run, then store it with one event (a re-import replaces): the
+ * check and the write are one transaction, so the codes checked are the codes the grades keep.
+ */
 export function importPass1(db: DB, file: string, model: string, setting: Pass1Setting, actor: Actor, sourceName = path.basename(file)): Pass1ImportSummary {
-  const run = requireRun(db, model);
-  const entries = readEvalEntries(fs.readFileSync(file, 'utf8'));
-  const store = setting === 'interactive' ? interactiveStore(db, run, entries, runProblems(db, run)) : completeStore(db, run, entries);
+  requireRun(db, model);
+  const entries = readEvalEntries(readTextFile(file));
   return transaction(db, () => {
-    const before = pass1Counts(db, model)[setting];
-    const { stored, pass1, ignored } = store();
+    const run = requireRun(db, model);
+    const before = pass1Count(db, model, setting);
+    const { stored, pass1, ignored } = setting === 'interactive' ? storeInteractive(db, run, entries) : storeComplete(db, run, entries);
     appendEvent(db, actor, {
       action: before > 0 ? 'run.pass1.replace' : 'run.pass1.import',
       entityType: 'run',
@@ -154,24 +158,25 @@ export function importPass1(db: DB, file: string, model: string, setting: Pass1S
   });
 }
 
-type Store = () => { stored: number; pass1: number; ignored: number };
-
-function interactiveStore(db: DB, run: RunRow, entries: readonly EvalEntry[], problems: ExportedProblems): Store {
-  const result = interactiveGrades(entries, problems);
-  if ('issues' in result) throw new Pass1FileError(result.issues);
-  return () => {
-    replacePass1Grades(db, run.model, run.release_sha256, result.grades);
-    return { stored: result.grades.length, pass1: result.grades.filter((g) => g.passed).length / result.grades.length, ignored: entries.length - problems.size };
-  };
+interface Stored {
+  stored: number;
+  pass1: number;
+  ignored: number;
 }
 
-function completeStore(db: DB, run: RunRow, entries: readonly EvalEntry[]): Store {
+function storeInteractive(db: DB, run: RunRow, entries: readonly EvalEntry[]): Stored {
+  const problems = runProblems(db, run);
+  const result = interactiveGrades(entries, problems);
+  if ('issues' in result) throw new Pass1FileError(result.issues);
+  replacePass1Grades(db, run.model, run.id, run.release_sha256, result.grades);
+  return { stored: result.grades.length, pass1: result.grades.filter((g) => g.passed).length / result.grades.length, ignored: entries.length - problems.size };
+}
+
+function storeComplete(db: DB, run: RunRow, entries: readonly EvalEntry[]): Stored {
   // Only the run's problems matter here, not its codes (a run kept before pass1_code existed will do).
   const result = completePass1(entries, new Set(pass1CodeRows(db, run.id).map((r) => r.question_id)));
   if ('issues' in result) throw new Pass1FileError(result.issues);
-  return () => {
-    replaceCompletePass1(db, run.model, result.rows);
-    const mean = result.rows.reduce((s, r) => s + r.pass1, 0) / result.rows.length;
-    return { stored: result.rows.length, pass1: mean, ignored: result.ignored };
-  };
+  replaceCompletePass1(db, run.model, result.rows);
+  const mean = result.rows.reduce((s, r) => s + r.pass1, 0) / result.rows.length;
+  return { stored: result.rows.length, pass1: mean, ignored: result.ignored };
 }
