@@ -4,7 +4,7 @@ import request from 'supertest';
 import { pageRoutes } from '../../client/src/routes';
 import type { Role } from '../../shared/roles';
 import { createApp } from '../../server/app';
-import { login } from '../support/browser';
+import { login, settled, trackRequests } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { cookieFor } from '../support/world';
 import { buildHostileWorld, HOSTILE_USERNAME, PAYLOADS, type HostileWorld } from '../support/hostile';
@@ -70,14 +70,17 @@ async function visitAll(user: { username: string; password: string }, role: Role
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
   page.on('pageerror', (e) => consoleErrors.push(e.message));
+  const requests = trackRequests(page);
   await login(page, app.url, user.username, user.password);
   const visited: string[] = [];
   for (const route of pageRoutes.filter((r) => r.roles.includes(role))) {
     const where = `${role} ${route.path}`;
     await page.goto(`${app.url}${pathFor(route.path)}${VIEW[route.path] ?? ''}`);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await page.locator('.content').waitFor();
-    await page.waitForFunction(() => !document.querySelector('.loading'), undefined, { timeout: 10_000 });
+    // every request the page makes has been answered and rendered (50 ms without one in flight)
+    await requests.quiet();
+    await settled(page);
     await expectInert(page, where, dialogs, consoleErrors);
     // open every disclosure (e.g. an event's before/after) so its text is checked too
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));

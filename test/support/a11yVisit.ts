@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { watchErrors } from './browser';
+import { settled, watchErrors } from './browser';
 import type { BrowserHarness } from './browserHarness';
 import { axeViolations } from './axe';
 import { contextAs, PAGE_VISITS, type A11yWorld, type PageVisit, type VisitRole } from './a11yPages';
@@ -21,26 +21,31 @@ export function describeVisits(app: BrowserHarness, world: () => A11yWorld, role
   for (const role of roles) {
     describe(`as ${role}`, () => {
       let context: BrowserContext;
+      // One tab for the role's visits: each visit is a full navigation in it, and Chromium keeps
+      // the compiled app and axe-core from one visit to the next (a new tab compiled both again).
+      let page: Page;
       beforeAll(async () => {
         context = await contextAs(app.browser as Browser, app.db, app.url, world(), role);
+        page = await context.newPage();
       });
       afterAll(async () => {
         await context?.close();
       });
       for (const visit of PAGE_VISITS.filter((v) => v.role === role)) {
         it(`${visit.route ?? '/login'}: ${visit.state}`, async () => {
-          await checkVisit(context, app.url, world(), visit);
+          await checkVisit(page, app.url, world(), visit);
         });
       }
     });
   }
 }
 
-async function checkVisit(context: BrowserContext, url: string, world: A11yWorld, visit: PageVisit): Promise<void> {
-  const page = await context.newPage();
+async function checkVisit(page: Page, url: string, world: A11yWorld, visit: PageVisit): Promise<void> {
   const errors = watchErrors(page);
   try {
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${url}${visit.path(world)}`);
+    await settled(page);
     await visit.ready(page, world);
     expect(await axeViolations(page), 'axe violations at 1280 px').toEqual([]);
 
@@ -57,6 +62,7 @@ async function checkVisit(context: BrowserContext, url: string, world: A11yWorld
     // provoke 400s on purpose (bad import, incomplete submit).
     expect(errors.filter((e) => !/\b(401|400)\b/.test(e))).toEqual([]);
   } finally {
-    await page.close();
+    page.removeAllListeners('pageerror');
+    page.removeAllListeners('console');
   }
 }

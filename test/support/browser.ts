@@ -48,3 +48,34 @@ export function watchErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/**
+ * Wait until the app has rendered its frame and shows no loading state, checking on every
+ * animation frame. Playwright's own waits (waitFor, click) check at 0, 20, 70, 170, 270 ms and
+ * then every 500 ms, so a page that appears at 300 ms is seen at 770: call this after a goto,
+ * then the locator that follows finds its element at once.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.readyState === 'complete' && document.querySelector('main') !== null && document.querySelector('.loading') === null, undefined, { polling: 'raf' });
+}
+
+/**
+ * Count the page's requests in flight; `quiet()` resolves once none has been for `quietMs`
+ * (Playwright's networkidle waits a fixed 500 ms of quiet, on every navigation).
+ */
+export function trackRequests(page: Page): { quiet: (quietMs?: number) => Promise<void> } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (by: number) => {
+    inFlight += by;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    async quiet(quietMs = 50) {
+      while (inFlight > 0 || Date.now() - lastChange < quietMs) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
+  };
+}

@@ -6,11 +6,16 @@ import { hashPassword } from '../../server/auth/passwords';
 let counter = 0;
 const next = () => ++counter;
 
-// One scrypt hash per password per process keeps fixture building fast.
+/**
+ * Fixture accounts' hashes are made with N=2^10 instead of the server's 2^15 (the parameters
+ * travel in the hash, so every login checks them with the same code at 1/32 of the CPU), one per
+ * password per process. Accounts made through the API or CLI get the server's parameters.
+ */
+export const FIXTURE_SCRYPT = { N: 1 << 10, r: 8, p: 1 };
 const hashes = new Map<string, Promise<string>>();
 const hashOnce = (password: string) => {
   let h = hashes.get(password);
-  if (!h) hashes.set(password, (h = hashPassword(password)));
+  if (!h) hashes.set(password, (h = hashPassword(password, FIXTURE_SCRYPT)));
   return h;
 };
 
