@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { all } from '../../db/database';
+import { all, run } from '../../db/database';
 import { SAMPLE_HASH } from '../support/baseText';
 import { tempDb } from '../support/db';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
@@ -41,6 +41,9 @@ beforeAll(async () => {
   assign(ctx.db, shared.id, ann1.id, 1);
   assign(ctx.db, shared.id, ann2.id, 2);
   assign(ctx.db, other.id, outsider.id, 1);
+  // Assigned an hour ago: the saves below report less active time than has passed, so what they
+  // credit is what they report (the cap by wall time has tests of its own, on an injected clock).
+  run(ctx.db, "UPDATE assignments SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour')");
 });
 afterAll(() => ctx.cleanup());
 
