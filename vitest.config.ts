@@ -7,9 +7,20 @@ import path from 'node:path';
 const DATASETS_DIR = path.resolve(process.env.CCB_DATASETS ?? path.join(import.meta.dirname, '..', 'shared', 'datasets'));
 const withDatasets = fs.existsSync(DATASETS_DIR) || process.env.CI === 'true';
 
-// vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, where
-// much of a test file's time is spent waiting (Chromium, the server, the disk). One worker per core.
-const WORKERS = Math.max(2, os.availableParallelism());
+// vitest's default is one worker fewer than the cores. Much of a browser or server test's time is
+// spent waiting (Chromium, a spawned server, the disk): with two workers per core the suite kept
+// the two cores of CI busy (one per core left a third of them idle) and ran 15% faster.
+const WORKERS = Math.max(2, 2 * os.availableParallelism());
+
+// API test files share one module graph per worker (isolate: false): each file imports the whole
+// server, and importing it afresh for each of ~100 files cost a third of the project's CPU. A file
+// that replaces a module with vi.mock needs a graph of its own, so those run isolated.
+const API_DIR = path.join(import.meta.dirname, 'test', 'api');
+const MOCKING = fs
+  .readdirSync(API_DIR)
+  .filter((f) => f.endsWith('.test.ts') && /\bvi\.mock\(/.test(fs.readFileSync(path.join(API_DIR, f), 'utf8')))
+  .map((f) => `test/api/${f}`);
+const API = { environment: 'node' as const, globalSetup: ['test/support/serverBuild.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
@@ -18,13 +29,15 @@ export default defineConfig({
       // Pure functions with no module state to reset: one module graph for the whole project.
       { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 20_000 } },
       // The processes some api tests start (server, CLI) run the build in dist/, made once here.
-      { test: { name: 'api', include: ['test/api/**/*.test.ts'], environment: 'node', globalSetup: ['test/support/serverBuild.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      { test: { ...API, name: 'api', include: ['test/api/**/*.test.ts'], exclude: MOCKING, isolate: false } },
+      { test: { ...API, name: 'api-mocks', include: MOCKING } },
       {
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/buildClient.ts'],
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -104,7 +104,12 @@ describe('Problems page, server-paged', () => {
     await page.getByLabel('Filter').pressSequentially('p05_x', { delay: 20 });
     await pagerText('Problem pages').filter({ hasText: '1 problems' }).waitFor();
     page.off('request', onRequest);
-    expect(asked).toEqual(['p05_x']);
+    // Five keys 20 ms apart, well inside the 250 ms pause: one request for the whole text. (A
+    // machine so loaded that it held a key past the pause splits the burst where it paused: a
+    // prefix asked once, never a request per key.)
+    expect(asked.at(-1)).toBe('p05_x');
+    expect(asked.length).toBeLessThanOrEqual(2);
+    for (const q of asked) expect('p05_x'.startsWith(q)).toBe(true);
     await page.getByLabel('Filter').fill('');
     await pagerText('Problem pages').filter({ hasText: '60 problems' }).waitFor();
   });

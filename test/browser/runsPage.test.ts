@@ -72,7 +72,12 @@ async function openRuns(page: Page, query = '') {
 }
 
 const count = (page: Page) => page.locator('.task-count');
-const firstCells = (page: Page, column: number) => page.getByRole('table', { name: 'Task scores' }).locator(`tbody tr td:nth-child(${column})`).allTextContents();
+/** A column of the task table's rows, once the page asked for is shown (not the previous one while it loads). */
+const firstCells = async (page: Page, column: number) => {
+  const table = page.locator('table[aria-label="Task scores"]:not([aria-busy])');
+  await table.waitFor();
+  return table.locator(`tbody tr td:nth-child(${column})`).allTextContents();
+};
 
 /** What each view shows once loaded. */
 const VIEWS: [string, (page: Page) => Promise<void>][] = [

@@ -65,7 +65,7 @@ export function TaskScoresPanel({ runs, types }: { runs: readonly RunSummary[]; 
           <p className="muted task-count" role="status">
             {data.total === 0 ? 'No task matches these filters.' : `${showingText(data.offset, data.items.length, data.total)} task scores`}
           </p>
-          <TaskTable data={data} list={list} />
+          <TaskTable data={data} list={list} busy={loaded.previous} />
           <Pager list={list} shown={data} noun="task scores" label="Task score pages" />
         </>
       )}
@@ -73,14 +73,15 @@ export function TaskScoresPanel({ runs, types }: { runs: readonly RunSummary[]; 
   );
 }
 
-function TaskTable({ data, list }: { data: TaskScoreListPage; list: ReturnType<typeof useListState> }) {
+/** `busy`: the rows are the previous page's, the one asked for is loading (aria-busy says so). */
+function TaskTable({ data, list, busy }: { data: TaskScoreListPage; list: ReturnType<typeof useListState>; busy: boolean }) {
   const sort = (key: string, label: string) => (
     <SortHeader list={list} sort={key} fallback="model">
       {label}
     </SortHeader>
   );
   return (
-    <table aria-label="Task scores" className="task-scores">
+    <table aria-label="Task scores" className="task-scores" aria-busy={busy || undefined}>
       <thead>
         <tr>
           {sort('model', 'model')}
