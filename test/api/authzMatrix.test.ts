@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDb } from '../support/db';
+import { copyOfDb, tempDb } from '../support/db';
 import { testApp } from '../support/http';
 import { everyRoute, routeKey } from '../support/routes';
 import { send } from '../support/routeCalls';
@@ -9,11 +9,18 @@ import { buildWorld, RELEASE, SECRET, WHO, type Who, type World } from '../suppo
 const ctx = tempDb();
 const app = testApp(ctx.db);
 let shared: World;
+// A write's caller gets a copy of a world no request has touched.
+const pristine = tempDb();
+let pristineWorld: World;
 
 beforeAll(async () => {
   shared = await buildWorld(ctx.db);
+  pristineWorld = await buildWorld(pristine.db);
 });
-afterAll(() => ctx.cleanup());
+afterAll(() => {
+  ctx.cleanup();
+  pristine.cleanup();
+});
 
 /** Every body an annotator other than bert received, to search for bert's work. */
 const seenByOthers: { where: string; text: string }[] = [];
@@ -36,8 +43,8 @@ describe('authorization matrix', () => {
         let world = shared;
         let fresh: ReturnType<typeof tempDb> | null = null;
         if (route.method !== 'get') {
-          fresh = tempDb();
-          world = await buildWorld(fresh.db);
+          fresh = copyOfDb(pristine.db);
+          world = pristineWorld;
         }
         const res = await send(fresh ? testApp(fresh.db) : app, world, who, route, entry!);
         got[who] = res.status;
