@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../shared/roles';
 import { browserHarness } from '../support/browserHarness';
 import { contextAs, seedA11yWorld, type A11yWorld } from '../support/a11yPages';
+import { settled } from '../support/browser';
 
 // Beyond axe: keyboard reach with a visible focus ring, cues besides colour, reduced motion.
 // (Reflow at 200% zoom is checked on every page visit of accessibility*.test.ts.)
@@ -18,6 +19,7 @@ async function open(role: Role, path: string, options: { reducedMotion?: 'reduce
   const page = await context.newPage();
   if (options.reducedMotion) await page.emulateMedia({ reducedMotion: options.reducedMotion });
   await page.goto(`${app.url}${path}`);
+  await settled(page);
   return page;
 }
 afterAll(async () => {

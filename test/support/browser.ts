@@ -33,10 +33,14 @@ export async function serveApp(db: DB): Promise<{ url: string; close: () => Prom
 
 export async function login(page: Page, url: string, username: string, password: string): Promise<void> {
   await page.goto(`${url}/login`);
+  await settled(page);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+  // Logged in once the header's button is there, seen on the next frame (see settled).
+  await page.waitForFunction(() => [...document.querySelectorAll('header button')].some((b) => b.textContent?.trim() === 'Log out'), undefined, { polling: 'raf' });
   await page.getByRole('button', { name: 'Log out' }).waitFor();
+  await settled(page);
 }
 
 /** Collects page errors and console errors so tests can assert none happened. */
