@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { all, get, type DB } from '../../db/database';
 import { CLI_ACTOR } from '../../db/events';
 import { importLcbFile } from '../../server/services/lcbImport';
-import { tempDb, tempDir } from '../support/db';
+import { copyOfDb, tempDb, tempDir } from '../support/db';
 import { testApp } from '../support/http';
 import { lcbRecord } from '../support/lcbRecords';
 import { routeKey, writeRoutes } from '../support/routes';
@@ -77,9 +77,15 @@ function caller(key: string): Who {
   return (['maintainer', 'owner', 'adjudicator', 'pilot', 'anonymous'] as const).find((w) => expectOk.includes(w))!;
 }
 
+// Every test starts from a copy of one world built once (no request touches this one).
+const pristine = tempDb();
+let pristineWorld: World | undefined;
+afterAll(() => pristine.cleanup());
+
 async function fresh(): Promise<{ world: World; cleanup: () => void }> {
-  const ctx = tempDb();
-  return { world: await buildWorld(ctx.db), cleanup: ctx.cleanup };
+  pristineWorld ??= await buildWorld(pristine.db);
+  const ctx = copyOfDb(pristine.db);
+  return { world: { ...pristineWorld, db: ctx.db }, cleanup: ctx.cleanup };
 }
 
 const usernameOf = (world: World, who: Who) => (who === 'anonymous' ? 'anonymous' : world.users[who].username);

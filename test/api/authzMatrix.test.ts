@@ -44,7 +44,7 @@ describe('authorization matrix', () => {
         let fresh: ReturnType<typeof tempDb> | null = null;
         if (route.method !== 'get') {
           fresh = copyOfDb(pristine.db);
-          world = pristineWorld;
+          world = { ...pristineWorld, db: fresh.db };
         }
         const res = await send(fresh ? testApp(fresh.db) : app, world, who, route, entry!);
         got[who] = res.status;

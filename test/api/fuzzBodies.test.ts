@@ -69,6 +69,7 @@ async function fuzzRoute(key: string, body: fc.Arbitrary<unknown>, mode: 'json' 
   const route = writeRoutes().find((r) => routeKey(r) === key)!;
   const entry = TABLE[key]!;
   const ctx = copyOfDb(pristine.db);
+  const copy: World = { ...world, db: ctx.db };
   const app = testApp(ctx.db);
   const who = allowedCaller(entry);
   try {
@@ -77,7 +78,7 @@ async function fuzzRoute(key: string, body: fc.Arbitrary<unknown>, mode: 'json' 
         // supertest cannot send a bare primitive as JSON, so every body goes out as text
         const raw = mode === 'bytes' ? Buffer.from(value as Uint8Array) : mode === 'text' ? String(value) : (JSON.stringify(value) ?? '');
         const contentType = entry.upload ? 'application/octet-stream' : 'application/json';
-        const res = await send(app, world, who, route, { params: entry.params, query: entry.query }).set('Content-Type', contentType).send(raw);
+        const res = await send(app, copy, who, route, { params: entry.params, query: entry.query }).set('Content-Type', contentType).send(raw);
         expectHandled(res, `${key} as ${who} with ${mode} ${JSON.stringify(value)?.slice(0, 200)}`);
       }),
       { numRuns: RUNS },
@@ -113,16 +114,17 @@ describe('random and malformed bodies never cause a 5xx', () => {
 
   it('answers 400 (not 500) to a body that is not an object on routes that take one', async () => {
     const ctx = copyOfDb(pristine.db);
+    const copy: World = { ...world, db: ctx.db };
     const app = testApp(ctx.db);
     for (const route of writeRoutes()) {
       const entry = TABLE[routeKey(route)];
       if (!entry?.body) continue;
       for (const raw of ['[1,2]', '"text"', '42', 'null', '{"version":', '\u0000']) {
-        const res = await send(app, world, allowedCaller(entry), route, { params: entry.params, query: entry.query }).set('Content-Type', 'application/json').send(raw);
+        const res = await send(app, copy, allowedCaller(entry), route, { params: entry.params, query: entry.query }).set('Content-Type', 'application/json').send(raw);
         expect(res.status, `${routeKey(route)} with ${raw} → ${res.text}`).toBe(400);
         expect(res.body.error.code).toMatch(/^(bad_request|validation_failed)$/);
       }
-      expect(urlOf(route, entry, world)).toMatch(/^\/api\//);
+      expect(urlOf(route, entry, copy)).toMatch(/^\/api\//);
     }
     ctx.cleanup();
   });
