@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DB } from '../../db/database';
 
-/** A migrated database in a temporary file, removed after the test file. */
-export function tempDb(): { db: DB; file: string; cleanup: () => void } {
+type TempDb = { db: DB; file: string; cleanup: () => void };
+
+/** A database in a temporary file that `create` makes, opened (and migrated) as the app opens one. */
+function inTempFile(create: (file: string) => void): TempDb {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccb-db-'));
   const file = path.join(dir, 'test.sqlite');
+  create(file);
   const db = openDatabase(file);
   return {
     db,
@@ -18,24 +21,18 @@ export function tempDb(): { db: DB; file: string; cleanup: () => void } {
   };
 }
 
+/** A migrated database in a temporary file, removed after the test file. */
+export function tempDb(): TempDb {
+  return inTempFile(() => {});
+}
+
 /**
  * A copy of a database in a temporary file (VACUUM INTO: consistent, whatever the source's WAL
- * holds), migrated like any tempDb: the same starting state again for a few milliseconds, where
- * building it (users, problems, annotations, a release) takes tens.
+ * holds): the same starting state again for a few milliseconds, where building it (users,
+ * problems, annotations, a release) takes tens.
  */
-export function copyOfDb(source: DB): { db: DB; file: string; cleanup: () => void } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccb-db-'));
-  const file = path.join(dir, 'test.sqlite');
-  source.prepare('VACUUM INTO ?').run(file);
-  const db = openDatabase(file);
-  return {
-    db,
-    file,
-    cleanup: () => {
-      db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+export function copyOfDb(source: DB): TempDb {
+  return inTempFile((file) => source.prepare('VACUUM INTO ?').run(file));
 }
 
 export function tempDir(prefix = 'ccb-'): string {
