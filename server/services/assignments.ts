@@ -12,7 +12,7 @@ import {
 import { appendEvent, type Actor } from '../../db/events';
 import { findProblemId } from '../../db/problems';
 import { findUser } from '../../db/users';
-import type { AnnotatorWorkload, AutoAssignPreview, AutoAssignResult } from '../../shared/schemas/backoffice';
+import type { AnnotationProgress, AnnotatorWorkload, AutoAssignPreview, AutoAssignResult } from '../../shared/schemas/backoffice';
 import { DomainError, invalid, notFound } from '../domain/errors';
 
 export const ANNOTATORS_PER_PROBLEM = 2;
@@ -160,18 +160,24 @@ export function setAssignment(db: DB, actor: Actor, questionId: string, username
   });
 }
 
+/** An annotator's workload before any assignment is counted. */
+export const emptyWorkload = (username: string, active: boolean): AnnotatorWorkload => ({ username, active, assigned: 0, todo: 0, inProgress: 0, submitted: 0 });
+
+/** Count n assignments whose annotation stands at `status` into a workload. */
+export function addToWorkload(w: AnnotatorWorkload, status: AnnotationProgress, n = 1): void {
+  w.assigned += n;
+  if (status === 'todo') w.todo += n;
+  else if (status === 'in-progress') w.inProgress += n;
+  else w.submitted += n;
+}
+
 /** Per annotator (and anyone else still holding assignments): assigned problems and where their annotations stand. */
 export function workloadOverview(db: DB): AnnotatorWorkload[] {
-  const rows = readWorkloadRows(db);
   const byUser = new Map<string, AnnotatorWorkload>();
-  for (const r of rows) {
+  for (const r of readWorkloadRows(db)) {
     let w = byUser.get(r.username);
-    if (!w) byUser.set(r.username, (w = { username: r.username, active: r.active === 1, assigned: 0, todo: 0, inProgress: 0, submitted: 0 }));
-    if (r.status === null) continue;
-    w.assigned++;
-    if (r.status === 'todo') w.todo++;
-    else if (r.status === 'in-progress') w.inProgress++;
-    else w.submitted++;
+    if (!w) byUser.set(r.username, (w = emptyWorkload(r.username, r.active === 1)));
+    if (r.status !== null) addToWorkload(w, r.status);
   }
   return [...byUser.values()];
 }

@@ -18,6 +18,7 @@ import type { AdjudicationProgress, AnnotationProgress } from '../../shared/sche
 import { dayOf, isPastDue, type BatchAnnotatorProgress, type BatchDetail, type BatchSummary, type CreateBatchBody, type SuggestionPolicy } from '../../shared/schemas/batches';
 import { DomainError, invalid, notFound } from '../domain/errors';
 import { systemClock, type Clock } from './activeTime';
+import { addToWorkload, emptyWorkload } from './assignments';
 
 const listed = (items: readonly string[], max = 5) => items.slice(0, max).join(', ') + (items.length > max ? ` and ${items.length - max} more` : '');
 
@@ -121,11 +122,8 @@ export function batchDetail(db: DB, name: string, clock: Clock = systemClock): B
   const byUser = new Map<string, BatchAnnotatorProgress>();
   for (const r of readBatchAnnotationStates(db, batch.id)) {
     let p = byUser.get(r.username);
-    if (!p) byUser.set(r.username, (p = { username: r.username, active: r.active === 1, assigned: 0, todo: 0, inProgress: 0, submitted: 0, overdue: 0 }));
-    p.assigned += r.n;
-    if (r.status === 'todo') p.todo += r.n;
-    else if (r.status === 'in-progress') p.inProgress += r.n;
-    else p.submitted += r.n;
+    if (!p) byUser.set(r.username, (p = { ...emptyWorkload(r.username, r.active === 1), overdue: 0 }));
+    addToWorkload(p, r.status, r.n);
     if (pastDue && r.status !== 'submitted') p.overdue += r.n;
   }
   return { ...summary!, annotators: [...byUser.values()] };

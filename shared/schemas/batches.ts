@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { username } from './auth';
-import { NO_BATCH, problemFilter, type AdjudicationProgress, type AnnotationProgress } from './backoffice';
+import { NO_BATCH, problemFilter, type AdjudicationProgress, type AnnotationProgress, type AnnotatorWorkload } from './backoffice';
 
 /** How model suggestions are offered on a batch's problems (issue 27); null: the global policy. */
 export const SUGGESTION_POLICIES = ['off', 'after-draft', 'always'] as const;
@@ -90,13 +90,8 @@ export interface BatchSummary {
   overdueProblems: number;
 }
 
-export interface BatchAnnotatorProgress {
-  username: string;
-  active: boolean;
-  assigned: number;
-  todo: number;
-  inProgress: number;
-  submitted: number;
+/** An annotator's workload within one batch. */
+export interface BatchAnnotatorProgress extends AnnotatorWorkload {
   /** Past the due date: their assignments not submitted (0 before). */
   overdue: number;
 }
