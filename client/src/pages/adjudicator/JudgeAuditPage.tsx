@@ -35,10 +35,10 @@ function ItemCard({ page, position, total, busy, onChoose }: { page: PageItem; p
           <kbd>0</kbd> None of them
         </button>
       </fieldset>
-      <details>
-        <summary>The task as the model saw it</summary>
+      <section aria-labelledby="task-text-h">
+        <h3 id="task-text-h">The task as the model saw it</h3>
         <pre className="said task-text">{item.text}</pre>
-      </details>
+      </section>
     </article>
   );
 }
