@@ -6,6 +6,7 @@ import { all } from '../../db/database';
 import { labelItem } from '../../server/services/judgeAudits/label';
 import { createAudit } from '../../server/services/judgeAudits/create';
 import { runCli } from '../support/cli';
+import { loginAs, testApp } from '../support/http';
 import { tempDb, tempDir } from '../support/db';
 import { runFileText, runLine } from '../support/runFixture';
 import { buildWorld, RELEASE, RUN_MODEL, type World } from '../support/world';
@@ -46,6 +47,17 @@ describe('which judge', () => {
     expect(JSON.parse(events[0]!.after)).toMatchObject({ judge: JUDGE });
     const bad = await runCli(['runs', 'import', path.join(out, 'run.jsonl'), '--model', 'm', '--release', RELEASE, '--judge', ' ', '--db', ctx.file]);
     expect([bad.status, bad.stderr.trim()]).toEqual([2, 'error: --judge: name the judge model, or leave it out']);
+  });
+
+  it('is recorded by the upload form too', async () => {
+    const mara = await loginAs(testApp(ctx.db), w.users.maintainer);
+    const upload = await mara
+      .post(`/api/runs/import?model=model-d&release=${RELEASE}&name=d.jsonl&judge=${encodeURIComponent('claude judge 2')}`)
+      .set('Content-Type', 'application/octet-stream')
+      .send(Buffer.from(runFileText([runLine('task_1', w.problems.resolved.questionId, 1, ['Which kind of progression is meant?'], [1])])));
+    expect(upload.status, upload.text).toBe(201);
+    const runs = (await mara.get('/api/runs')).body.runs as { model: string; judge?: string }[];
+    expect(runs.find((r) => r.model === 'model-d')?.judge).toBe('claude judge 2');
   });
 });
 
