@@ -16,6 +16,7 @@ import { runsExportCommand } from './commands/runsExport';
 import { pilotsExportLcbCommand, runsExportLcbCommand, runsImportPass1Command } from './commands/pass1';
 import { suggestionsGenerateCommand } from './commands/suggestionsGenerate';
 import { suggestionsImportCommand, suggestionsPolicyCommand } from './commands/suggestions';
+import { runsAuditCreateCommand, runsAuditReportCommand } from './commands/judgeAudits';
 import { runsFlagCommand, runsImportCommand, runsJudgeCheckCommand, runsReportCommand, runsTaskScoresCommand } from './commands/runs';
 
 /** Every CLI command; each lives in its own file under commands/. */
@@ -41,6 +42,8 @@ export const commands: Command[] = [
   runsTaskScoresCommand,
   runsJudgeCheckCommand,
   runsFlagCommand,
+  runsAuditCreateCommand,
+  runsAuditReportCommand,
   runsExportLcbCommand,
   runsImportPass1Command,
   pilotsCreateCommand,

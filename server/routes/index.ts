@@ -19,6 +19,7 @@ import { pilotRoutes } from './pilots/pilots';
 import { suggestionJobRoutes } from './suggestionJobs/suggestionJobs';
 import { guidelineRoutes } from './guidelines/guidelines';
 import { feedbackRoutes } from './feedback/feedback';
+import { judgeAuditRoutes } from './judgeAudits/judgeAudits';
 
 /**
  * Every API route of the server. Each resource folder exports its route definitions;
@@ -45,4 +46,5 @@ export const allRoutes: RouteDef[] = [
   ...suggestionJobRoutes,
   ...guidelineRoutes,
   ...feedbackRoutes,
+  ...judgeAuditRoutes,
 ];

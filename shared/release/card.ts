@@ -3,6 +3,7 @@ import type { ReleaseSettings } from '../schemas/releaseSettings';
 import type { JudgeCheck } from '../runs/judge';
 import type { RunSummary } from '../runs/views';
 import { baselineResults } from './cardBaselines';
+import type { CardAudit } from './cardAudits';
 import { datasetCreation } from './cardCreation';
 import { citation, datasetDetails, glossary } from './cardDetails';
 import { biasRisksLimitations, usesSection, whoWroteTheCard } from './cardSections';
@@ -69,6 +70,8 @@ export interface CardBaseline {
   run: RunSummary;
   /** The lexical cross-check of the run's hit labels (null: the run asked no question). */
   judge: JudgeCheck | null;
+  /** The latest human audit of the run's judge that has labels (absent: none). */
+  audit?: CardAudit;
 }
 
 export interface CardInput {

@@ -28,7 +28,9 @@ function judge({ run, judge: check }: CardBaseline): string {
   const labels =
     run.kind === 'human'
       ? `\`${run.model}\`: a pilot's run from the pilot study \`${run.human?.study ?? 'unrecorded'}\`; hit labels as the study's live check gave them, or as a reviewer corrected them`
-      : `\`${run.model}\`: hit labels as given in its run file by the benchmark evaluator's judge (the judge model is not recorded with a run)`;
+      : run.judge !== undefined
+        ? `\`${run.model}\`: hit labels as given in its run file by the benchmark evaluator's judge, \`${run.judge}\``
+        : `\`${run.model}\`: hit labels as given in its run file by the benchmark evaluator's judge (the judge model is not recorded with a run)`;
   if (!check) return `- ${labels}; it asked no clarification question, so there is no label to cross-check.`;
   const kappa = check.cohen_kappa === null ? 'undefined' : check.cohen_kappa.toFixed(3);
   return `- ${labels}; the lexical cross-check (TF-IDF similarity to the key questions, threshold ${check.threshold.toFixed(2)}) agrees on ${(check.agreement_accuracy * 100).toFixed(1)}% of its ${check.n_turns} question turns, Cohen's κ ${kappa}.`;

@@ -1,3 +1,4 @@
+import { auditLimitations } from './cardAudits';
 import type { ReleaseSettings } from '../schemas/releaseSettings';
 import type { CardInput } from './card';
 import { RELEASE_FILE, type ReleaseRecord } from './format';
@@ -66,6 +67,7 @@ export function biasRisksLimitations(input: CardInput): string {
   const imported = c.imported.reduce((n, i) => n + i.problems, 0);
   const limits = ['Known from the format: the release holds no tests, so functional correctness (pass@1) needs the source problems\' tests from LiveCodeBench, matched by `question_id`; every task has 1 to 3 key questions.'];
   if (imported > 0) limits.push(`The agreement and effort figures cover only problems annotated here; no independent annotations are on record for the ${plural(imported, 'imported problem')}.`);
+  limits.push(...auditLimitations(input.baselines));
   if (s.limitations.trim()) limits.push(s.limitations.trim());
   return [
     '## Bias, Risks, and Limitations',

@@ -9,11 +9,20 @@ export const modelName = z
   .trim()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:+-]{0,99}$/, 'use 1–100 letters, digits, dots, dashes, underscores, colons or plus signs, starting with a letter or digit');
 
+/** The judge model that labelled a run's hits (the evaluator's judge), as the maintainer names it: one line. */
+export const judgeName = z
+  .string()
+  .trim()
+  .min(1, 'name the judge model, or leave it out')
+  .max(200, 'at most 200 characters')
+  .regex(/^[^\r\n]*$/, 'one line');
+
 export const runImportQuery = z.object({
   model: modelName,
   release: z.string().trim().min(1, 'name the stored release the run is about'),
   replace: z.enum(['0', '1', 'true', 'false']).optional(),
   name: z.string().trim().min(1).max(200).optional(),
+  judge: judgeName.optional(),
 });
 
 export const judgeQuery = z.object({
@@ -34,6 +43,8 @@ export interface RunSummary extends RunTables {
   source_file: string;
   imported_at: string;
   imported_by: string | null;
+  /** The judge that labelled the run's hits, when one was recorded at import (absent: unrecorded). */
+  judge?: string;
   /** 'human' for a pilot's run (`human:<alias>`, materialized from a pilot study), else 'model'. */
   kind?: 'model' | 'human';
   /** A pilot run's timings: mean seconds per submitted task and to the first question (null when none). */

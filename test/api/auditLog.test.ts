@@ -56,6 +56,10 @@ const ACTIONS: Record<string, string[] | null> = {
   'POST /api/problems/:questionId/comments': ['comment.flag'],
   'POST /api/problems/:questionId/comments/read': null,
   'POST /api/problems/:questionId/comments/:commentId/resolve': ['comment.resolve'],
+  'POST /api/judge-audits': ['judge_audit.create'],
+  'PUT /api/judge-audits/:name/items/:id': ['judge_audit.label'],
+  // Undo of a label the caller never gave: nothing to take back.
+  'DELETE /api/judge-audits/:name/items/:id': null,
 };
 
 // Read marks are a reader's own bookmark in a discussion, like a session: no domain state, no audit event.

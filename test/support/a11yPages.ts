@@ -19,6 +19,10 @@ import { PILOT_VISITS, seedA11yPilots, type A11yPilotWorld } from './a11yPilotPa
 import { postComment } from '../../server/services/comments/comments';
 import { createBatch } from '../../server/services/batches';
 import { createBatchBody } from '../../shared/schemas/batches';
+import { createAudit } from '../../server/services/judgeAudits/create';
+
+/** The judge audit of the accessibility world: both question turns of `a11y-model`, nothing labelled yet. */
+export const A11Y_AUDIT = 'audit-spring';
 
 /** The batch of the accessibility world: alice's two drafts, overdue. */
 export const A11Y_BATCH = 'week-1';
@@ -126,6 +130,7 @@ export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
   acceptAgreement(db, ada, 'demo_004', adjudicationVersion(db, 'demo_004'));
   cutRelease(db, mara, { name: 'v1', notes: 'First cut.', policy: 'all-subsets', extended: false });
   const runTask = await storeA11yRun(db, mara);
+  createAudit(db, mara, { name: A11Y_AUDIT, model: 'a11y-model', size: 2, seed: 1, labelers: 2 });
   acceptAgreement(db, ada, 'demo_006', adjudicationVersion(db, 'demo_006'));
   cutRelease(db, mara, { name: 'v2', notes: 'Second cut, one more problem.', policy: 'all-subsets', extended: false });
   const v2 = new Map(releaseLines(db, 'v2').map((l) => [l.task_id, l.qa_pairs[0]!.question]));
@@ -329,6 +334,24 @@ export const PAGE_VISITS: PageVisit[] = [
       ready: (page) => page.getByRole('heading', { name: 'Gold points' }).waitFor(),
     },
   ]),
+  {
+    route: '/judge-audits/:name',
+    role: 'maintainer',
+    state: 'a judge audit not labelled yet',
+    path: () => `/judge-audits/${A11Y_AUDIT}`,
+    ready: (page) => page.getByRole('heading', { name: /^Humans against the run/ }).waitFor(),
+  },
+  {
+    route: '/judge-audits/:name/label',
+    role: 'adjudicator',
+    state: 'a judge audit item to label, one labelled',
+    path: () => `/judge-audits/${A11Y_AUDIT}/label`,
+    ready: async (page) => {
+      await page.locator('.audit-progress').filter({ hasText: /^0 of 2/ }).waitFor();
+      await page.keyboard.press('1');
+      await page.locator('.audit-progress').filter({ hasText: /^1 of 2/ }).waitFor();
+    },
+  },
   ...PILOT_VISITS,
   { route: '/agreement', role: 'maintainer', state: 'demo figures and heat map', path: () => '/agreement', ready: (page) => page.getByRole('table', { name: 'Type confusion heat map' }).waitFor() },
   {

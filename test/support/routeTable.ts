@@ -5,6 +5,7 @@ import { BATCH, pointFor, RELEASE, RUN_MODEL, type Who, type World } from './wor
 import { hashOf } from './baseText';
 import { runFileText, runLine } from './runFixture';
 import { storedJob } from './suggestionJobs';
+import { storedAudit } from './judgeAudits';
 
 /**
  * Every route of the server with a valid call and the status each caller must get: the
@@ -34,6 +35,10 @@ const OWN_WORK: Expected = { anonymous: 401, owner: 200, other: 404, adjudicator
 const DISCUSSION = (status = 200): Expected => ({ anonymous: 401, owner: status, other: 404, adjudicator: status, maintainer: status, pilot: 403 });
 const PILOT = (status = 200) => roles(['pilot'], status);
 const session = (w: World) => ({ id: String(w.pilot.session) });
+/** Labelling a judge audit: adjudicators only (maintainers made it and know whose run it is). */
+const LABELLER = (status = 200) => roles(['adjudicator'], status);
+const audit = (w: World) => ({ name: storedAudit(w.db).name });
+const auditItem = (w: World) => ({ name: storedAudit(w.db).name, id: storedAudit(w.db).item });
 
 export const q = (pick: (w: World) => { questionId: string }) => (w: World) => ({ questionId: pick(w).questionId });
 const goldBody = (w: World) => ({
@@ -171,4 +176,13 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/suggestion-jobs': { body: (w) => ({ questionIds: [w.problems.shared.questionId] }), expect: MAINTAINER(400) },
   'GET /api/suggestion-jobs': { expect: MAINTAINER() },
   'GET /api/suggestion-jobs/:id': { params: (w) => ({ id: String(storedJob(w.db, w.problems.shared.id)) }), expect: MAINTAINER() },
+
+  'POST /api/judge-audits': { body: () => ({ name: 'audit-2', model: RUN_MODEL, size: 1, seed: 7 }), expect: MAINTAINER(201) },
+  'GET /api/judge-audits': { expect: MAINTAINER() },
+  'GET /api/judge-audits/:name': { params: audit, expect: MAINTAINER() },
+  'GET /api/judge-audit-queue': { expect: LABELLER() },
+  'GET /api/judge-audits/:name/next': { params: audit, expect: LABELLER() },
+  'GET /api/judge-audits/:name/mine': { params: audit, expect: LABELLER() },
+  'PUT /api/judge-audits/:name/items/:id': { params: auditItem, body: () => ({ keyQuestion: 0 }), expect: LABELLER() },
+  'DELETE /api/judge-audits/:name/items/:id': { params: auditItem, expect: LABELLER() },
 };

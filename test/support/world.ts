@@ -19,6 +19,7 @@ import { askQuestion, myTasks } from '../../server/services/pilots/session';
 import { postComment } from '../../server/services/comments/comments';
 import { createBatch } from '../../server/services/batches';
 import { createBatchBody } from '../../shared/schemas/batches';
+import { seedAudit } from './judgeAudits';
 
 /** The callers of the authorization matrix. */
 export const WHO = ['anonymous', 'owner', 'other', 'adjudicator', 'maintainer', 'pilot'] as const;
@@ -43,6 +44,7 @@ export const RUN_MODEL = 'model-a';
  * - `unassigned`: imported, nobody assigned.
  * The gold draft of `shared` has an override of task "0"; release RELEASE holds the resolved problem,
  * and run RUN_MODEL over it asks its key question.
+ * Judge audit AUDIT (test/support/judgeAudits.ts) holds the run's one question turn, unlabelled.
  * cleo is the "other" annotator: assigned to none of the owner's problems. Batch BATCH holds `unassigned`.
  */
 export interface World {
@@ -136,7 +138,8 @@ export async function buildWorld(db: DB): Promise<World> {
   resolveGold(db, ada, problems.resolved.questionId, 1);
   putOverride(db, ada, problems.shared.questionId, '0', { version: 1, questions: ['Which progression does the task mean?'] });
   cutRelease(db, actorOf(users.maintainer), { name: RELEASE, notes: 'first cut', policy: 'all-subsets', extended: false });
-  await storeRun(db, actorOf(users.maintainer), RUN_MODEL, { release: RELEASE }, [runLine('task_1', problems.resolved.questionId, 1, [mine.question], [1])]);
+  const stored = await storeRun(db, actorOf(users.maintainer), RUN_MODEL, { release: RELEASE }, [runLine('task_1', problems.resolved.questionId, 1, [mine.question], [1])]);
+  seedAudit(db, RUN_MODEL, stored.release_sha256, mine.question);
 
   const cookies: Record<Who, string | null> = {
     anonymous: null,

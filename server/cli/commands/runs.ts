@@ -1,5 +1,5 @@
 import { CLI_ACTOR } from '../../../db/events';
-import { modelName } from '../../../shared/runs/views';
+import { judgeName, modelName } from '../../../shared/runs/views';
 import { ImportError } from '../../services/lcbFile';
 import { flagTask } from '../../services/runs/flag';
 import { importRunFile, type ReleaseRef } from '../../services/runs/importRun';
@@ -19,8 +19,8 @@ function model(value: string | undefined): string {
 /** `runs import FILE --model NAME (--release NAME | --release-file FILE) [--replace]`. */
 export const runsImportCommand: Command = {
   name: 'runs import',
-  usage: '<run.jsonl> --model NAME (--release NAME | --release-file FILE) [--replace] [--json] [--db PATH]',
-  summary: "Import a model's run (the evaluator's run-output JSONL) over a release (all or nothing).",
+  usage: '<run.jsonl> --model NAME (--release NAME | --release-file FILE) [--judge NAME] [--replace] [--json] [--db PATH]',
+  summary: "Import a model's run (the evaluator's run-output JSONL) over a release (all or nothing); --judge records the judge model that labelled its hits.",
   run(argv, { io, print, printError }) {
     const { values, positionals } = parse(argv, {
       ...dbOption,
@@ -28,6 +28,7 @@ export const runsImportCommand: Command = {
       release: { type: 'string' },
       'release-file': { type: 'string' },
       replace: { type: 'boolean' },
+      judge: { type: 'string' },
       json: { type: 'boolean' },
     });
     const file = existingFile(onePositional(positionals, 'give exactly one run file: runs import <run.jsonl> --model NAME --release NAME'));
@@ -35,6 +36,8 @@ export const runsImportCommand: Command = {
     if ((values.release === undefined) === (values['release-file'] === undefined)) {
       throw new CliError('say which release the run is about: either --release NAME (a stored release) or --release-file FILE', 2);
     }
+    const judge = values.judge === undefined ? undefined : judgeName.safeParse(values.judge);
+    if (judge && !judge.success) throw new CliError(`--judge: ${judge.error.issues[0]!.message}`, 2);
     const ref: ReleaseRef = values.release !== undefined ? { release: values.release } : { releaseFile: existingFile(values['release-file']!) };
     const bar = new ProgressBar('Reading', io.stderr);
     // An importer: a new --db path gets a new database.
@@ -43,6 +46,7 @@ export const runsImportCommand: Command = {
         const summary = await importRunFile(db, file, ref, CLI_ACTOR, {
           model: name,
           replace: values.replace ?? false,
+          judge: judge?.data,
           onProgress: (done, total) => bar.update(done, total, `${formatBytes(done)} / ${formatBytes(total)}`),
         });
         bar.done();

@@ -18,6 +18,8 @@ export function formatRunsReport(report: { runs: RunSummary[] }): string {
       report.runs.map((r) => [r.model, num(r.pass1_complete), num(r.pass1), num(r.tkqr), num(r.ora), num(r.avg_turns, 2), num(r.avg_diff, 2), String(r.unfinished), String(r.tasks), `${r.release} (${r.release_sha256.slice(0, 12)})`]),
     ),
   ];
+  // Which judge labelled each run's hits, once any is recorded (older databases record none).
+  if (report.runs.some((r) => r.judge !== undefined)) out.push('', `judges: ${report.runs.map((r) => `${r.model} ${r.judge ?? 'unrecorded'}`).join('; ')}`);
   for (const r of report.runs) {
     out.push('', `${r.model} per K:`, table(['K', 'tasks', 'pass@1 complete', 'pass@1', 'TKQR', 'ORA', 'avg turns', 'avg diff'], Object.entries(r.per_k).map(([k, f]) => [k, String(f.tasks), num(f.pass1_complete), num(f.pass1), num(f.tkqr), num(f.ora), num(f.avg_turns, 2), num(f.avg_diff, 2)])));
     out.push(

@@ -13,6 +13,7 @@ export const runRoutes = [
         model: query.model,
         replace: query.replace === '1' || query.replace === 'true',
         sourceName: query.name ?? 'upload.jsonl',
+        judge: query.judge,
       }),
     ),
   ),

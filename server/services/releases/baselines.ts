@@ -5,6 +5,7 @@ import type { BaselineCandidate } from '../../../shared/schemas/release';
 import type { CardBaseline } from '../../../shared/release/card';
 import { invalid, notFound } from '../../domain/errors';
 import { judgeCheckOf, runsReport } from '../runs/reports';
+import { latestAuditOf } from '../judgeAudits/report';
 
 /**
  * The chosen runs, in the order given, with the figures `runs report` gives them and the
@@ -21,7 +22,10 @@ export function baselineRuns(db: DB, models: readonly string[], jsonlSha256: str
     const which = foreign.map((r) => `"${r.model}" (made on release "${r.release}", SHA-256 ${r.release_sha256.slice(0, 12)}…)`).join(', ');
     throw invalid(`The run of ${which} is of another release: this release's file has SHA-256 ${jsonlSha256.slice(0, 12)}…; choose runs made on these tasks.`);
   }
-  return models.map((m) => ({ run: stored.get(m)!, judge: judgeCheckOf(db, m) }));
+  return models.map((m) => {
+    const audit = latestAuditOf(db, m);
+    return { run: stored.get(m)!, judge: judgeCheckOf(db, m), ...(audit ? { audit } : {}) };
+  });
 }
 
 /** The stored runs made on exactly these tasks (their release file is `jsonlSha256`): what a cut may show as baselines. */

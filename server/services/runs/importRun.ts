@@ -19,6 +19,7 @@ import { fileRunRelease, storedRunRelease, type RunRelease } from './release';
 import { releaseIndex, reportRunFile, RunFileRejected, scanRunFile } from './runFile';
 import { withReleaseMatch } from './releaseMatch';
 import { deleteRun, runRow, runWriter, saveRunRelease } from '../../../db/runs';
+import { setRunJudge } from '../../../db/judgeAudits';
 
 export type ReleaseRef = { release: string } | { releaseFile: string };
 
@@ -28,6 +29,8 @@ export interface RunImportOptions {
   onProgress?: ProgressListener;
   /** The name recorded for the file (an upload is streamed to a temporary file first). */
   sourceName?: string;
+  /** The judge model that labelled the run's hits (not recorded when absent). */
+  judge?: string;
 }
 
 export type { RunImportSummary } from '../../../shared/api/runs';
@@ -65,6 +68,7 @@ function storeRunFile(db: DB, file: string, release: RunRelease, tasks: ReturnTy
     if (!release.kept) saveRunRelease(db, release);
     if (existing) deleteRun(db, existing.id);
     const writer = runWriter(db, model, release.sha256, sourceFile, actor.id);
+    if (options.judge) setRunJudge(db, writer.id, options.judge);
     let unfinished = 0;
     scanRunFile(
       file,
@@ -89,7 +93,7 @@ function storeRunFile(db: DB, file: string, release: RunRelease, tasks: ReturnTy
       entityType: 'run',
       entityId: model,
       before: existing ? { tasks: existing.tasks, release: existing.release_name, release_sha256: existing.release_sha256, file: existing.source_file } : undefined,
-      after: { tasks: count, release: release.name, release_sha256: release.sha256, file: sourceFile },
+      after: { tasks: count, release: release.name, release_sha256: release.sha256, file: sourceFile, ...(options.judge ? { judge: options.judge } : {}) },
     });
     return summary;
   });

@@ -3,6 +3,7 @@ import type { DB } from '../../../db/database';
 import { DEFAULT_JUDGE_THRESHOLD, judgeCheck, type JudgeCheck } from '../../../shared/runs/judge';
 import { curation, hitKeyQuestions, runTables, type Curation, type ReleaseTask, type RunTables, type ScoredRecord } from '../../../shared/runs/report';
 import { completePass1ByModel } from '../../../db/runPass1';
+import { runJudges } from '../../../db/judgeAudits';
 import type { TaskDetail, RunSummary, TaskScoreRow } from '../../../shared/runs/views';
 import { invalid, notFound } from '../../domain/errors';
 import { loadGoldPoints } from '../adjudications/store';
@@ -55,6 +56,7 @@ export function runsReport(db: DB): { runs: RunSummary[] } {
   const byRun = groupByRun(scoreRows(db));
   const humans = humanRuns(db);
   const complete = completePass1ByModel(db);
+  const judges = runJudges(db);
   const tasksBySha = new Map<string, Map<string, ReleaseTask>>();
   return {
     runs: runs.map((run) => {
@@ -71,6 +73,7 @@ export function runsReport(db: DB): { runs: RunSummary[] } {
         source_file: run.source_file,
         imported_at: run.imported_at,
         imported_by: run.imported_by,
+        ...(judges.has(run.model) ? { judge: judges.get(run.model)! } : {}),
         ...kindOf(humans, run.model),
       };
     }),

@@ -8,6 +8,7 @@ import { AMBIGUITY_TYPES } from '../../../../shared/taxonomy';
 import { KBars, TypeHeatMap } from './runs/Charts';
 import { CurationPanel } from './runs/CurationPanel';
 import { JudgePanel } from './runs/JudgePanel';
+import { JudgeAuditsPanel } from './runs/JudgeAuditsPanel';
 import { PaperTablesPanel } from './runs/PaperTablesPanel';
 import { isHumanRun } from './runs/RunName';
 import { RunImportPanel } from './runs/RunImportPanel';
@@ -90,6 +91,7 @@ export default function RunsPage() {
             {view === 'figures' && <Figures runs={runs} types={types} />}
             {view === 'tasks' && <TaskScoresPanel runs={runs} types={types} />}
             {view === 'judge' && <JudgePanel models={runs.map((r) => r.model)} />}
+            {view === 'judge' && <JudgeAuditsPanel maintainer={canWrite} models={runs.map((r) => r.model)} />}
             {view === 'curation' && curation && <CurationPanel curation={curation} canFlag={canWrite} onFlagged={load} />}
             {view === 'paper' && <PaperTablesPanel runs={runs} />}
           </TabPanel>

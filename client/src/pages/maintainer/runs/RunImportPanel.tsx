@@ -39,6 +39,7 @@ export function RunImportPanel({ onImported }: { onImported: () => void }) {
   const [release, setRelease] = useState('');
   const [model, setModel] = useState('');
   const [replace, setReplace] = useState(false);
+  const [judge, setJudge] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<State>({ phase: 'idle' });
   const input = useRef<HTMLInputElement>(null);
@@ -53,7 +54,7 @@ export function RunImportPanel({ onImported }: { onImported: () => void }) {
     if (!file) return;
     setState({ phase: 'uploading', fraction: 0 });
     try {
-      const query = { model: model.trim(), release, name: file.name, ...(replace ? { replace: '1' as const } : {}) };
+      const query = { model: model.trim(), release, name: file.name, ...(replace ? { replace: '1' as const } : {}), ...(judge.trim() ? { judge: judge.trim() } : {}) };
       const summary = await upload(runs.import, { query }, file, (fraction) => setState(fraction < 1 ? { phase: 'uploading', fraction } : { phase: 'importing' }));
       setState({ phase: 'done', summary });
       setFile(null);
@@ -75,6 +76,10 @@ export function RunImportPanel({ onImported }: { onImported: () => void }) {
         <label className="field">
           Model
           <input value={model} onChange={(e) => setModel(e.target.value)} required disabled={busy} placeholder="e.g. gpt-4o" />
+        </label>
+        <label className="field">
+          Judge model (optional)
+          <input value={judge} onChange={(e) => setJudge(e.target.value)} disabled={busy} maxLength={200} placeholder="the model that labelled the hits" />
         </label>
         <label className="field">
           Release

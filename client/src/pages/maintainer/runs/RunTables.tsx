@@ -10,6 +10,8 @@ export const kValues = (runs: readonly RunSummary[]) => [...new Set(runs.flatMap
 /** The runs side by side: TKQR and ORA beside pass@1 on the complete statements and after clarification. */
 export function ModelsTable({ runs }: { runs: readonly RunSummary[] }) {
   const anyHuman = runs.some(isHumanRun);
+  // Which judge labelled each run's hits, once any run records one.
+  const anyJudge = runs.some((r) => r.judge !== undefined);
   return (
     <table aria-label="Models side by side">
       <thead>
@@ -29,6 +31,7 @@ export function ModelsTable({ runs }: { runs: readonly RunSummary[] }) {
           {anyHuman && <th scope="col">time per task</th>}
           {anyHuman && <th scope="col">time to first question</th>}
           <th scope="col">release</th>
+          {anyJudge && <th scope="col">judge</th>}
         </tr>
       </thead>
       <tbody>
@@ -49,6 +52,7 @@ export function ModelsTable({ runs }: { runs: readonly RunSummary[] }) {
             <td title={`SHA-256 ${r.release_sha256}`}>
               {r.release} <code className="muted">{r.release_sha256.slice(0, 12)}</code>
             </td>
+            {anyJudge && <td>{r.judge ?? 'unrecorded'}</td>}
           </tr>
         ))}
       </tbody>

@@ -1,0 +1,24 @@
+/** Finding an audit and reading what its items are about (the run's release tasks). */
+import type { DB } from '../../../db/database';
+import { auditRow, type AuditRow, type ItemRow } from '../../../db/judgeAudits';
+import { releaseTask } from '../../../db/runs';
+import type { AuditItemView } from '../../../shared/schemas/judgeAudits';
+import { auditErrors } from './errors';
+
+export function requireAudit(db: DB, name: string): AuditRow {
+  const audit = auditRow(db, name);
+  if (!audit) throw auditErrors.noAudit(name);
+  return audit;
+}
+
+/** The task's key questions as a labeller chooses among them (index = place in the task). */
+export function keyQuestionsOf(db: DB, audit: AuditRow, taskId: string): { text: string; keyQuestions: { index: number; question: string }[] } {
+  const task = releaseTask(db, audit.release_sha256, taskId);
+  return { text: task?.text ?? '', keyQuestions: (task?.keyQuestions ?? []).map((k, index) => ({ index, question: k.question })) };
+}
+
+/** An item as a labeller sees it: built field by field, so nothing of the run or of other labellers can slip in. */
+export function itemView(db: DB, audit: AuditRow, item: ItemRow): AuditItemView {
+  const { text, keyQuestions } = keyQuestionsOf(db, audit, item.task_id);
+  return { id: item.id, taskId: item.task_id, turn: item.turn, question: item.question, keyQuestions, text };
+}
