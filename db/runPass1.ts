@@ -21,17 +21,63 @@ export const pass1CodeRows = (db: DB, runId: number): Pass1CodeRow[] =>
     [runId],
   ).map(([task_id, question_id, code]) => ({ task_id, question_id, code }));
 
+/** LiveCodeBench's metadata of one graded code: why it failed (both null for a passing code). */
+export interface Pass1CodeMetadata {
+  errorCode: number | null;
+  errorMessage: string | null;
+}
+
 export interface Pass1Grade {
   taskId: string;
   questionId: string;
   passed: boolean;
+  /** null when the file carried no metadata for the code: its failure category is unknown. */
+  metadata: Pass1CodeMetadata | null;
 }
+
+/** One current interactive grade of a model's run with what LiveCodeBench said of the code. */
+export interface Pass1Verdict {
+  taskId: string;
+  questionId: string;
+  passed: boolean;
+  /** LiveCodeBench's error_code (-2 wrong answer, -3 time limit, -4 runtime error, -5 test-runner error); null when passed or unknown. */
+  errorCode: number | null;
+  errorMessage: string | null;
+  /** False for a code graded without metadata: its failure is "unknown", never a category. */
+  hasMetadata: boolean;
+}
+
+/**
+ * A model's interactive grades that still hold (the release and the code graded are the run's
+ * current ones, as the report counts them), by problem (question_id in code-point order), each
+ * problem's tasks in release order.
+ */
+export const pass1Verdicts = (db: DB, model: string): Pass1Verdict[] =>
+  allRows<[string, string, number, number, number | null, string | null]>(
+    db,
+    `SELECT p.task_id, p.question_id, p.passed, p.has_metadata, p.error_code, p.error_message
+       FROM runs u JOIN run_records rr ON rr.run_id = u.id
+       JOIN run_pass1 p ON p.model = u.model AND p.task_id = rr.task_id AND p.release_sha256 = u.release_sha256
+       JOIN run_pass1_codes c ON c.model = p.model AND c.task_id = p.task_id AND c.code = ${PASS1_CODE_SQL}
+       JOIN run_release_tasks t ON t.release_sha256 = u.release_sha256 AND t.task_id = rr.task_id
+      WHERE u.model = ? ORDER BY t.question_id, t.position`,
+    [model],
+  ).map(([taskId, questionId, passed, hasMetadata, errorCode, errorMessage]) => ({
+    taskId,
+    questionId,
+    passed: passed === 1,
+    errorCode: hasMetadata === 1 ? errorCode : null,
+    errorMessage: hasMetadata === 1 ? errorMessage : null,
+    hasMetadata: hasMetadata === 1,
+  }));
 
 /** How many grades of one setting a model has: what a re-import replaces. */
 export function pass1Count(db: DB, model: string, setting: 'interactive' | 'complete'): number {
   const table = setting === 'interactive' ? 'run_pass1' : 'run_pass1_complete';
   return get<{ n: number }>(db, `SELECT COUNT(*) AS n FROM ${table} WHERE model = ?`, [model])!.n;
 }
+
+const gradeRow = (g: Pass1Grade) => [g.taskId, g.questionId, g.passed ? 1 : 0, g.metadata ? 1 : 0, g.metadata?.errorCode ?? null, g.metadata?.errorMessage ?? null];
 
 /**
  * Replace a model's interactive grades by those of one run (inside the caller's transaction, which
@@ -43,14 +89,16 @@ export function replacePass1Grades(db: DB, model: string, runId: number, release
   for (const table of ['run_pass1', 'run_pass1_codes'] as const) {
     run(db, `DELETE FROM ${table} WHERE model = ? AND task_id NOT IN (SELECT task_id FROM run_records WHERE run_id = ?)`, [model, runId]);
   }
-  // The grades in one statement (SQLite walks the JSON itself).
+  // The grades and their metadata in one statement (SQLite walks the JSON itself).
   run(
     db,
-    `INSERT INTO run_pass1 (model, release_sha256, task_id, question_id, passed)
-     SELECT ?, ?, value ->> 0, value ->> 1, value ->> 2 FROM json_each(?) WHERE true
-     ON CONFLICT (model, task_id) DO UPDATE SET release_sha256 = excluded.release_sha256, question_id = excluded.question_id, passed = excluded.passed
-     WHERE run_pass1.passed IS NOT excluded.passed OR run_pass1.release_sha256 IS NOT excluded.release_sha256 OR run_pass1.question_id IS NOT excluded.question_id`,
-    [model, releaseSha256, JSON.stringify(grades.map((g) => [g.taskId, g.questionId, g.passed ? 1 : 0]))],
+    `INSERT INTO run_pass1 (model, release_sha256, task_id, question_id, passed, has_metadata, error_code, error_message)
+     SELECT ?, ?, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 FROM json_each(?) WHERE true
+     ON CONFLICT (model, task_id) DO UPDATE SET release_sha256 = excluded.release_sha256, question_id = excluded.question_id, passed = excluded.passed,
+       has_metadata = excluded.has_metadata, error_code = excluded.error_code, error_message = excluded.error_message
+     WHERE run_pass1.passed IS NOT excluded.passed OR run_pass1.release_sha256 IS NOT excluded.release_sha256 OR run_pass1.question_id IS NOT excluded.question_id
+       OR run_pass1.has_metadata IS NOT excluded.has_metadata OR run_pass1.error_code IS NOT excluded.error_code OR run_pass1.error_message IS NOT excluded.error_message`,
+    [model, releaseSha256, JSON.stringify(grades.map(gradeRow))],
   );
   // The codes graded (the records' own), written only where they differ from the code kept.
   run(

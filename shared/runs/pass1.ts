@@ -64,6 +64,8 @@ export const evalEntrySchema = z.object({
   code_list: z.array(z.string()),
   graded_list: z.array(z.boolean()),
   'pass@1': z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1'),
+  // One JSON text per code (json.dumps of run_test's dict); absent in files from other graders.
+  metadata: z.array(z.string()).optional(),
 });
 export type EvalEntry = z.infer<typeof evalEntrySchema>;
 
@@ -76,10 +78,11 @@ const isBooleans = (v: unknown): v is boolean[] => Array.isArray(v) && v.every((
  */
 export function quickEvalEntry(item: unknown): EvalEntry | null {
   if (typeof item !== 'object' || item === null || Array.isArray(item)) return null;
-  const { question_id, code_list, graded_list, 'pass@1': pass1 } = item as Record<string, unknown>;
+  const { question_id, code_list, graded_list, 'pass@1': pass1, metadata } = item as Record<string, unknown>;
   if (typeof question_id !== 'string' || question_id === '' || !isStrings(code_list) || !isBooleans(graded_list)) return null;
   if (typeof pass1 !== 'number' || !(pass1 >= 0 && pass1 <= 1)) return null;
-  return { question_id, code_list, graded_list, 'pass@1': pass1 };
+  if (metadata === undefined) return { question_id, code_list, graded_list, 'pass@1': pass1 };
+  return isStrings(metadata) ? { question_id, code_list, graded_list, 'pass@1': pass1, metadata } : null;
 }
 
 /** A reason a file cannot be imported; entry is 1-based, null for the file as a whole. */
@@ -91,11 +94,41 @@ export interface Pass1Issue {
 
 export const formatPass1Issue = (i: Pass1Issue): string => `${i.entry === null ? '' : `entry ${i.entry}: `}${i.field ? `${i.field}: ` : ''}${i.message}`;
 
+/** What LiveCodeBench's metadata says of one graded code: why it failed (both null when it passed). */
+export interface CodeMetadata {
+  errorCode: number | null;
+  errorMessage: string | null;
+}
+
+/** error_message is kept to this many characters: enough to tell a syntax error, not a whole traceback. */
+export const ERROR_MESSAGE_MAX = 500;
+
+/**
+ * One code's metadata text as LiveCodeBench writes it: json.dumps of run_test's dict, which holds
+ * only "execution time" for a passing code and error_code with error_message for a failing one.
+ * Returns the reason when the text is not such a dict.
+ */
+export function codeMetadata(text: string): CodeMetadata | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'not JSON (LiveCodeBench writes one json.dumps dict per code)';
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not a JSON object';
+  const { error_code: code, error_message: message } = value as Record<string, unknown>;
+  if (code !== undefined && !Number.isInteger(code)) return 'error_code: must be an integer';
+  if (message !== undefined && typeof message !== 'string') return 'error_message: must be a string';
+  return { errorCode: (code as number | undefined) ?? null, errorMessage: message === undefined ? null : message.slice(0, ERROR_MESSAGE_MAX) };
+}
+
 export interface GradedTask {
   taskId: string;
   questionId: string;
   code: string;
   passed: boolean;
+  /** null when the entry carried no metadata: the code's failure category is unknown. */
+  metadata: CodeMetadata | null;
 }
 
 const sameCodes = (a: readonly string[], b: readonly ExportTask[]) => a.length === b.length && a.every((c, i) => c === b[i]!.code);
@@ -104,6 +137,19 @@ function codeListIssue(codes: readonly string[], tasks: readonly ExportTask[]): 
   if (codes.length !== tasks.length) return `${codes.length} code${codes.length === 1 ? '' : 's'}, but export-lcb wrote ${tasks.length} (${tasks.map((t) => t.taskId).join(', ')})`;
   const i = codes.findIndex((c, j) => c !== tasks[j]!.code);
   return `code ${i + 1} is not the code export-lcb wrote for ${tasks[i]!.taskId}`;
+}
+
+/** The metadata of an entry's first `n` codes (null when the entry has none), or why it cannot be read. */
+function entryMetadata(e: EvalEntry, n: number): CodeMetadata[] | null | string {
+  if (e.metadata === undefined) return null;
+  if (e.metadata.length !== e.code_list.length) return `${e.metadata.length} metadata for ${e.code_list.length} codes`;
+  const out: CodeMetadata[] = [];
+  for (let j = 0; j < n; j++) {
+    const m = codeMetadata(e.metadata[j]!);
+    if (typeof m === 'string') return `code ${j + 1}: ${m}`;
+    out.push(m);
+  }
+  return out;
 }
 
 const isPlaceholder = (e: EvalEntry) => e.code_list.length === 1 && e.code_list[0] === PLACEHOLDER_CODE;
@@ -128,7 +174,9 @@ export function interactiveGrades(entries: readonly EvalEntry[], problems: Expor
     }
     if (!sameCodes(e.code_list, tasks)) return issues.push({ entry, field: 'code_list', message: `not what was exported for ${e.question_id}: ${codeListIssue(e.code_list, tasks)}` });
     if (e.graded_list.length !== tasks.length) return issues.push({ entry, field: 'graded_list', message: `${e.graded_list.length} grades for ${tasks.length} codes` });
-    tasks.forEach((t, j) => grades.push({ taskId: t.taskId, questionId: t.questionId, code: t.code, passed: e.graded_list[j]! }));
+    const metadata = entryMetadata(e, tasks.length);
+    if (typeof metadata === 'string') return issues.push({ entry, field: 'metadata', message: metadata });
+    tasks.forEach((t, j) => grades.push({ taskId: t.taskId, questionId: t.questionId, code: t.code, passed: e.graded_list[j]!, metadata: metadata?.[j] ?? null }));
   });
   for (const [questionId, tasks] of problems) {
     if (!seen.has(questionId)) issues.push({ entry: null, field: '', message: `no entry for problem "${questionId}" (${tasks.map((t) => t.taskId).join(', ')})` });

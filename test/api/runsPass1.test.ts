@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { all } from '../../db/database';
-import { PLACEHOLDER_CODE } from '../../shared/runs/pass1';
+import { pass1Verdicts } from '../../db/runPass1';
+import { ERROR_MESSAGE_MAX, PLACEHOLDER_CODE } from '../../shared/runs/pass1';
 import type { RunSummary } from '../../shared/runs/views';
 import { buildUser } from '../support/builders';
 import { runCli } from '../support/cli';
@@ -153,6 +154,37 @@ describe('runs import-pass1', () => {
     expect(text.stdout).toMatch(/^m1 +— +0\.500 /m);
   });
 
+  it("keeps LiveCodeBench's metadata of each graded code; a file without metadata leaves the grades unknown, never a category", async () => {
+    expect(pass1Verdicts(ctx.db, 'm1')).toEqual([
+      { taskId: 'task_4', questionId: 'abc100_a', passed: false, errorCode: -2, errorMessage: 'Wrong Answer', hasMetadata: true },
+      { taskId: 'task_1', questionId: 'abc200_b', passed: true, errorCode: null, errorMessage: null, hasMetadata: true },
+      { taskId: 'task_2', questionId: 'abc200_b', passed: false, errorCode: -2, errorMessage: 'Wrong Answer', hasMetadata: true },
+      { taskId: 'task_3', questionId: 'abc200_b', passed: true, errorCode: null, errorMessage: null, hasMetadata: true },
+    ]);
+    const graded = readJson<EvalAllEntry[]>(evaluate(at('window.json')));
+    const long = `Error during testing: invalid syntax (<string>, line 1) ${'x'.repeat(2 * ERROR_MESSAGE_MAX)}`;
+    const syntax = graded.map((e) => (e.question_id === 'abc100_a' ? { ...e, metadata: [JSON.stringify({ error_code: -4, error_message: long })] } : e));
+    expect((await cli('runs', 'import-pass1', writeJson('syntax.json', syntax), '--model', 'm1')).status).toBe(0);
+    expect(pass1Verdicts(ctx.db, 'm1')[0]).toEqual({ taskId: 'task_4', questionId: 'abc100_a', passed: false, errorCode: -4, errorMessage: long.slice(0, ERROR_MESSAGE_MAX), hasMetadata: true });
+
+    const before = all(ctx.db, 'SELECT * FROM run_pass1 ORDER BY task_id');
+    const bad = graded.map((e, i) => (i === 2 ? { ...e, metadata: ['{"execution time": 0.1}', 'Wrong Answer', '{}'] } : e));
+    expect((await cli('runs', 'import-pass1', writeJson('bad-meta.json', bad), '--model', 'm1')).stderr).toMatch(/^entry 3: metadata: code 2: not JSON /m);
+    const short = graded.map((e, i) => (i === 2 ? { ...e, metadata: ['{}'] } : e));
+    expect((await cli('runs', 'import-pass1', writeJson('short-meta.json', short), '--model', 'm1')).stderr).toMatch(/^entry 3: metadata: 1 metadata for 3 codes$/m);
+    expect(all(ctx.db, 'SELECT * FROM run_pass1 ORDER BY task_id')).toEqual(before);
+
+    const bare = graded.map(({ metadata: _dropped, ...e }) => e);
+    expect((await cli('runs', 'import-pass1', writeJson('bare.json', bare), '--model', 'm1')).status).toBe(0);
+    expect(pass1Verdicts(ctx.db, 'm1').map((v) => [v.taskId, v.passed, v.errorCode, v.hasMetadata])).toEqual([
+      ['task_4', false, null, false],
+      ['task_1', true, null, false],
+      ['task_2', false, null, false],
+      ['task_3', true, null, false],
+    ]);
+    expect((await cli('runs', 'import-pass1', evaluate(at('window.json')), '--model', 'm1')).status).toBe(0);
+  });
+
   it('complete: the model’s own pass@1 per problem, other problems of the window passed over; the report averages it over the same tasks', async () => {
     const own = [
       { question_id: 'abc100_a', code_list: ['a', 'b'], graded_list: [true, false], 'pass@1': 0.5 },
@@ -185,7 +217,7 @@ describe('runs import-pass1', () => {
     const res = await cli('runs', 'import-pass1', evaluate(at('window.json'), () => true), '--model', 'm1');
     expect(res.status, res.stderr).toBe(0);
     expect(res.stdout).toContain('(replaced 4 earlier values)');
-    expect(stored().events).toEqual([{ action: 'run.pass1.import' }, { action: 'run.pass1.import' }, { action: 'run.pass1.replace' }]);
+    expect(stored().events.map((e) => (e as { action: string }).action)).toEqual(['run.pass1.import', 'run.pass1.replace', 'run.pass1.replace', 'run.pass1.replace', 'run.pass1.import', 'run.pass1.replace']);
     expect((await report()).pass1).toBe(1);
 
     const again = await cli('runs', 'import', writeRun(at('run2.jsonl'), 'print("new 2")'), '--model', 'm1', '--release-file', at('release.jsonl'), '--replace');

@@ -19,6 +19,19 @@ export interface EvalAllEntry {
   [field: string]: unknown;
 }
 
+/**
+ * The metadata run_test gives a code, as the real evaluator json.dumps it: a passing code's holds
+ * only its execution time; a failing one's error_code and error_message (a code marked "SLOW" ran
+ * out of time, one marked "SYNTAX" does not compile, which LiveCodeBench reports as a runtime
+ * error during testing; any other is a wrong answer).
+ */
+export function codeMetadata(code: string, passed: boolean): Record<string, unknown> {
+  if (passed) return { 'execution time': 0.0123 };
+  if (code.includes('SLOW')) return { error: 'TimeoutException()', error_code: -3, error_message: 'Time Limit Exceeded', inputs: '1', expected: '2' };
+  if (code.includes('SYNTAX')) return { error_code: -4, error_message: 'Error during testing: invalid syntax (<string>, line 1)' };
+  return { output: '1', inputs: '1', expected: '2', error_code: -2, error_message: 'Wrong Answer' };
+}
+
 /** Grade an export file; returns the path of the `_eval_all.json` written next to it. */
 export function evaluate(exportFile: string, grade: Grader = passWhenMarked, windowSize?: number): string {
   const input = JSON.parse(fs.readFileSync(exportFile, 'utf8')) as { question_id: string; code_list: string[] }[];
@@ -40,7 +53,7 @@ export function evaluate(exportFile: string, grade: Grader = passWhenMarked, win
         code_list: e.code_list,
         graded_list: graded,
         'pass@1': graded.filter(Boolean).length / graded.length,
-        metadata: e.code_list.map(() => '{}'),
+        metadata: e.code_list.map((code, i) => JSON.stringify(codeMetadata(code, graded[i]!))),
       };
     });
   const out = `${exportFile.slice(0, -'.json'.length)}_codegeneration_output_eval_all.json`;
