@@ -59,3 +59,21 @@ export const MEDIA_TYPES: Record<TableFormat, string> = { csv: 'text/csv', latex
 /** The file a download of the table is saved as: `table-<name>-<release>.<ext>`, the release made safe for a file name. */
 export const paperTableFileName = (table: PaperTableName, format: TableFormat, release: string): string =>
   `table${/^\d/.test(table) ? '' : '-'}${table}-${release.replace(/[^A-Za-z0-9._-]+/g, '_')}.${EXTENSIONS[format]}`;
+
+/** A release some runs are about. */
+export interface RunRelease {
+  sha: string;
+  name: string;
+  runs: number;
+}
+
+/** The releases the runs are about, the one with most runs first (the tables' default). */
+export function releasesOf(runs: readonly { release: string; release_sha256: string }[]): RunRelease[] {
+  const bySha = new Map<string, RunRelease>();
+  for (const r of runs) {
+    const e = bySha.get(r.release_sha256) ?? { sha: r.release_sha256, name: r.release, runs: 0 };
+    e.runs += 1;
+    bySha.set(r.release_sha256, e);
+  }
+  return [...bySha.values()].sort((a, b) => b.runs - a.runs);
+}
