@@ -80,6 +80,17 @@ export function runLabels(turns: readonly LabelledTurn[]): { labels: (0 | 1)[]; 
   return { labels, keys };
 }
 
+/** Python's order of two strings (by code point; JavaScript's own sort compares UTF-16 units). */
+function byCodePoint(a: string, b: string): number {
+  const x = [...a];
+  const y = [...b];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const d = x[i]!.codePointAt(0)! - y[i]!.codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
 export const questionTurn = (question: string): string => `[QUESTION]\n${question}\n[/QUESTION]`;
 export const codeTurn = (code: string): string => `[CODE]\n${code}\n[/CODE]`;
 
@@ -118,7 +129,8 @@ export function sessionRunLine(s: SessionForRun): RunLine {
     messages,
     response_contents: responses,
     hit_dict: hitDict,
-    hit_questions: keys.map((k) => s.keyQuestions[k]!.question),
+    // run_task writes sorted(hit_questions): Python's order of str, by code point.
+    hit_questions: keys.map((k) => s.keyQuestions[k]!.question).sort(byCodePoint),
     turns: responses.length,
     final_code: s.code ?? extractCode(responses[responses.length - 1] ?? ''),
     finished: true,

@@ -9,12 +9,19 @@ function curationRationale({ settings: s }: CardInput): string {
 
 const recordedVersions = ({ provenance: p }: CardInput) => p.lcbVersions.filter((v) => v.label !== 'not recorded').map((v) => v.label);
 
+/**
+ * What becomes of the continued release's task ids. Only ids that came with `import-release` are
+ * stored per task; a release cut here stores none, so its tasks are numbered afresh in the next.
+ */
+const continuedIds = (name: string) =>
+  `release \`${name}\`. Its task ids are not carried over as such: a task keeps its id only when the id came with \`import-release\`; every other task is numbered afresh (task_1, task_2, … in the order the problems were imported, never reusing a retired id), so a task of \`${name}\` has the same id here only if no task before it was added or removed (\`diff-release\` lists the differences)`;
+
 function provenance({ provenance: p, policy, extended }: CardInput): string[] {
   return [
     `- Source problems: ${p.livecodebench}.`,
     `- LiveCodeBench release of the statements: ${p.lcbVersions.map((v) => `${v.label} (${plural(v.count, 'problem')})`).join(', ') || 'none'}.`,
     `- Built with CCB Studio ${p.toolVersion}; variant policy \`${policy}\`${extended ? ', extended fields' : ''}.`,
-    `- Continues: ${p.continues ? `release \`${p.continues}\` (its task ids are kept)` : 'no earlier release (ids task_1 … task_N)'}.`,
+    `- Continues: ${p.continues ? continuedIds(p.continues) : 'no earlier release (ids task_1 … task_N)'}.`,
     `- Problems whose gold points were imported from an earlier release: ${p.legacyProblems}.`,
     `- Tasks with a hand-edited wording: ${p.overrides.edit}; tasks whose text was rewritten beyond deletions: ${p.overrides.rewrite}.`,
   ];

@@ -6,11 +6,19 @@
  * Order rule: one entry per problem, sorted by question_id (as the evaluator sorts); a problem's
  * code_list holds the final code of each of the run's tasks of that problem in release order, so
  * graded_list[i] belongs to the i-th of those tasks.
+ *
+ * Width rule: the evaluator asserts that every problem carries as many codes as the first one, so
+ * every code_list of one export is as long as the run's largest problem (its number of tasks); a
+ * problem's slots past its own tasks hold PADDING_CODE, and a window problem the run has no task
+ * of holds PLACEHOLDER_CODE in every slot. Both are graded (as failures) and passed over on import.
  */
 import { z } from 'zod';
 
 /** The code of a window problem the run has no task of: graded, and ignored on import. */
 export const PLACEHOLDER_CODE = '# ccb-studio placeholder: this problem is not part of the run';
+
+/** The code of a slot past a problem's own tasks (the width rule): graded, and ignored on import. */
+export const PADDING_CODE = '# ccb-studio padding: this slot is not a task of the run';
 
 /** One entry of the evaluator's input. */
 export interface LcbEntry {
@@ -41,19 +49,27 @@ export function exportedProblems(tasks: readonly ExportTask[]): ExportedProblems
 
 const byQuestionId = (a: LcbEntry, b: LcbEntry) => (a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0);
 
+/** How many codes every entry of the export carries: the run's largest number of tasks of one problem. */
+export const exportWidth = (problems: ExportedProblems): number => Math.max(1, ...[...problems.values()].map((t) => t.length));
+
+/** A problem's code_list: its tasks' codes, then padding up to the export's width. */
+const paddedCodes = (tasks: readonly ExportTask[], width: number): string[] => [...tasks.map((t) => t.code), ...Array<string>(width - tasks.length).fill(PADDING_CODE)];
+
 /**
  * The evaluator's input: one entry per exported problem, plus (given the window's question ids)
- * a placeholder entry for every other problem of the window, so its count assertion holds.
+ * a placeholder entry for every other problem of the window, so its count assertion holds; every
+ * code_list as long as the widest problem's, so its per-problem length assertion holds too.
  * Returns the run's problems the window lacks instead when there are any (the evaluator would
  * pair codes with the wrong problems).
  */
 export function lcbEntries(problems: ExportedProblems, window?: readonly string[]): { entries: LcbEntry[] } | { missing: string[] } {
-  const entries: LcbEntry[] = [...problems].map(([questionId, tasks]) => ({ question_id: questionId, code_list: tasks.map((t) => t.code) }));
+  const width = exportWidth(problems);
+  const entries: LcbEntry[] = [...problems].map(([questionId, tasks]) => ({ question_id: questionId, code_list: paddedCodes(tasks, width) }));
   if (window) {
     const inWindow = new Set(window);
     const missing = [...problems.keys()].filter((q) => !inWindow.has(q));
     if (missing.length > 0) return { missing };
-    for (const q of inWindow) if (!problems.has(q)) entries.push({ question_id: q, code_list: [PLACEHOLDER_CODE] });
+    for (const q of inWindow) if (!problems.has(q)) entries.push({ question_id: q, code_list: Array<string>(width).fill(PLACEHOLDER_CODE) });
   }
   return { entries: entries.sort(byQuestionId) };
 }
@@ -131,12 +147,19 @@ export interface GradedTask {
   metadata: CodeMetadata | null;
 }
 
-const sameCodes = (a: readonly string[], b: readonly ExportTask[]) => a.length === b.length && a.every((c, i) => c === b[i]!.code);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-function codeListIssue(codes: readonly string[], tasks: readonly ExportTask[]): string {
-  if (codes.length !== tasks.length) return `${codes.length} code${codes.length === 1 ? '' : 's'}, but export-lcb wrote ${tasks.length} (${tasks.map((t) => t.taskId).join(', ')})`;
-  const i = codes.findIndex((c, j) => c !== tasks[j]!.code);
-  return `code ${i + 1} is not the code export-lcb wrote for ${tasks[i]!.taskId}`;
+/** Why a code_list is not the one export-lcb wrote for the problem (its tasks, then padding to `width`), or null when it is. */
+function codeListIssue(codes: readonly string[], tasks: readonly ExportTask[], width: number): string | null {
+  if (codes.length !== width) {
+    const padding = width - tasks.length;
+    return `${plural(codes.length, 'code')}, but export-lcb wrote ${width} (${tasks.map((t) => t.taskId).join(', ')}${padding > 0 ? `, then ${padding} padding` : ''})`;
+  }
+  for (let i = 0; i < width; i++) {
+    if (i < tasks.length && codes[i] !== tasks[i]!.code) return `code ${i + 1} is not the code export-lcb wrote for ${tasks[i]!.taskId}`;
+    if (i >= tasks.length && codes[i] !== PADDING_CODE) return `code ${i + 1} is not the padding export-lcb wrote (codes ${tasks.length + 1}–${width} of this problem are padding)`;
+  }
+  return null;
 }
 
 /** The metadata of an entry's first `n` codes (null when the entry has none), or why it cannot be read. */
@@ -152,37 +175,60 @@ function entryMetadata(e: EvalEntry, n: number): CodeMetadata[] | null | string 
   return out;
 }
 
-const isPlaceholder = (e: EvalEntry) => e.code_list.length === 1 && e.code_list[0] === PLACEHOLDER_CODE;
+type EntryIssue = Omit<Pass1Issue, 'entry'>;
+
+/** An entry of a problem outside the run: it must be a placeholder entry as export-lcb wrote it. */
+function placeholderIssue(e: EvalEntry, width: number): EntryIssue | null {
+  const placeholders = e.code_list.length > 0 && e.code_list.every((c) => c === PLACEHOLDER_CODE);
+  if (!placeholders) return { field: 'question_id', message: `"${e.question_id}" is not a problem of the run (nor a placeholder entry)` };
+  if (e.code_list.length !== width) return { field: 'code_list', message: `a placeholder entry of ${plural(e.code_list.length, 'code')}, but export-lcb wrote ${width}` };
+  if (e.graded_list.length !== width) return { field: 'graded_list', message: `${e.graded_list.length} grades for ${width} codes` };
+  return null;
+}
+
+/** The grades of one entry of a run's problem (its padding passed over), or why it cannot be read. */
+function entryGrades(e: EvalEntry, tasks: readonly ExportTask[], width: number): GradedTask[] | EntryIssue {
+  const codes = codeListIssue(e.code_list, tasks, width);
+  if (codes) return { field: 'code_list', message: `not what was exported for ${e.question_id}: ${codes}` };
+  if (e.graded_list.length !== width) return { field: 'graded_list', message: `${e.graded_list.length} grades for ${width} codes` };
+  const metadata = entryMetadata(e, tasks.length);
+  if (typeof metadata === 'string') return { field: 'metadata', message: metadata };
+  return tasks.map((t, j) => ({ taskId: t.taskId, questionId: t.questionId, code: t.code, passed: e.graded_list[j]!, metadata: metadata?.[j] ?? null }));
+}
 
 /**
  * Interactive setting: graded_list[i] is the grade of the i-th exported task of the entry's
- * problem. The file must carry exactly the exported code_lists (plus placeholder entries).
+ * problem; the grades of padding are passed over. The file must carry exactly the exported
+ * code_lists, padding included (plus placeholder entries).
  */
 export function interactiveGrades(entries: readonly EvalEntry[], problems: ExportedProblems): { grades: GradedTask[] } | { issues: Pass1Issue[] } {
   const issues: Pass1Issue[] = [];
   const grades: GradedTask[] = [];
   const seen = new Map<string, number>();
+  const width = exportWidth(problems);
   entries.forEach((e, i) => {
     const entry = i + 1;
     const first = seen.get(e.question_id);
     if (first !== undefined) return issues.push({ entry, field: 'question_id', message: `"${e.question_id}" already appears in entry ${first}` });
     seen.set(e.question_id, entry);
     const tasks = problems.get(e.question_id);
-    if (!tasks) {
-      if (!isPlaceholder(e)) issues.push({ entry, field: 'question_id', message: `"${e.question_id}" is not a problem of the run (nor a placeholder entry)` });
-      return;
-    }
-    if (!sameCodes(e.code_list, tasks)) return issues.push({ entry, field: 'code_list', message: `not what was exported for ${e.question_id}: ${codeListIssue(e.code_list, tasks)}` });
-    if (e.graded_list.length !== tasks.length) return issues.push({ entry, field: 'graded_list', message: `${e.graded_list.length} grades for ${tasks.length} codes` });
-    const metadata = entryMetadata(e, tasks.length);
-    if (typeof metadata === 'string') return issues.push({ entry, field: 'metadata', message: metadata });
-    tasks.forEach((t, j) => grades.push({ taskId: t.taskId, questionId: t.questionId, code: t.code, passed: e.graded_list[j]!, metadata: metadata?.[j] ?? null }));
+    const result = tasks ? entryGrades(e, tasks, width) : placeholderIssue(e, width);
+    if (Array.isArray(result)) grades.push(...result);
+    else if (result) issues.push({ entry, ...result });
   });
   for (const [questionId, tasks] of problems) {
     if (!seen.has(questionId)) issues.push({ entry: null, field: '', message: `no entry for problem "${questionId}" (${tasks.map((t) => t.taskId).join(', ')})` });
   }
   return issues.length > 0 ? { issues } : { grades };
 }
+
+/**
+ * LiveCodeBench's own pass@1 of a graded file (the figure of its `_eval.json`): the mean over the
+ * file's problems of each problem's share of passing codes; in an export that counts padding and
+ * placeholders as failing codes, so it is not the run's figure.
+ */
+export const lcbPass1 = (entries: readonly EvalEntry[]): number =>
+  entries.reduce((sum, e) => sum + (e.graded_list.length === 0 ? 0 : e.graded_list.filter(Boolean).length / e.graded_list.length), 0) / entries.length;
 
 export interface ProblemPass1 {
   questionId: string;

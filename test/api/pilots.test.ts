@@ -239,7 +239,8 @@ describe('the pilot run, review and agreement', () => {
     expect(run!.tkqr).toBeCloseTo(expected.tkqr, 12);
     const hits = get<{ hit_dict: string; hit_questions: string }>(ctx.db, `SELECT hit_dict, hit_questions FROM run_records r JOIN runs m ON m.id = r.run_id WHERE m.model = 'human:P01'`)!;
     expect(JSON.parse(hits.hit_dict)).toEqual({ '0': 1, '1': 0, '2': 1 });
-    expect(JSON.parse(hits.hit_questions)).toEqual([KQ.kind.question, KQ.values.question]);
+    // Sorted, as run_task writes them, not in the order they were hit.
+    expect(JSON.parse(hits.hit_questions)).toEqual([KQ.values.question, KQ.kind.question]);
     // Reviewed (truth) vs live: turn 0 hit/hit, turn 1 miss/miss, turn 2 hit/miss → accuracy 2/3;
     // κ = 1 − 1 / ((1·1 + 2·2) / 3) = 0.4.
     const study = (await mara.get('/api/pilot-studies/s1')).body;

@@ -78,7 +78,7 @@ describe('pilots export', () => {
     expect(first.messages[1].content).toBe(`[QUESTION]\n${KQ.kind.question}\n[/QUESTION]`);
     expect(first.messages[2].content).toBe(KQ.kind.answer);
     expect(first.messages[7].content).toMatch(/^\[CODE\]\n# task_\d+\nprint\("Yes"\)\n\[\/CODE\]$/);
-    expect(first).toMatchObject({ turns: 4, hit_dict: { '0': 1, '1': 0, '2': 1 }, hit_questions: [KQ.kind.question, KQ.values.question], finished: true });
+    expect(first).toMatchObject({ turns: 4, hit_dict: { '0': 1, '1': 0, '2': 1 }, hit_questions: [KQ.values.question, KQ.kind.question], finished: true });
   });
 
   it('runs import reads each file back to the same TKQR, ORA, turns, diff, per K and per type', async () => {

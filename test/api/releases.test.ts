@@ -311,9 +311,11 @@ describe('release routes', () => {
     expect(() => run(ctx.db, `UPDATE release_files SET sha256 = 'x'`)).toThrow(/immutable/);
   });
 
-  it('names the release it continues in the next card', () => {
+  it('names the release it continues in the next card, and says its ids are numbered afresh unless they came with import-release', () => {
     const card = fileText(buildRelease(ctx.db, { ...OPTIONS, name: 'v2' }), 'README.md');
-    expect(card).toContain('Continues: release `v1`');
+    expect(card).toContain('Continues: release `v1`. Its task ids are not carried over as such: a task keeps its id only when the id came with `import-release`; every other task is numbered afresh');
+    // What the card says happens: a cut stores no task ids, so the next cut numbers every task again.
+    expect(all(ctx.db, 'SELECT * FROM task_ids')).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { all } from '../../db/database';
 import { pass1Verdicts } from '../../db/runPass1';
-import { ERROR_MESSAGE_MAX, PLACEHOLDER_CODE } from '../../shared/runs/pass1';
+import { ERROR_MESSAGE_MAX, PADDING_CODE, PLACEHOLDER_CODE } from '../../shared/runs/pass1';
 import type { RunSummary } from '../../shared/runs/views';
 import { buildUser } from '../support/builders';
 import { runCli } from '../support/cli';
@@ -79,7 +79,8 @@ describe('runs export-lcb', () => {
     expect(res.stdout).toContain('2 entries for the LiveCodeBench evaluator: 4 tasks of 2 problems of m1');
     expect(readJson(at('m1.json'))).toEqual([
       // An unfinished record's "code" is its last response, as extract_code takes it.
-      { question_id: 'abc100_a', code_list: [ASKED] },
+      // Padded to the widest problem's 3 tasks: the evaluator wants every code_list as long.
+      { question_id: 'abc100_a', code_list: [ASKED, PADDING_CODE, PADDING_CODE] },
       { question_id: 'abc200_b', code_list: [CODE.t1, CODE.t2, CODE.t3] },
     ]);
   });
@@ -91,8 +92,8 @@ describe('runs export-lcb', () => {
     expect(res.stdout).toContain('4 entries for the LiveCodeBench evaluator: 4 tasks of 2 problems of m1, 2 placeholders');
     const entries = readJson<{ question_id: string; code_list: string[] }[]>(at('window.json'));
     expect(entries.map((e) => e.question_id)).toEqual(['abc050_z', 'abc100_a', 'abc200_b', 'abc300_c']);
-    expect(entries[0]!.code_list).toEqual([PLACEHOLDER_CODE]);
-    expect(entries[3]!.code_list).toEqual([PLACEHOLDER_CODE]);
+    expect(entries[0]!.code_list).toEqual([PLACEHOLDER_CODE, PLACEHOLDER_CODE, PLACEHOLDER_CODE]);
+    expect(entries[3]!.code_list).toEqual([PLACEHOLDER_CODE, PLACEHOLDER_CODE, PLACEHOLDER_CODE]);
 
     const short = writeJsonl([lcbRecord({ question_id: 'abc200_b' })], 'short.jsonl');
     const refused = await cli('runs', 'export-lcb', '--model', 'm1', '--out', at('short.json'), '--problems', short);
@@ -112,7 +113,7 @@ describe('runs import-pass1', () => {
       ['changed.json', good.map((e, i) => (i === 2 ? { ...e, code_list: [CODE.t1, 'print("PASS 2")', CODE.t3] } : e)), /^entry 3: code_list: not what was exported for abc200_b: code 2 is not the code export-lcb wrote for task_2$/m],
       ['fewer.json', good.map((e, i) => (i === 2 ? { ...e, code_list: [CODE.t1] } : e)), /^entry 3: code_list: not what was exported for abc200_b: 1 code, but export-lcb wrote 3 \(task_1, task_2, task_3\)$/m],
       ['unknown.json', good.map((e, i) => (i === 1 ? { ...e, question_id: 'abc999_q' } : e)), /^entry 2: question_id: "abc999_q" is not a problem of the run \(nor a placeholder entry\)$/m],
-      ['grades.json', good.map((e, i) => (i === 1 ? { ...e, graded_list: [true, false] } : e)), /^entry 2: graded_list: 2 grades for 1 codes$/m],
+      ['grades.json', good.map((e, i) => (i === 1 ? { ...e, graded_list: [true, false] } : e)), /^entry 2: graded_list: 2 grades for 3 codes$/m],
       ['missing.json', good.filter((e) => e.question_id !== 'abc100_a'), /^no entry for problem "abc100_a" \(task_4\)$/m],
       ['twice.json', [...good, good[1]], /^entry 5: question_id: "abc100_a" already appears in entry 2$/m],
       ['types.json', good.map((e, i) => (i === 1 ? { ...e, graded_list: 'yes' } : e)), /^entry 2: graded_list: /m],
@@ -134,7 +135,8 @@ describe('runs import-pass1', () => {
   it('interactive: graded_list[i] grades the i-th exported task; pass1 in the report overall, per K and per type', async () => {
     const res = await cli('runs', 'import-pass1', evaluate(at('window.json')), '--model', 'm1', '--json');
     expect(res.status, res.stderr).toBe(0);
-    expect(JSON.parse(res.stdout)).toEqual({ model: 'm1', setting: 'interactive', stored: 4, pass1: 0.5, ignored: 2, replaced: null });
+    // LiveCodeBench's own figure: abc200_b passes 2 of 3 codes, the other three problems none of theirs.
+    expect(JSON.parse(res.stdout)).toEqual({ model: 'm1', setting: 'interactive', stored: 4, pass1: 0.5, tasks: 4, lcb_pass1: 2 / 3 / 4, lcb_problems: 4, ignored: 2, replaced: null });
     expect(stored().grades).toEqual([
       { model: 'm1', task_id: 'task_1', passed: 1 },
       { model: 'm1', task_id: 'task_2', passed: 0 },
@@ -163,7 +165,7 @@ describe('runs import-pass1', () => {
     ]);
     const graded = readJson<EvalAllEntry[]>(evaluate(at('window.json')));
     const long = `Error during testing: invalid syntax (<string>, line 1) ${'x'.repeat(2 * ERROR_MESSAGE_MAX)}`;
-    const syntax = graded.map((e) => (e.question_id === 'abc100_a' ? { ...e, metadata: [JSON.stringify({ error_code: -4, error_message: long })] } : e));
+    const syntax = graded.map((e) => (e.question_id === 'abc100_a' ? { ...e, metadata: [JSON.stringify({ error_code: -4, error_message: long }), ...e.metadata!.slice(1)] } : e));
     expect((await cli('runs', 'import-pass1', writeJson('syntax.json', syntax), '--model', 'm1')).status).toBe(0);
     expect(pass1Verdicts(ctx.db, 'm1')[0]).toEqual({ taskId: 'task_4', questionId: 'abc100_a', passed: false, errorCode: -4, errorMessage: long.slice(0, ERROR_MESSAGE_MAX), hasMetadata: true });
 
@@ -195,7 +197,12 @@ describe('runs import-pass1', () => {
     expect(wrong.stderr).toMatch(/^entry 1: pass@1: 1, but graded_list passes 0\.5$/m);
     const res = await cli('runs', 'import-pass1', writeJson('own.json', own), '--model', 'm1', '--setting', 'complete');
     expect(res.status, res.stderr).toBe(0);
-    expect(res.stdout).toContain('imported complete pass@1 of m1: complete pass@1 of 2 problems, pass@1 0.750, 1 entry passed over');
+    // The report's figure weighs abc200_b's 1 by its 3 tasks; LiveCodeBench's averages the file's 3 problems.
+    expect(res.stdout).toBe(
+      'imported complete pass@1 of m1: complete pass@1 of 2 problems, 1 entry passed over\n' +
+        "pass@1 0.8750: the tool's figure (runs report), the mean over the run's 4 tasks of each task's problem's pass@1\n" +
+        "LiveCodeBench's pass@1 0.5000: its _eval.json figure, the mean over the file's 3 problems\n",
+    );
     const r = await report();
     expect(r.pass1_complete).toBeCloseTo((1 + 1 + 1 + 0.5) / 4, 12);
     expect(r.per_k['1']!.pass1_complete).toBeCloseTo((1 + 1 + 0.5) / 3, 12);

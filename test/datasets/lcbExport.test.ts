@@ -9,9 +9,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReleaseRecord } from '../../shared/release/format';
+import { PADDING_CODE } from '../../shared/runs/pass1';
 import { runCli } from '../support/cli';
 import { EXAMPLE_RUN, LCB_SUBSET, PUBLIC_RELEASE, requireDataset } from '../support/datasets';
 import { tempDir } from '../support/db';
+import { acceptedByEvaluator } from '../support/lcbEvaluator';
 
 /** sha256 of prepare_pass1.py's output (`--run example-model.jsonl`). */
 const PYTHON_EXAMPLE_SHA256 = '68ccea3da21724a39f34637f44aa8fd6d82f597f9dbf31f7183d68608e63f99a';
@@ -39,7 +41,7 @@ function writeVariant(file: string): void {
 /**
  * prepare_pass1.py's file rebuilt from an export: one entry per run record in file order, the
  * record's code found by the order rule (its problem's entry, its index among that problem's
- * tasks in release order), written as Python's json.dump(ensure_ascii=False) writes it.
+ * tasks in release order; the padding after them is not prepare_pass1.py's), written as Python's json.dump(ensure_ascii=False) writes it.
  */
 function asPrepareOutput(runFile: string, exportFile: string): string {
   const codes = new Map((JSON.parse(fs.readFileSync(exportFile, 'utf8')) as { question_id: string; code_list: string[] }[]).map((e) => [e.question_id, e.code_list]));
@@ -74,7 +76,14 @@ describe('export-lcb of the example run', () => {
     const perProblem = new Map<string, number>();
     for (const t of release) perProblem.set(t.question_id, (perProblem.get(t.question_id) ?? 0) + 1);
     expect(entries.map((e) => e.question_id)).toEqual([...perProblem.keys()].sort());
-    for (const e of entries) expect(e.code_list, e.question_id).toHaveLength(perProblem.get(e.question_id)!);
+    // Problems of 1, 2, 3 and 7 tasks (one problem lost a task): every code_list as long as the widest, padded past its own tasks.
+    expect(new Set(perProblem.values())).toEqual(new Set([1, 2, 3, 7]));
+    for (const e of entries) {
+      expect(e.code_list, e.question_id).toHaveLength(7);
+      expect(e.code_list.slice(perProblem.get(e.question_id)!), e.question_id).toEqual(Array(7 - perProblem.get(e.question_id)!).fill(PADDING_CODE));
+    }
+    const window = readJsonl<{ question_id: string }>(LCB_SUBSET).map((p) => p.question_id);
+    expect(acceptedByEvaluator(entries, window)).toHaveLength(80);
     expect(sha256(asPrepareOutput(EXAMPLE_RUN, out))).toBe(PYTHON_EXAMPLE_SHA256);
   });
 

@@ -1,7 +1,7 @@
 /**
  * A stand-in for LiveCodeBench's custom evaluator (lcb_runner/runner/custom_evaluator.py) with a
- * grading rule of our own: it reads the list export-lcb writes, asserts its length like the real
- * one, sorts by question_id and writes `<name>_codegeneration_output_eval_all.json` entries with
+ * grading rule of our own: it reads the list export-lcb writes, asserts what the real one asserts
+ * (acceptedByEvaluator), sorts by question_id and writes `<name>_codegeneration_output_eval_all.json` entries with
  * the real file's fields (question_id, code_list, graded_list, pass@1 and the problem's fields).
  */
 import fs from 'node:fs';
@@ -16,6 +16,7 @@ export interface EvalAllEntry {
   code_list: string[];
   graded_list: boolean[];
   'pass@1': number;
+  metadata?: string[];
   [field: string]: unknown;
 }
 
@@ -32,12 +33,36 @@ export function codeMetadata(code: string, passed: boolean): Record<string, unkn
   return { output: '1', inputs: '1', expected: '2', error_code: -2, error_message: 'Wrong Answer' };
 }
 
+export interface EvaluatorInput {
+  question_id: string;
+  code_list: string[];
+}
+
+const byQuestionId = (a: EvaluatorInput, b: EvaluatorInput) => (a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0);
+
+/**
+ * What LiveCodeBench's evaluator requires of its input, in its order: a list of as many entries
+ * as the window has problems (custom_evaluator.py: `len(custom_outputs) == len(benchmark)`), paired
+ * with the window's problems after sorting both by question_id (so each entry must land on its own
+ * problem), and, after grading, as many codes for every problem as for the first
+ * (codegen_metrics: `len(final_metadata[i]) == len(generations_list[0])`). Throws the evaluator's
+ * complaint; returns the entries in the order it grades them.
+ */
+export function acceptedByEvaluator(input: readonly EvaluatorInput[], window?: readonly string[]): EvaluatorInput[] {
+  if (window !== undefined && input.length !== window.length) throw new Error(`AssertionError: ${input.length} != ${window.length}`);
+  const sorted = [...input].sort(byQuestionId);
+  const problems = window === undefined ? sorted.map((e) => e.question_id) : [...window].sort();
+  sorted.forEach((e, i) => {
+    if (e.question_id !== problems[i]) throw new Error(`codes of ${e.question_id} would be graded against ${problems[i]}`);
+  });
+  for (const e of sorted) if (e.code_list.length !== sorted[0]!.code_list.length) throw new Error(`AssertionError: len(final_metadata[i])=${e.code_list.length}`);
+  return sorted;
+}
+
 /** Grade an export file; returns the path of the `_eval_all.json` written next to it. */
-export function evaluate(exportFile: string, grade: Grader = passWhenMarked, windowSize?: number): string {
-  const input = JSON.parse(fs.readFileSync(exportFile, 'utf8')) as { question_id: string; code_list: string[] }[];
-  if (windowSize !== undefined && input.length !== windowSize) throw new Error(`${input.length} != ${windowSize}`);
-  const entries: EvalAllEntry[] = [...input]
-    .sort((a, b) => (a.question_id < b.question_id ? -1 : a.question_id > b.question_id ? 1 : 0))
+export function evaluate(exportFile: string, grade: Grader = passWhenMarked, window?: readonly string[]): string {
+  const input = JSON.parse(fs.readFileSync(exportFile, 'utf8')) as EvaluatorInput[];
+  const entries: EvalAllEntry[] = acceptedByEvaluator(input, window)
     .map((e) => {
       const graded = e.code_list.map(grade);
       return {

@@ -35,6 +35,15 @@ describe('the run labels', () => {
     expect(runLabels(turns)).toEqual({ labels: [1, 0, 0, 1], keys: [1, 0] });
   });
 
+  it("lists the key questions hit sorted as run_task's sorted() sorts them (by code point), whatever the order they were hit in", () => {
+    // U+FF5E sorts before U+1F600 by code point, after it by UTF-16 unit (JavaScript's own sort).
+    const three = [{ question: 'b \u{1F600}', answer: '1' }, { question: 'b \uFF5E', answer: '2' }, { question: 'a', answer: '3' }];
+    const turns = [0, 1, 2].map((key) => ({ question: `q${key}`, answer: 'x', liveKey: key, reviewed: null }));
+    const line = sessionRunLine({ taskId: 'task_9', questionId: 'abc1_a', text: 'Decide.', keyQuestions: three, turns, code: 'print(1)' });
+    expect(line.hit_questions).toEqual(['a', 'b \uFF5E', 'b \u{1F600}']);
+    expect(line.hit_dict).toEqual({ '0': 1, '1': 1, '2': 1 });
+  });
+
   it('a session becomes a run line the run importer reads back', () => {
     const line = sessionRunLine({
       taskId: 'task_3',

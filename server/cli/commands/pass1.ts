@@ -5,7 +5,7 @@ import { modelName } from '../../../shared/runs/views';
 import { studyName } from '../../../shared/schemas/pilots';
 import { ImportError } from '../../services/lcbFile';
 import { exportStudyLcb } from '../../services/pilots/lcbExport';
-import { importPass1, lcbExport, Pass1FileError, writeLcbExport, type LcbExport, type Pass1Setting } from '../../services/runs/pass1';
+import { importPass1, lcbExport, Pass1FileError, writeLcbExport, type LcbExport, type Pass1ImportSummary, type Pass1Setting } from '../../services/runs/pass1';
 import { CliError, dbOption, existingFile, onePositional, parse, withDb, type Command, type CommandContext } from '../command';
 import { printIssues } from './importLcb';
 
@@ -37,13 +37,13 @@ const describeExport = (e: LcbExport, file: string) =>
   `${file}: ${count(e.entries.length, 'entry', 'entries')} for the LiveCodeBench evaluator: ${count(e.tasks, 'task')} of ${count(e.problems, 'problem')} of ${e.model}` +
   (e.placeholders > 0 ? `, ${count(e.placeholders, 'placeholder')}` : '');
 
-const PROBLEMS_HELP = 'With --problems (the LiveCodeBench JSONL of the evaluation window) every other problem of the window gets a placeholder entry, so the evaluator\'s count assertion holds.';
+const PROBLEMS_HELP = 'With --problems (the LiveCodeBench JSONL of the evaluation window) every other problem of the window gets a placeholder entry (placeholder codes, as many as every other entry), so the evaluator\'s count assertion holds.';
 
 export const runsExportLcbCommand: Command = {
   name: 'runs export-lcb',
   usage: '--model NAME --out FILE [--problems LCB.jsonl] [--db PATH]',
   summary:
-    "Write a run's codes as the LiveCodeBench custom evaluator's input: one {question_id, code_list} per problem, sorted by question_id; code_list holds the final code of each of the run's tasks of that problem (byte-equal to prepare_pass1.py), in release order. " +
+    "Write a run's codes as the LiveCodeBench custom evaluator's input: one {question_id, code_list} per problem, sorted by question_id; code_list holds the final code of each of the run's tasks of that problem (byte-equal to prepare_pass1.py), in release order, then padding codes up to the run's largest number of tasks of one problem (the evaluator wants every code_list as long). " +
     PROBLEMS_HELP,
   run(argv, { print, printError }) {
     const { values } = parse(argv, { ...dbOption, model: { type: 'string' }, out: { type: 'string' }, problems: { type: 'string' } }, false);
@@ -69,11 +69,24 @@ function setting(value: string | undefined): Pass1Setting {
   throw new CliError('--setting: must be interactive or complete', 2);
 }
 
+/** The import, then both pass@1 figures, each named by what it averages over. */
+function describeImport(s: Pass1ImportSummary): string[] {
+  const what = s.setting === 'interactive' ? `${count(s.stored, 'task')} graded` : `complete pass@1 of ${count(s.stored, 'problem')}`;
+  const replaced = s.replaced === null ? '' : ` (replaced ${s.replaced} earlier values)`;
+  const each = s.setting === 'interactive' ? "each task's grade" : "each task's problem's pass@1";
+  const failing = s.setting === 'interactive' ? ', padding and placeholders counted as failing codes' : '';
+  return [
+    `imported ${s.setting} pass@1 of ${s.model}: ${what}, ${count(s.ignored, 'entry', 'entries')} passed over${replaced}`,
+    `pass@1 ${s.pass1.toFixed(4)}: the tool's figure (runs report), the mean over the run's ${count(s.tasks, 'task')} of ${each}`,
+    `LiveCodeBench's pass@1 ${s.lcb_pass1.toFixed(4)}: its _eval.json figure, the mean over the file's ${count(s.lcb_problems, 'problem')}${failing}`,
+  ];
+}
+
 export const runsImportPass1Command: Command = {
   name: 'runs import-pass1',
   usage: '<…_codegeneration_output_eval_all.json> --model NAME [--setting interactive|complete] [--json] [--db PATH]',
   summary:
-    "Import LiveCodeBench's graded output for a run (all or nothing; a re-import replaces, with an event). interactive (the default): graded_list[i] is the i-th exported task of the problem; refused, entry by entry, if a code_list is not what export-lcb wrote or a question_id is not the run's. complete: the model's pass@1 on the original statements (its own LiveCodeBench run) per question_id.",
+    "Import LiveCodeBench's graded output for a run (all or nothing; a re-import replaces, with an event), keeping each code's metadata (error_code, error_message). interactive (the default): graded_list[i] is the i-th exported task of the problem, the padding passed over; refused, entry by entry, if a code_list (padding included) is not what export-lcb wrote or a question_id is not the run's. complete: the model's pass@1 on the original statements (its own LiveCodeBench run) per question_id. Prints both figures: pass@1, the mean over the run's tasks (the report's), and LiveCodeBench's own, the mean over the file's problems (its _eval.json).",
   run(argv, { print, printError }) {
     const { values, positionals } = parse(argv, { ...dbOption, model: { type: 'string' }, setting: { type: 'string' }, json: { type: 'boolean' } });
     const file = existingFile(onePositional(positionals, 'give exactly one file: runs import-pass1 <…_eval_all.json> --model NAME'));
@@ -83,11 +96,7 @@ export const runsImportPass1Command: Command = {
       try {
         const s = importPass1(db, file, model, chosen, CLI_ACTOR);
         if (values.json) print(JSON.stringify(s, null, 2));
-        else {
-          const what = chosen === 'interactive' ? `${s.stored} tasks graded` : `complete pass@1 of ${s.stored} problems`;
-          const replaced = s.replaced === null ? '' : ` (replaced ${s.replaced} earlier values)`;
-          print(`imported ${chosen} pass@1 of ${model}: ${what}, pass@1 ${s.pass1.toFixed(3)}, ${count(s.ignored, 'entry', 'entries')} passed over${replaced}`);
-        }
+        else for (const line of describeImport(s)) print(line);
         return 0;
       } catch (err) {
         return refused(err, printError);

@@ -15,6 +15,7 @@ import {
   formatPass1Issue,
   interactiveGrades,
   lcbEntries,
+  lcbPass1,
   quickEvalEntry,
   type EvalEntry,
   type ExportedProblems,
@@ -128,8 +129,19 @@ export interface Pass1ImportSummary {
   setting: Pass1Setting;
   /** Interactive: the tasks graded; complete: the run's problems given a pass@1. */
   stored: number;
-  /** The mean pass@1 over what was stored (tasks or problems). */
+  /**
+   * The tool's pass@1, the report's figure: the mean over the run's tasks (`tasks` of them) of
+   * each task's grade (interactive) or of its problem's complete pass@1 (complete).
+   */
   pass1: number;
+  tasks: number;
+  /**
+   * LiveCodeBench's own pass@1 of the file (its _eval.json figure): the mean over the file's
+   * problems (`lcb_problems` of them) of each problem's share of passing codes; in an export's
+   * grading, padding and placeholders count as failing codes.
+   */
+  lcb_pass1: number;
+  lcb_problems: number;
   /** Entries passed over: placeholders (interactive) or problems outside the run (complete). */
   ignored: number;
   /** How many of this setting's values the import replaced, or null for a first import. */
@@ -146,7 +158,7 @@ export function importPass1(db: DB, file: string, model: string, setting: Pass1S
   return transaction(db, () => {
     const run = requireRun(db, model);
     const before = pass1Count(db, model, setting);
-    const { stored, pass1, ignored } = setting === 'interactive' ? storeInteractive(db, run, entries) : storeComplete(db, run, entries);
+    const { stored, pass1, tasks, ignored } = setting === 'interactive' ? storeInteractive(db, run, entries) : storeComplete(db, run, entries);
     appendEvent(db, actor, {
       action: before > 0 ? 'run.pass1.replace' : 'run.pass1.import',
       entityType: 'run',
@@ -154,13 +166,14 @@ export function importPass1(db: DB, file: string, model: string, setting: Pass1S
       before: before > 0 ? { setting, values: before } : undefined,
       after: { setting, values: stored, file: sourceName },
     });
-    return { model, setting, stored, pass1, ignored, replaced: before > 0 ? before : null };
+    return { model, setting, stored, pass1, tasks, lcb_pass1: lcbPass1(entries), lcb_problems: entries.length, ignored, replaced: before > 0 ? before : null };
   });
 }
 
 interface Stored {
   stored: number;
   pass1: number;
+  tasks: number;
   ignored: number;
 }
 
@@ -169,14 +182,19 @@ function storeInteractive(db: DB, run: RunRow, entries: readonly EvalEntry[]): S
   const result = interactiveGrades(entries, problems);
   if ('issues' in result) throw new Pass1FileError(result.issues);
   replacePass1Grades(db, run.model, run.id, run.release_sha256, result.grades);
-  return { stored: result.grades.length, pass1: result.grades.filter((g) => g.passed).length / result.grades.length, ignored: entries.length - problems.size };
+  const passed = result.grades.filter((g) => g.passed).length;
+  return { stored: result.grades.length, pass1: passed / result.grades.length, tasks: result.grades.length, ignored: entries.length - problems.size };
 }
 
 function storeComplete(db: DB, run: RunRow, entries: readonly EvalEntry[]): Stored {
   // Only the run's problems matter here, not its codes (a run kept before pass1_code existed will do).
-  const result = completePass1(entries, new Set(pass1CodeRows(db, run.id).map((r) => r.question_id)));
+  const tasksOf = new Map<string, number>();
+  for (const r of pass1CodeRows(db, run.id)) tasksOf.set(r.question_id, (tasksOf.get(r.question_id) ?? 0) + 1);
+  const result = completePass1(entries, new Set(tasksOf.keys()));
   if ('issues' in result) throw new Pass1FileError(result.issues);
   replaceCompletePass1(db, run.model, result.rows);
-  const mean = result.rows.reduce((s, r) => s + r.pass1, 0) / result.rows.length;
-  return { stored: result.rows.length, pass1: mean, ignored: result.ignored };
+  // Weighted by the run's tasks of each problem, as the report averages it.
+  const tasks = result.rows.reduce((n, r) => n + tasksOf.get(r.questionId)!, 0);
+  const pass1 = result.rows.reduce((sum, r) => sum + r.pass1 * tasksOf.get(r.questionId)!, 0) / tasks;
+  return { stored: result.rows.length, pass1, tasks, ignored: result.ignored };
 }

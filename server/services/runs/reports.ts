@@ -126,19 +126,17 @@ export function runsCuration(db: DB): Curation {
   );
 }
 
-/** Which key question (index) each hit turn hit: the j-th turn labelled 1 hit the j-th entry of hit_questions. */
+/**
+ * Which key question (index) a hit turn hit. The run file says only which key questions were hit
+ * (hit_questions, sorted as the benchmark's run_task writes it), not by which turn, so a turn is
+ * linked only when the record has a single hit turn and a single hit key question.
+ */
 function hitLinks(task: StoredTask, hitDict: Record<string, number>, hitQuestions: readonly string[]): Map<number, number> {
   const turns = Object.keys(hitDict)
     .map(Number)
-    .filter((t) => hitDict[String(t)] === 1)
-    .sort((a, b) => a - b);
+    .filter((t) => hitDict[String(t)] === 1);
   const links = new Map<number, number>();
-  turns.forEach((turn, j) => {
-    const q = hitQuestions[j];
-    if (q === undefined) return;
-    const index = hitKeyQuestions({ ...task, keyQuestions: task.keyQuestions }, [q]).indexOf(true);
-    links.set(turn, index);
-  });
+  if (turns.length === 1 && hitQuestions.length === 1) links.set(turns[0]!, hitKeyQuestions(task, hitQuestions).indexOf(true));
   return links;
 }
 
