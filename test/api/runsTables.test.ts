@@ -62,7 +62,9 @@ async function gradeModel(model: string, bare: boolean) {
   const entries = graded.map((e) => {
     if (bare) return { ...e, metadata: undefined };
     if (e.question_id !== 'abc400_d') return e;
-    return { ...e, metadata: [JSON.stringify({ error: 'ZeroDivisionError()', error_code: -4, error_message: 'Runtime Error' })] };
+    // The problem's one code, then the placeholders that pad every code_list to the same length.
+    const metadata = e.metadata as string[];
+    return { ...e, metadata: [JSON.stringify({ error: 'ZeroDivisionError()', error_code: -4, error_message: 'Runtime Error' }), ...metadata.slice(1)] };
   });
   fs.writeFileSync(at(`${model}-eval.json`), JSON.stringify(entries));
   const res = await cli('runs', 'import-pass1', at(`${model}-eval.json`), '--model', model);
