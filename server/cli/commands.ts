@@ -13,6 +13,7 @@ import { importReleaseCommand } from './commands/importRelease';
 import { diffReleaseCommand } from './commands/diffRelease';
 import { pilotsCreateCommand, pilotsExportCommand, pilotsStatusCommand } from './commands/pilots';
 import { runsExportCommand } from './commands/runsExport';
+import { runsTablesCommand } from './commands/runsTables';
 import { pilotsExportLcbCommand, runsExportLcbCommand, runsImportPass1Command } from './commands/pass1';
 import { suggestionsGenerateCommand } from './commands/suggestionsGenerate';
 import { suggestionsImportCommand, suggestionsPolicyCommand } from './commands/suggestions';
@@ -41,6 +42,7 @@ export const commands: Command[] = [
   runsReportCommand,
   runsTaskScoresCommand,
   runsJudgeCheckCommand,
+  runsTablesCommand,
   runsFlagCommand,
   runsAuditCreateCommand,
   runsAuditReportCommand,

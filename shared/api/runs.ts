@@ -3,7 +3,8 @@ import type { JudgeCheck } from '../runs/judge';
 import type { Curation } from '../runs/report';
 import { flagBody, judgeQuery, modelName, runImportQuery, taskQuery, type RunSummary, type TaskDetail, type TaskScoreRow } from '../runs/views';
 import { taskScoreListQuery, type TaskScoreListPage } from '../runs/taskTable';
-import { resource } from './endpoint';
+import { paperTableParams, paperTableQuery } from '../runs/paperTable';
+import { resource, type FileResponse } from './endpoint';
 
 // Maintainers load runs and flag tasks; adjudicators read everything the Runs page shows.
 const READERS = ['adjudicator', 'maintainer'] as const;
@@ -40,6 +41,8 @@ export const runs = resource('runs', (endpoint) => ({
     params: oneModel,
     query: judgeQuery,
   }),
+  /** One table of the paper over one release's runs, as CSV, LaTeX or Markdown text (what `runs tables` prints). */
+  table: endpoint<FileResponse>()({ method: 'get', path: '/api/runs/tables/:table', access: READERS, params: paperTableParams, query: paperTableQuery }),
   task: endpoint<TaskDetail>()({ method: 'get', path: '/api/runs/tasks/:taskId', access: READERS, params: oneTask, query: taskQuery }),
   /** Send the task's problem back to adjudication (reopens it). */
   flag: endpoint<FlagResult>()({ method: 'post', path: '/api/runs/tasks/:taskId/flag', access: MAINTAINERS, params: oneTask, body: flagBody, invalidates: ['adjudications'] }),

@@ -6,11 +6,11 @@
  * Cells, everywhere: pass@1 and Δ in percent with one decimal (Δ = interactive − complete, in
  * points, so a negative Δ is what clarification left unsolved); TKQR and ORA with two decimals,
  * as the paper prints them; turns and diff with two. A figure that is not there (pass@1 not
- * imported yet, no task with that K) is `null`: "--" in LaTeX (an en dash), an empty cell in
- * CSV (what spreadsheets and pandas read as missing; a dash would turn the column into text).
+ * imported yet, no task with that K) is `null` (see tableFormats.ts for how each format writes it).
  */
 import { csvField } from '../csv';
 import type { RunTables } from './report';
+import { figureText, fixed, latexEscape, latexRow, tableCsv, tableLatex, tableMarkdown, type TableColumn, type TextTable } from './tableFormats';
 
 /** What the tables need of a run (a RunSummary has it). */
 export type PaperRun = Pick<RunTables, 'tkqr' | 'ora' | 'pass1' | 'pass1_complete' | 'avg_turns' | 'avg_diff'> & {
@@ -60,84 +60,51 @@ export function table4(runs: readonly PaperRun[]): Table4 {
   };
 }
 
-/** A number at fixed decimals, never "-0.00"; null stays null. */
-function fixed(v: number | null, digits: number, scale = 1): string | null {
-  if (v === null || !Number.isFinite(v)) return null;
-  const text = (v * scale).toFixed(digits);
-  return /^-0\.?0*$/.test(text) ? text.slice(1) : text;
-}
-
 const table3Cells = (r: Table3Row): (string | null)[] => [fixed(r.pass1_complete, 1, 100), fixed(r.pass1, 1, 100), fixed(r.delta, 1, 100), fixed(r.tkqr, 2), fixed(r.ora, 2)];
 const table4Cells = (row: Table4['rows'][number]): (string | null)[] => row.cells.flatMap((c) => [fixed(c.avg_turns, 2), fixed(c.avg_diff, 2)]);
 const groupName = (g: string) => (g === ALL_K ? 'all' : `K=${g}`);
 
 /** The cells of the tables as the page shows them ("—" for a missing figure). */
 export const TABLE3_HEADERS = ['Model', 'pass@1 complete (%)', 'pass@1 interactive (%)', 'Δ (points)', 'TKQR', 'ORA'] as const;
-export const table3Text = (r: Table3Row): string[] => table3Cells(r).map((c) => c ?? '—');
-export const table4Text = (row: Table4['rows'][number]): string[] => table4Cells(row).map((c) => c ?? '—');
+export const table3Text = (r: Table3Row): string[] => figureText(table3Cells(r));
+export const table4Text = (row: Table4['rows'][number]): string[] => figureText(table4Cells(row));
 
-export { csvField };
+export { csvField, latexEscape };
 
-const csv = (rows: readonly (readonly (string | null)[])[]): string => rows.map((r) => r.map((c) => csvField(c ?? '')).join(',')).join('\r\n') + '\r\n';
+const MODEL: TableColumn = { csv: 'model', latex: 'Model', text: 'Model' };
 
-export function table3Csv(rows: readonly Table3Row[]): string {
-  return csv([['model', 'pass1_complete_pct', 'pass1_interactive_pct', 'delta_points', 'tkqr', 'ora'], ...rows.map((r) => [r.model, ...table3Cells(r)])]);
+export function table3TextTable(rows: readonly Table3Row[]): TextTable {
+  const names: [string, string, string][] = [
+    ['pass1_complete_pct', 'pass@1 (complete)', TABLE3_HEADERS[1]],
+    ['pass1_interactive_pct', 'pass@1 (interactive)', TABLE3_HEADERS[2]],
+    ['delta_points', '$\\Delta$', TABLE3_HEADERS[3]],
+    ['tkqr', 'TKQR', 'TKQR'],
+    ['ora', 'ORA', 'ORA'],
+  ];
+  return {
+    labels: [MODEL],
+    figures: names.map(([csv, latex, text]) => ({ csv, latex, text })),
+    rows: rows.map((r) => ({ labels: [r.model], figures: table3Cells(r) })),
+  };
 }
 
-export function table4Csv(t: Table4): string {
-  const header = ['model', ...t.groups.flatMap((g) => [`${groupName(g)}_avg_turns`, `${groupName(g)}_avg_diff`])];
-  return csv([header, ...t.rows.map((r) => [r.model, ...table4Cells(r)])]);
-}
-
-const LATEX_SPECIAL: Record<string, string> = {
-  '\\': '\\textbackslash{}',
-  '&': '\\&',
-  '%': '\\%',
-  $: '\\$',
-  '#': '\\#',
-  _: '\\_',
-  '{': '\\{',
-  '}': '\\}',
-  '~': '\\textasciitilde{}',
-  '^': '\\textasciicircum{}',
-};
-
-/** Text for a LaTeX cell: every character LaTeX treats specially, escaped. */
-export function latexEscape(text: string): string {
-  return text.replace(/[\\&%$#_{}~^]/g, (c) => LATEX_SPECIAL[c]!).replace(/[\r\n]+/g, ' ');
-}
-
-/** A number cell: a missing figure is "--", a negative one gets a real minus sign. */
-const latexNumber = (c: string | null): string => (c === null ? '--' : c.startsWith('-') ? `$-$${c.slice(1)}` : c);
-const latexRow = (cells: readonly string[]) => `${cells.join(' & ')} \\\\`;
-
-export function table3Latex(rows: readonly Table3Row[]): string {
-  return [
-    '\\begin{tabular}{lrrrrr}',
-    '\\toprule',
-    latexRow(['Model', 'pass@1 (complete)', 'pass@1 (interactive)', '$\\Delta$', 'TKQR', 'ORA']),
-    '\\midrule',
-    ...rows.map((r) => latexRow([latexEscape(r.model), ...table3Cells(r).map(latexNumber)])),
-    '\\bottomrule',
-    '\\end{tabular}',
-    '',
-  ].join('\n');
-}
-
-export function table4Latex(t: Table4): string {
-  const n = t.groups.length;
+export function table4TextTable(t: Table4): TextTable {
   const groupHead = t.groups.map((g) => `\\multicolumn{2}{c}{${g === ALL_K ? 'All' : `$K=${g}$`}}`);
   const rules = t.groups.map((_g, i) => `\\cmidrule(lr){${2 + 2 * i}-${3 + 2 * i}}`).join('');
-  return [
-    `\\begin{tabular}{l${'rr'.repeat(n)}}`,
-    '\\toprule',
-    latexRow(['', ...groupHead]),
-    rules,
-    latexRow(['Model', ...t.groups.flatMap(() => ['Turns', 'Diff'])]),
-    '\\midrule',
-    ...t.rows.map((r) => latexRow([latexEscape(r.model), ...table4Cells(r).map(latexNumber)])),
-    '\\bottomrule',
-    '\\end{tabular}',
-    '',
-  ].join('\n');
+  return {
+    labels: [MODEL],
+    figures: t.groups.flatMap((g) => [
+      { csv: `${groupName(g)}_avg_turns`, latex: 'Turns', text: `${g === ALL_K ? 'all tasks' : `K = ${g}`} turns` },
+      { csv: `${groupName(g)}_avg_diff`, latex: 'Diff', text: `${g === ALL_K ? 'all tasks' : `K = ${g}`} diff` },
+    ]),
+    latexHead: [latexRow(['', ...groupHead]), rules],
+    rows: t.rows.map((r) => ({ labels: [r.model], figures: table4Cells(r) })),
+  };
 }
+
+export const table3Csv = (rows: readonly Table3Row[]): string => tableCsv(table3TextTable(rows));
+export const table3Latex = (rows: readonly Table3Row[]): string => tableLatex(table3TextTable(rows));
+export const table3Markdown = (rows: readonly Table3Row[]): string => tableMarkdown(table3TextTable(rows));
+export const table4Csv = (t: Table4): string => tableCsv(table4TextTable(t));
+export const table4Latex = (t: Table4): string => tableLatex(table4TextTable(t));
+export const table4Markdown = (t: Table4): string => tableMarkdown(table4TextTable(t));

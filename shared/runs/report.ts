@@ -3,6 +3,8 @@
  * curation signals across runs, from stored task scores: pure functions over plain rows.
  */
 import { AMBIGUITY_TYPES } from '../taxonomy';
+import { failureBreakdown, hitsByK, type FailureBreakdown, type RecordFacts } from './breakdowns';
+import type { FailureCategory } from './failures';
 import { meanScores, type TaskScore } from './metrics';
 import { normalizeWhitespace } from './pyText';
 
@@ -32,6 +34,8 @@ export interface ScoredRecord extends TaskScore {
   pass1?: boolean | null;
   /** The model's pass@1 on the task's problem with its complete statement, null when not imported. */
   pass1Complete?: number | null;
+  /** Why the graded code failed (LiveCodeBench's metadata); absent or null for a failing code graded without it. */
+  failure?: FailureCategory | null;
 }
 
 /** The two pass@1 figures of a set of tasks: means over the tasks, null unless every task has a value. */
@@ -65,6 +69,10 @@ export interface RunTables extends Pass1Figures {
   avg_diff: number | null;
   per_k: Record<string, Figures>;
   per_type: Record<string, TypeFigures>;
+  /** Per K: how many tasks had exactly h key questions hit, at index h (0…K). */
+  hits_by_k: Record<string, number[]>;
+  /** Why the failing codes failed: over all tasks, per K and per type. */
+  failures: FailureBreakdown;
 }
 
 function meanOfAll(values: readonly (number | null | undefined)[]): number | null {
@@ -109,11 +117,13 @@ export function runTables(records: readonly ScoredRecord[], tasks: ReadonlyMap<s
   for (const k of [...byK.keys()].sort((a, b) => a - b)) per_k[String(k)] = figures(byK.get(k)!)!;
 
   const types = new Map<string, { keys: number; hits: number; records: ScoredRecord[] }>();
+  const facts: RecordFacts[] = [];
   for (const r of records) {
     const task = tasks.get(r.taskId);
     if (!task) continue;
     const hits = hitKeyQuestions(task, r.hitQuestions);
     const seen = new Set<string>();
+    facts.push({ k: r.k, hits: hits.filter(Boolean).length, types: [...new Set(task.keyQuestions.map((kq) => kq.type ?? UNATTRIBUTED))], pass1: r.pass1, failure: r.failure });
     task.keyQuestions.forEach((kq, i) => {
       const type = kq.type ?? UNATTRIBUTED;
       let entry = types.get(type);
@@ -143,6 +153,8 @@ export function runTables(records: readonly ScoredRecord[], tasks: ReadonlyMap<s
     ...pass1Figures(records),
     per_k,
     per_type,
+    hits_by_k: hitsByK(facts),
+    failures: failureBreakdown(facts, typeOrder),
   };
 }
 

@@ -44,6 +44,7 @@ const then: Smoke[] = [
   { args: ['runs', 'report', '--db', db], status: 0, out: /^no runs stored/ },
   { args: ['runs', 'task-scores', '--model', 'm1', '--db', db], status: 1, err: /^error: No run of model "m1"/ },
   { args: ['runs', 'judge-check', '--model', 'm1', '--db', db], status: 1, err: /^error: No run of model "m1"/ },
+  { args: ['runs', 'tables', '--table', '3', '--format', 'csv', '--db', db], status: 0, out: /^model,pass1_complete_pct,pass1_interactive_pct,delta_points,tkqr,ora\r\n$/ },
   { args: ['runs', 'export', '--model', 'm1', '--out', path.join(dir, 'm1.jsonl'), '--db', db], status: 1, err: /^error: No run of model "m1"/ },
   { args: ['runs', 'flag', 'task_1', '--reason', 'why', '--db', db], status: 1, err: /^error: No run covers task "task_1"/ },
   { args: ['runs', 'export-lcb', '--model', 'm1', '--out', path.join(dir, 'm1.json'), '--db', db], status: 1, err: /^error: No run of model "m1"/ },

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI_ACTOR } from '../../db/events';
 import { runsReport } from '../../server/services/runs/reports';
+import { PAPER_TABLE_TITLES, paperTableFileName, type PaperTableName } from '../../shared/runs/paperTable';
 import { table3, table3Csv } from '../../shared/runs/paperTables';
 import { AMBIGUITY_TYPES } from '../../shared/taxonomy';
 import { PASS1_MISSING } from '../../client/src/pages/maintainer/runs/Pass1';
@@ -234,5 +235,48 @@ describe('the Runs page with three runs of 418 tasks', () => {
       await page.getByRole('tablist').evaluate((e) => e.scrollIntoView());
       await page.screenshot({ path: 'docs/screenshots/runs-paper-tables.png', fullPage: false });
     }
+  });
+
+  it('every paper table downloads as CSV and LaTeX byte for byte as the API (and `runs tables`) writes it; Figure 7 is a heat map with its values', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 1366, height: 768 }, acceptDownloads: true });
+    const errors = watchErrors(page);
+    await openRuns(page, '?view=paper');
+    await VIEWS[4]![1](page);
+    const labels: [PaperTableName, string][] = [
+      ['3', 'Table 3'],
+      ['4', 'Table 4'],
+      ['types', 'the per-type table'],
+      ['difficulty', 'Figure 7'],
+      ['errors', 'the error table'],
+    ];
+    for (const [table, label] of labels) {
+      for (const [format, name] of [['csv', 'CSV'], ['latex', 'LaTeX']] as const) {
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download ${label} (${name})` }).click()]);
+        const saved = path.join(dir, `all-${download.suggestedFilename()}`);
+        await download.saveAs(saved);
+        const served = await page.request.get(`${app.url}/api/runs/tables/${table}?format=${format}`);
+        expect(served.status()).toBe(200);
+        expect(fs.readFileSync(saved, 'utf8'), `${table} ${format}`).toBe(await served.text());
+        expect(download.suggestedFilename()).toBe(paperTableFileName(table, format, 'release-418.jsonl'));
+      }
+    }
+
+    // Asking every key question hits all K of them; asking nothing hits none; careful_model hits one in every other task.
+    const map = page.getByRole('img', { name: 'Share of K-point tasks with h key questions hit, per model' });
+    const described = await map.locator('desc').textContent();
+    expect(described).toContain('eager-model: D1-H0 0.00 of 198 tasks, D1-H1 1.00 of 198 tasks, D2-H0 0.00 of 169 tasks');
+    expect(described).toContain('D3-H3 1.00 of 51 tasks');
+    expect(described).toContain('silent-model: D1-H0 1.00 of 198 tasks');
+    const cells = await map.locator('text').allTextContents();
+    expect(cells.filter((t) => t === '1.00').length).toBeGreaterThanOrEqual(6);
+    const types = page.getByRole('table', { name: /Per ambiguity type/ });
+    expect(await types.locator('tbody tr').count()).toBe(3 * 11);
+    const errorsTable = page.getByRole('table', { name: /Errors of the failing codes/ });
+    expect(await errorsTable.locator('tbody tr').first().locator('td').allTextContents()).toEqual(['all', '0', '0', '—', '—', '—', '—', '—', '—'].map((t, i) => (i < 3 ? t : expect.stringContaining(t))));
+    if (process.env.CCB_SCREENSHOTS) {
+      await page.getByRole('heading', { name: PAPER_TABLE_TITLES.difficulty }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: 'docs/screenshots/runs-paper-figure7.png', fullPage: false });
+    }
+    expect(errors.filter((e) => !/\b401\b/.test(e)), errors.join('\n')).toEqual([]);
   });
 });

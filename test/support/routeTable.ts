@@ -152,6 +152,7 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/runs/task-scores': { query: () => `model=${RUN_MODEL}&k=1&hit=hit&sort=tkqr&dir=desc&limit=25`, expect: ADJUDICATORS() },
   'GET /api/runs/models/:model/task-scores': { params: () => ({ model: RUN_MODEL }), expect: ADJUDICATORS() },
   'GET /api/runs/models/:model/judge-check': { params: () => ({ model: RUN_MODEL }), query: () => 'threshold=0.3', expect: ADJUDICATORS() },
+  'GET /api/runs/tables/:table': { params: () => ({ table: 'difficulty' }), query: () => 'format=latex', expect: ADJUDICATORS() },
   'GET /api/runs/tasks/:taskId': { params: () => ({ taskId: 'task_1' }), expect: ADJUDICATORS() },
   'POST /api/runs/tasks/:taskId/flag': { params: () => ({ taskId: 'task_1' }), body: () => ({ reason: 'no run finds the key question' }), expect: MAINTAINER() },
 

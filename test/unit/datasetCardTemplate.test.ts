@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dataCard, type CardBaseline } from '../../shared/release/card';
+import { emptyFailureTally } from '../../shared/runs/failures';
 import { BASELINE_COLUMNS } from '../../shared/release/cardBaselines';
 import { missingCardSettings } from '../../shared/release/cardSettings';
 import { DEFAULT_RELEASE_SETTINGS, releaseSettings, type ReleaseSettings } from '../../shared/schemas/releaseSettings';
@@ -26,6 +27,8 @@ const run = (model: string, tkqr: number | null, ora: number | null): CardBaseli
   pass1_complete: null,
   per_k: {},
   per_type: {},
+  hits_by_k: {},
+  failures: { all: emptyFailureTally(), per_k: {}, per_type: {} },
 });
 
 const judge = { n_turns: 8, threshold: 0.4, agreement_accuracy: 0.875, cohen_kappa: 0.75, confusion_matrix: { tp: 3, tn: 4, fp: 1, fn: 0 }, gpt_positive_rate: 0.5, ours_positive_rate: 0.4, threshold_sensitivity: [] };

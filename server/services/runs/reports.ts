@@ -2,8 +2,9 @@
 import type { DB } from '../../../db/database';
 import { DEFAULT_JUDGE_THRESHOLD, judgeCheck, type JudgeCheck } from '../../../shared/runs/judge';
 import { curation, hitKeyQuestions, runTables, type Curation, type ReleaseTask, type RunTables, type ScoredRecord } from '../../../shared/runs/report';
-import { completePass1ByModel } from '../../../db/runPass1';
+import { completePass1ByModel, pass1Verdicts } from '../../../db/runPass1';
 import { runJudges } from '../../../db/judgeAudits';
+import { failureCategory, type FailureCategory } from '../../../shared/runs/failures';
 import type { TaskDetail, RunSummary, TaskScoreRow } from '../../../shared/runs/views';
 import { invalid, notFound } from '../../domain/errors';
 import { loadGoldPoints } from '../adjudications/store';
@@ -30,8 +31,14 @@ function groupByRun(rows: readonly ScoreRow[]): Map<number, ScoreRow[]> {
   return out;
 }
 
-/** A stored record as the tables read it; `complete` is the model's complete pass@1 per problem. */
-const scored = (r: ScoreRow, questionId: string | undefined, complete: ReadonlyMap<string, number> | undefined): ScoredRecord => ({
+/** A model's failing codes by task: why each failed, as LiveCodeBench's metadata says (unknown without it). */
+const failuresOf = (db: DB, model: string): Map<string, FailureCategory | null> => new Map(pass1Verdicts(db, model).map((v) => [v.taskId, failureCategory(v)]));
+
+/**
+ * A stored record as the tables read it; `complete` is the model's complete pass@1 per problem,
+ * `failures` its failing codes' categories by task.
+ */
+const scored = (r: ScoreRow, questionId: string | undefined, complete: ReadonlyMap<string, number> | undefined, failures: ReadonlyMap<string, FailureCategory | null>): ScoredRecord => ({
   taskId: r.task_id,
   k: r.k,
   finished: r.finished === 1,
@@ -42,6 +49,7 @@ const scored = (r: ScoreRow, questionId: string | undefined, complete: ReadonlyM
   diff: r.diff,
   pass1: r.pass1 === null ? null : r.pass1 === 1,
   pass1Complete: questionId === undefined ? null : (complete?.get(questionId) ?? null),
+  failure: failures.get(r.task_id) ?? null,
 });
 
 /** A run's kind, and for a pilot's run its study and timings. */
@@ -63,7 +71,8 @@ export function runsReport(db: DB): { runs: RunSummary[] } {
       let tasks = tasksBySha.get(run.release_sha256);
       if (!tasks) tasksBySha.set(run.release_sha256, (tasks = taskMap(releaseTasks(db, run.release_sha256))));
       const ofModel = complete.get(run.model);
-      const records = (byRun.get(run.id) ?? []).map((r) => scored(r, tasks.get(r.task_id)?.questionId, ofModel));
+      const failures = failuresOf(db, run.model);
+      const records = (byRun.get(run.id) ?? []).map((r) => scored(r, tasks.get(r.task_id)?.questionId, ofModel, failures));
       const tables: RunTables = runTables(records, tasks);
       return {
         model: run.model,

@@ -8,7 +8,7 @@ const LABEL_W = 150;
 const HEAD_H = 86;
 
 /** White → blue for a rate in [0, 1]. */
-function shade(v: number): string {
+export function shade(v: number): string {
   const t = Math.max(0, Math.min(1, v));
   const mix = (a: number, b: number) => Math.round(a + (b - a) * t);
   return `rgb(${mix(247, 37)}, ${mix(249, 82)}, ${mix(252, 196)})`;

@@ -1,47 +1,16 @@
 import { useState } from 'react';
-import { ALL_K, TABLE3_HEADERS, table3, table3Csv, table3Latex, table3Text, table4, table4Csv, table4Latex, table4Text } from '../../../../../shared/runs/paperTables';
+import { paperTable, PAPER_TABLE_TITLES, releasesOf, type PaperTableName } from '../../../../../shared/runs/paperTable';
+import { ALL_K, TABLE3_HEADERS, table3, table3Text, table4, table4Text } from '../../../../../shared/runs/paperTables';
 import type { RunSummary } from '../../../../../shared/runs/views';
+import { DifficultyHeatMap } from './DifficultyHeatMap';
+import { PaperDownloads } from './PaperDownloads';
 import { PASS1_MISSING } from './Pass1';
 import { RunName } from './RunName';
-
-/** The releases the runs are about, the one with most runs first. */
-function releasesOf(runs: readonly RunSummary[]) {
-  const bySha = new Map<string, { sha: string; name: string; runs: number }>();
-  for (const r of runs) {
-    const e = bySha.get(r.release_sha256) ?? { sha: r.release_sha256, name: r.release, runs: 0 };
-    e.runs += 1;
-    bySha.set(r.release_sha256, e);
-  }
-  return [...bySha.values()].sort((a, b) => b.runs - a.runs);
-}
-
-/** Save text as a file through a Blob (nothing goes to the server). */
-function download(fileName: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-const safeName = (s: string) => s.replace(/[^A-Za-z0-9._-]+/g, '_');
-
-/** A cell of a paper table: "—" keeps its reason in a title and for screen readers. */
-function Cell({ text, reason }: { text: string; reason: string }) {
-  if (text !== '—') return <td>{text}</td>;
-  return (
-    <td className="undefined-value" title={reason}>
-      —<span className="sr-only"> ({reason})</span>
-    </td>
-  );
-}
+import { Cell, TextTableView } from './TextTableView';
 
 const TABLE3_REASONS = [PASS1_MISSING.complete, PASS1_MISSING.interactive, PASS1_MISSING.delta, 'no task scored', 'no task scored'];
 
-/** Table 3 and Table 4 of the paper over one release's runs, with CSV and LaTeX downloads. */
+/** Every table of the paper (3, 4, per type, Figure 7 with its heat map, errors) over one release's runs, each with CSV and LaTeX downloads. */
 export function PaperTablesPanel({ runs }: { runs: readonly RunSummary[] }) {
   const releases = releasesOf(runs);
   const [sha, setSha] = useState(releases[0]?.sha ?? '');
@@ -50,14 +19,15 @@ export function PaperTablesPanel({ runs }: { runs: readonly RunSummary[] }) {
   const chosen = runs.filter((r) => r.release_sha256 === release.sha);
   const t3 = table3(chosen);
   const t4 = table4(chosen);
-  const base = safeName(release.name);
+  const downloads = (table: PaperTableName, label: string) => <PaperDownloads table={table} label={label} release={release.name} runs={chosen} />;
   const byModel = new Map(chosen.map((r) => [r.model, r]));
   return (
     <section className="card paper-tables" aria-labelledby="paper-h">
       <h2 id="paper-h">Paper tables</h2>
       <p className="muted">
-        The paper&apos;s Table 3 and Table 4 over the runs of one release. pass@1 and Δ in percent (Δ = interactive − complete, in points), TKQR and ORA
-        with two decimals, turns and diff with two. A missing figure is — here, -- in LaTeX and an empty cell in CSV.
+        The paper&apos;s tables and Figure 7 over the runs of one release. pass@1, Δ, hit rates and error shares in percent (Δ = interactive − complete, in
+        points), TKQR, ORA, D_K–H_h shares, turns and diff with two decimals. A missing figure is — here, -- in LaTeX and an empty cell in CSV. The downloads
+        are what <code>runs tables</code> prints.
       </p>
       {releases.length > 1 && (
         <label className="field">
@@ -71,15 +41,8 @@ export function PaperTablesPanel({ runs }: { runs: readonly RunSummary[] }) {
           </select>
         </label>
       )}
-      <h3 id="table3-h">Table 3: pass@1 and clarification</h3>
-      <div className="row downloads">
-        <button type="button" onClick={() => download(`table3-${base}.csv`, table3Csv(t3), 'text/csv')}>
-          Download Table 3 (CSV)
-        </button>
-        <button type="button" onClick={() => download(`table3-${base}.tex`, table3Latex(t3), 'application/x-tex')}>
-          Download Table 3 (LaTeX)
-        </button>
-      </div>
+      <h3 id="table3-h">{PAPER_TABLE_TITLES['3']}</h3>
+      {downloads('3', 'Table 3')}
       <table aria-labelledby="table3-h">
         <thead>
           <tr>
@@ -103,15 +66,8 @@ export function PaperTablesPanel({ runs }: { runs: readonly RunSummary[] }) {
           ))}
         </tbody>
       </table>
-      <h3 id="table4-h">Table 4: average turns and diff per K</h3>
-      <div className="row downloads">
-        <button type="button" onClick={() => download(`table4-${base}.csv`, table4Csv(t4), 'text/csv')}>
-          Download Table 4 (CSV)
-        </button>
-        <button type="button" onClick={() => download(`table4-${base}.tex`, table4Latex(t4), 'application/x-tex')}>
-          Download Table 4 (LaTeX)
-        </button>
-      </div>
+      <h3 id="table4-h">{PAPER_TABLE_TITLES['4']}</h3>
+      {downloads('4', 'Table 4')}
       <table aria-labelledby="table4-h">
         <thead>
           <tr>
@@ -147,6 +103,18 @@ export function PaperTablesPanel({ runs }: { runs: readonly RunSummary[] }) {
           ))}
         </tbody>
       </table>
+      <h3 id="types-h">{PAPER_TABLE_TITLES.types}</h3>
+      {downloads('types', 'the per-type table')}
+      <TextTableView table={paperTable('types', chosen)} labelledBy="types-h" reason="no task with a key question of this type, or pass@1 not imported" />
+      <h3 id="difficulty-h">{PAPER_TABLE_TITLES.difficulty}</h3>
+      {downloads('difficulty', 'Figure 7')}
+      <DifficultyHeatMap runs={chosen} />
+      <h3 id="errors-h">{PAPER_TABLE_TITLES.errors}</h3>
+      <p className="muted">
+        Shares of the failing codes by LiveCodeBench&apos;s error code (-2, -3, -4 with syntax errors told apart by their message, -5); unknown: graded without metadata.
+      </p>
+      {downloads('errors', 'the error table')}
+      <TextTableView table={paperTable('errors', chosen)} labelledBy="errors-h" reason="no failing code in this group" />
     </section>
   );
 }
