@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { all, get, run, type DB } from './database';
 import type { CommentKind, FlagReason } from '../shared/schemas/comments';
 
 /** A stored comment with its author's name and role (for the labels the viewer may see). */
 export interface CommentRow {
   id: number;
+  /** The id people see (random; the row id counts every comment everywhere). */
+  public_id: string;
   problem_id: number;
   author_id: number;
   author_name: string;
@@ -18,7 +21,7 @@ export interface CommentRow {
   resolved_by_name: string | null;
 }
 
-const SELECT_COMMENTS = `SELECT c.id, c.problem_id, c.author_id, u.username AS author_name, u.role AS author_role, c.thread_user_id, c.reply_to,
+const SELECT_COMMENTS = `SELECT c.id, c.public_id, c.problem_id, c.author_id, u.username AS author_name, u.role AS author_role, c.thread_user_id, c.reply_to,
     c.kind, c.reason, c.body, c.created_at, c.resolved_at, r.username AS resolved_by_name
   FROM comments c JOIN users u ON u.id = c.author_id LEFT JOIN users r ON r.id = c.resolved_by`;
 
@@ -32,8 +35,9 @@ export function readProblemComments(db: DB, problemId: number): CommentRow[] {
   return all<CommentRow>(db, `${SELECT_COMMENTS} WHERE c.problem_id = ? ORDER BY c.id`, [problemId]);
 }
 
-export function findComment(db: DB, problemId: number, id: number): CommentRow | undefined {
-  return get<CommentRow>(db, `${SELECT_COMMENTS} WHERE c.problem_id = ? AND c.id = ?`, [problemId, id]);
+/** A comment of the problem by the id people see. */
+export function findComment(db: DB, problemId: number, publicId: string): CommentRow | undefined {
+  return get<CommentRow>(db, `${SELECT_COMMENTS} WHERE c.problem_id = ? AND c.public_id = ?`, [problemId, publicId]);
 }
 
 export interface NewComment {
@@ -47,13 +51,15 @@ export interface NewComment {
   createdAt: string;
 }
 
-export function insertComment(db: DB, c: NewComment): number {
+/** Store a comment; its row id (for read marks and events) and the random id people see. */
+export function insertComment(db: DB, c: NewComment): { id: number; publicId: string } {
+  const publicId = randomBytes(8).toString('hex');
   const { lastInsertRowid } = run(
     db,
-    'INSERT INTO comments (problem_id, author_id, thread_user_id, reply_to, kind, reason, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    [c.problemId, c.authorId, c.threadUserId, c.replyTo, c.kind, c.reason, c.body, c.createdAt],
+    'INSERT INTO comments (problem_id, author_id, thread_user_id, reply_to, kind, reason, body, created_at, public_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [c.problemId, c.authorId, c.threadUserId, c.replyTo, c.kind, c.reason, c.body, c.createdAt, publicId],
   );
-  return Number(lastInsertRowid);
+  return { id: Number(lastInsertRowid), publicId };
 }
 
 export function markResolved(db: DB, id: number, userId: number, at: string): void {

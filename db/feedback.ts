@@ -29,15 +29,15 @@ export function findFeedbackTarget(db: DB, questionId: string, userId: number): 
   );
 }
 
-/** The names of the problem's other annotators (assigned or holding an annotation), longest first. */
-export function otherAnnotatorNames(db: DB, problemId: number, userId: number): string[] {
-  return all<{ username: string }>(
+/** The problem's annotators (assigned or holding an annotation), longest name first. */
+export function annotatorNames(db: DB, problemId: number): { id: number; username: string }[] {
+  return all<{ id: number; username: string }>(
     db,
-    `SELECT u.username FROM users u
-      WHERE u.id != ? AND (u.id IN (SELECT user_id FROM assignments WHERE problem_id = ?) OR u.id IN (SELECT user_id FROM annotations WHERE problem_id = ?))
+    `SELECT u.id, u.username FROM users u
+      WHERE u.id IN (SELECT user_id FROM assignments WHERE problem_id = ?) OR u.id IN (SELECT user_id FROM annotations WHERE problem_id = ?)
       ORDER BY length(u.username) DESC, u.username`,
-    [userId, problemId, problemId],
-  ).map((r) => r.username);
+    [problemId, problemId],
+  );
 }
 
 /** The user's submitted annotations of problems whose gold is resolved. */

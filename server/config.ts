@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { unionTooWide } from './trustProxyUnion';
 
 /** The checkout: the nearest folder above this file with a package.json (server/.. from the sources, dist/server/../.. from the build). */
 function findRoot(from: string): string {
@@ -90,7 +91,8 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
   if (text === 'true') {
     throw new ConfigError('TRUST_PROXY: "true" would trust any client to name its own address; give the hop count (e.g. 1) or the proxy addresses');
   }
-  for (const entry of text.split(',').map((e) => e.trim())) {
+  const entries = text.split(',').map((e) => e.trim());
+  for (const entry of entries) {
     if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) continue;
     const [address = '', prefix, ...rest] = entry.split('/');
     if (net.isIP(address) === 0 || rest.length > 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) {
@@ -98,6 +100,9 @@ function parseTrustProxy(value: string | undefined): TrustProxy {
     }
     checkSubnet(entry, address, prefix);
   }
+  // Each entry is within the bound; the list as a whole must be too (trustProxyUnion.ts says why).
+  const wide = unionTooWide(entries);
+  if (wide) throw new ConfigError(wide);
   return text;
 }
 

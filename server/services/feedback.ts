@@ -1,5 +1,6 @@
 import type { DB } from '../../db/database';
-import { findFeedbackTarget, otherAnnotatorNames, readResolvedWork, type FeedbackTargetRow } from '../../db/feedback';
+import { annotatorNames, findFeedbackTarget, readResolvedWork, type FeedbackTargetRow } from '../../db/feedback';
+import { readSideRows } from '../../db/annotations';
 import { readAnnotationPoints, readGoldPoints } from '../../db/points';
 import { buildCrossCheck } from '../../shared/crossCheck';
 import type { FeedbackView, MyAgreementView } from '../../shared/feedback/view';
@@ -9,10 +10,44 @@ import { DomainError, notFound } from '../domain/errors';
 
 const OTHER = 'the other annotator';
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** What may follow a marked name: not more of a name ("@bert.x"), though a full stop or dash may end it ("@bert."). */
+const NAME_END = "(?![\\p{L}\\p{N}_]|[.-][\\p{L}\\p{N}_])(['’]s(?![\\p{L}\\p{N}_]))?";
 
-/** The adjudicator's text with every other annotator's account name replaced: feedback never names them. */
-export function withoutNames(text: string, names: readonly string[]): string {
-  return names.reduce((t, name) => t.replace(new RegExp(`(?<![\\p{L}\\p{N}_])${escapeRegExp(name)}(?![\\p{L}\\p{N}_])`, 'giu'), OTHER), text);
+/** Who the feedback's reader is and who the problem's other annotators are, as the adjudicator may have written them. */
+export interface NotePeople {
+  /** The reader's account name, and their cross-check label ("A" or "B") if they hold a slot. */
+  reader: { username: string; slot: 'A' | 'B' | null };
+  /** Every other annotator of the problem (assigned or holding an annotation). */
+  others: readonly string[];
+}
+
+const said = (who: 'you' | 'other' | 'someone', possessive: boolean): string =>
+  who === 'you' ? (possessive ? 'your' : 'you') : `${who === 'other' ? OTHER : 'an annotator'}${possessive ? "'s" : ''}`;
+
+/**
+ * The adjudicator's text as a problem's annotator may read it: what marks a person — an account
+ * name written as a mention (`@bert`) and the cross-check's labels ("Annotator A", or "Annotator A
+ * (bert)" when names were revealed) — becomes "you" or "the other annotator". Nothing else is
+ * touched: a name that is also a word ("input") stays as written, since replacing every such word
+ * would show the reader which word is the other annotator's name.
+ */
+export function withoutNames(text: string, people: NotePeople): string {
+  const reader = people.reader.username.toLowerCase();
+  const names = [people.reader.username, ...people.others].filter((n) => n !== '').sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const mentions = new RegExp(names.length > 0 ? `(?<![\\p{L}\\p{N}_.-])@(${names.join('|')})${NAME_END}` : '(?!)', 'giu');
+  const labels = new RegExp(`(?<![\\p{L}\\p{N}_])Annotator ([AB])(?: \\([^()\\n]{1,64}\\))?${NAME_END}`, 'gu');
+  return text
+    .replace(mentions, (_, name: string, s?: string) => said(name.toLowerCase() === reader ? 'you' : 'other', s !== undefined))
+    .replace(labels, (_, slot: string, s?: string) => said(people.reader.slot === null ? 'someone' : slot === people.reader.slot ? 'you' : 'other', s !== undefined));
+}
+
+function notePeople(db: DB, problemId: number, readerId: number): NotePeople {
+  const annotators = annotatorNames(db, problemId);
+  const slot = readSideRows(db, problemId).find((r) => r.user_id === readerId)?.slot;
+  return {
+    reader: { username: annotators.find((a) => a.id === readerId)?.username ?? '', slot: slot === 1 ? 'A' : slot === 2 ? 'B' : null },
+    others: annotators.filter((a) => a.id !== readerId).map((a) => a.username),
+  };
 }
 
 /**
@@ -31,7 +66,7 @@ function resolvedTarget(db: DB, user: Annotator, questionId: string): FeedbackTa
 /** The caller's own submission beside the gold, compared with the cross-check's rules (A: theirs, B: gold). */
 export function getFeedback(db: DB, user: Annotator, questionId: string): FeedbackView {
   const row = resolvedTarget(db, user, questionId);
-  const names = otherAnnotatorNames(db, row.problem_id, user.id);
+  const people = notePeople(db, row.problem_id, user.id);
   const mine = readAnnotationPoints(db, row.annotation_id);
   const gold = readGoldPoints(db, row.problem_id).map((g) => ({
     deletions: g.deletions,
@@ -39,7 +74,7 @@ export function getFeedback(db: DB, user: Annotator, questionId: string): Feedba
     question: g.question,
     answer: g.answer,
     type: g.type,
-    note: withoutNames(g.note, names),
+    note: withoutNames(g.note, people),
   }));
   return {
     questionId: row.question_id,
@@ -50,7 +85,7 @@ export function getFeedback(db: DB, user: Annotator, questionId: string): Feedba
     resolvedAt: row.resolved_at,
     mine,
     gold,
-    notes: withoutNames(row.notes ?? '', names),
+    notes: withoutNames(row.notes ?? '', people),
     crossCheck: buildCrossCheck(row.base_text, mine, gold),
   };
 }

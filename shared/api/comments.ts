@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { markReadBody, postCommentBody, type OpenFlagsView, type ThreadView, type UnreadView } from '../schemas/comments';
+import { commentId, markReadBody, postCommentBody, type OpenFlagsView, type ThreadView, type UnreadView } from '../schemas/comments';
 import { resource } from './endpoint';
-import { numericIdParam, questionIdParam } from './params';
+import { questionIdParam } from './params';
 
 // A problem's discussion has the problem's own access rules: an annotator only for problems
 // assigned to them (404 otherwise), adjudicators and maintainers for every problem, pilots never.
 const DISCUSSING = ['annotator', 'adjudicator', 'maintainer'] as const;
 const STAFF = ['adjudicator', 'maintainer'] as const;
 const oneProblem = z.object({ questionId: questionIdParam });
-const oneComment = z.object({ questionId: questionIdParam, commentId: numericIdParam });
+const oneComment = z.object({ questionId: questionIdParam, commentId });
 
 export const comments = resource('comments', (endpoint) => ({
   list: endpoint<ThreadView>()({ method: 'get', path: '/api/problems/:questionId/comments', access: DISCUSSING, params: oneProblem }),

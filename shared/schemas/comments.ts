@@ -17,13 +17,16 @@ export type CommentKind = (typeof COMMENT_KINDS)[number];
 /** Long enough for a careful question with a quoted sentence or two; a comment is not a document. */
 export const MAX_COMMENT_CHARS = 4000;
 
+/** A comment's id as people see it: random, never the row number (which counts comments everywhere). */
+export const commentId = z.string().regex(/^[0-9a-f]{16}$/, 'not a comment id');
+
 /** A new comment or flag. A flag names its reason; a comment has none. `replyTo` answers a comment of the thread. */
 export const postCommentBody = z
   .object({
     body: z.string().trim().min(1, 'write something first').max(MAX_COMMENT_CHARS, `at most ${MAX_COMMENT_CHARS} characters`),
     kind: z.enum(COMMENT_KINDS).default('comment'),
     reason: z.enum(FLAG_REASONS).optional(),
-    replyTo: z.number().int().positive().optional(),
+    replyTo: commentId.optional(),
   })
   .superRefine((c, ctx) => {
     if (c.kind === 'flag' && c.reason === undefined) ctx.addIssue({ code: 'custom', path: ['reason'], message: `a flag needs a reason (${FLAG_REASONS.join(', ')})` });
@@ -31,12 +34,13 @@ export const postCommentBody = z
   });
 export type PostCommentBody = z.infer<typeof postCommentBody>;
 
-/** Marks the thread read up to the last comment the reader was shown. */
-export const markReadBody = z.object({ upTo: z.number().int().nonnegative() });
+/** Marks the thread read up to the last comment the reader was shown (its id). */
+export const markReadBody = z.object({ upTo: commentId });
 
 /** One comment as its viewer may see it: authors are labels ("you", "the other annotator", "Annotator A", a staff name), never ids. */
 export interface CommentView {
-  id: number;
+  /** Random: it tells nothing about other comments. */
+  id: string;
   kind: CommentKind;
   reason: FlagReason | null;
   body: string;
@@ -47,7 +51,7 @@ export interface CommentView {
   fromStaff: boolean;
   /** Whose thread it is in, as a label ("yours", "Annotator A", "everyone", …). */
   thread: string;
-  replyTo: number | null;
+  replyTo: string | null;
   resolved: { at: string; by: string } | null;
   unread: boolean;
 }
@@ -74,7 +78,7 @@ export interface UnreadView {
 }
 
 export interface OpenFlag {
-  id: number;
+  id: string;
   reason: FlagReason;
   body: string;
   author: string;

@@ -51,8 +51,8 @@ beforeAll(async () => {
 afterAll(() => ctx.cleanup());
 
 describe('the blind rules', () => {
-  let bertFlag: number;
-  let bertQuestion: number;
+  let bertFlag: string;
+  let bertQuestion: string;
 
   it("before both submit, the other annotator's thread holds neither bert's comments nor his name or id", async () => {
     bertQuestion = (await post(as.bert, { body: BERT_QUESTION })).comments[0]!.id;
@@ -191,5 +191,26 @@ describe('access, input and read marks', () => {
     const at = Date.UTC(2026, 0, 2, 3, 4, 5);
     const view = postComment(ctx.db, anna, { id: anna.id, name: anna.username }, p.questionId, { kind: 'comment', body: 'At a fixed time.' }, () => at);
     expect(view.comments.at(-1)).toMatchObject({ body: 'At a fixed time.', createdAt: '2026-01-02T03:04:05.000Z', mine: true });
+  });
+});
+
+describe('comment ids', () => {
+  it('say nothing about comments elsewhere: random, not row numbers, not ordered by time', async () => {
+    const other = buildProblem(ctx.db, { title: 'Elsewhere' });
+    assign(ctx.db, other.id, cleo.id, 1);
+    const rowIds = () => all<{ id: number }>(ctx.db, 'SELECT id FROM comments').map((r) => String(r.id));
+    const first = (await post(as.anna, { body: 'Before the others.' })).comments.at(-1)!.id;
+    for (let k = 0; k < 5; k++) expect((await as.cleo.post(url(other.questionId)).send({ body: `Elsewhere ${k}` })).status).toBe(201);
+    const second = (await post(as.anna, { body: 'After the others.' })).comments.at(-1)!.id;
+    const mine = (await thread(as.anna)).comments.filter((c) => c.mine).map((c) => c.id);
+    for (const id of mine) {
+      expect(id).toMatch(/^[0-9a-f]{16}$/);
+      expect(rowIds()).not.toContain(id);
+    }
+    expect(new Set(mine).size).toBe(mine.length);
+    expect(mine).toEqual(expect.arrayContaining([first, second]));
+    // an id of another problem is no comment here
+    const elsewhere = all<{ public_id: string }>(ctx.db, 'SELECT public_id FROM comments WHERE problem_id = ?', [other.id])[0]!.public_id;
+    expect((await as.ada.post(`${url()}/${elsewhere}/resolve`)).status).toBe(404);
   });
 });

@@ -60,7 +60,7 @@ describe('feedback after resolution', () => {
     expect(f.crossCheck.alignment.pairs).toMatchObject([{ a: 0, b: 0, iou: 1, typeMatch: false, questionMatch: false, answerMatch: true }]);
     expect(f.crossCheck.marks.some((m) => m.kind === 'both')).toBe(true);
     expect(f.crossCheck.marks.some((m) => m.kind === 'onlyA' || m.kind === 'onlyB')).toBe(false);
-    expect(f.notes).toBe("Took anna's deletion; the other annotator deleted the value range.");
+    expect(f.notes).toBe('Took your deletion; the other annotator deleted the value range (the other annotator kept the rest).');
     expect(res.text).not.toContain('provenance');
   });
 
@@ -71,6 +71,7 @@ describe('feedback after resolution', () => {
     const theirs = await bert.get(url);
     expect(theirs.status).toBe(200);
     expect(theirs.text).not.toMatch(/\banna\b/);
+    expect((theirs.body as FeedbackView).notes).toBe("Took the other annotator's deletion; you deleted the value range (you kept the rest).");
     expect((theirs.body as FeedbackView).mine[0]!.question).toContain(THEIR_SECRET);
     expect((theirs.body as FeedbackView).crossCheck.alignment).toMatchObject({ pairs: [], unmatchedA: [0], unmatchedB: [0] });
     expect((await cleo.get(url)).status).toBe(404);

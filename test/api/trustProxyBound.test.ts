@@ -44,7 +44,17 @@ describe('TRUST_PROXY bound', () => {
     expect(refusal(value)).toMatch(message);
   });
 
-  it.each(['1', '10.0.0.0/8', 'loopback, 10.0.0.0/8', '192.168.1.7', 'fc00::/7', '2001:db8::/32', '::ffff:10.0.0.0/104', '::1', 'loopback,linklocal,uniquelocal'])(
+  it('refuses a list whose entries together trust more than the ranges a proxy sits in: 256 /8 entries', () => {
+    const all = Array.from({ length: 256 }, (_, i) => `${i}.0.0.0/8`).join(',');
+    expect(refusal(all)).toMatch(
+      /^TRUST_PROXY: together its entries trust more than 2\^31 IPv4 addresses outside loopback, link-local and private ranges, so almost any client could name its own address; .* at most 2\^24 IPv4 addresses \(one \/8\)/,
+    );
+    expect(refusal('11.0.0.0/8, 12.0.0.0/8')).toMatch(/^TRUST_PROXY: together its entries trust 2\^25 IPv4 addresses/);
+    expect(refusal('::ffff:11.0.0.0/104, 12.0.0.0/8')).toMatch(/^TRUST_PROXY: together its entries trust 2\^25 IPv4 addresses/);
+    expect(refusal('2000::/7, 2200::/7')).toMatch(/^TRUST_PROXY: together its entries trust 2\^122 IPv6 addresses/);
+  });
+
+  it.each(['1', '10.0.0.0/8', 'loopback, 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, 169.254.0.0/16, 127.0.0.0/8', '11.0.0.0/9, 11.128.0.0/9, 10.0.0.0/8', '11.0.0.0/8, 11.0.0.0/8', 'loopback, 10.0.0.0/8', '192.168.1.7', 'fc00::/7', '2001:db8::/32', '::ffff:10.0.0.0/104', '::1', 'loopback,linklocal,uniquelocal'])(
     'accepts %s, and express compiles it',
     (value) => {
       const trustProxy = readServerConfig({ TRUST_PROXY: value }).trustProxy;

@@ -1,8 +1,8 @@
 /**
  * A fake OpenAI-compatible chat-completions endpoint on 127.0.0.1, started by a test: it records
  * every request and answers as the test scripts it — good answers, malformed JSON, quotes that
- * are not in the text, 429s with Retry-After, 5xx, a refused response_format, or no answer at all
- * (a time-out).
+ * are not in the text, 429s with Retry-After, 5xx, a refused response_format, no answer at all
+ * (a time-out), or an endless one (a stream of that many bytes, sent as fast as it is read).
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -19,7 +19,11 @@ export interface FakeRequest {
   statement: string;
 }
 
-export type FakeReply = { status?: number; json?: unknown; text?: string; headers?: Record<string, string>; delayMs?: number } | { hang: true };
+export type FakeReply =
+  | { status?: number; json?: unknown; text?: string; headers?: Record<string, string>; delayMs?: number }
+  | { hang: true }
+  /** A 200 answer of `bytes` bytes, chunked unless `declared` (then with its Content-Length); `sent` counts what went out. */
+  | { stream: { bytes: number; declared?: boolean; sent?: (bytes: number) => void } };
 /** A reply, or a promise of one (an answer the test holds back until it says so). */
 export type FakeScript = (req: FakeRequest, n: number) => FakeReply | Promise<FakeReply>;
 
@@ -49,6 +53,28 @@ export interface FakeLlm {
 
 const STATEMENT = /^Statement:\n/;
 
+const CHUNK = Buffer.alloc(256 * 1024, 'a');
+
+/** A completion whose content never ends, written chunk by chunk (one buffer reused) until `bytes` or the client hangs up. */
+function streamAnswer(res: http.ServerResponse, s: { bytes: number; declared?: boolean; sent?: (bytes: number) => void }): void {
+  res.writeHead(200, { 'content-type': 'application/json', ...(s.declared ? { 'content-length': String(s.bytes) } : {}) });
+  const head = '{"choices":[{"message":{"content":"';
+  let sent = head.length;
+  let closed = false;
+  res.on('close', () => (closed = true));
+  const more = () => {
+    while (!closed && sent < s.bytes) {
+      const n = Math.min(CHUNK.length, s.bytes - sent);
+      sent += n;
+      s.sent?.(sent);
+      if (!res.write(n === CHUNK.length ? CHUNK : CHUNK.subarray(0, n))) return void res.once('drain', more);
+    }
+    if (!closed) res.end();
+  };
+  res.write(head);
+  more();
+}
+
 export async function startFakeLlm(script: FakeScript = () => completion({ points: [] })): Promise<FakeLlm> {
   const sockets = new Set<Socket>();
   const fake: FakeLlm = { url: '', requests: [], script, close: async () => undefined };
@@ -65,6 +91,7 @@ export async function startFakeLlm(script: FakeScript = () => completion({ point
   });
   const answer = (res: http.ServerResponse, reply: FakeReply) => {
     if ('hang' in reply) return; // never answered: the client's time-out ends it
+    if ('stream' in reply) return streamAnswer(res, reply.stream);
     const send = () => {
       res.writeHead(reply.status ?? 200, { 'content-type': reply.text === undefined ? 'application/json' : 'text/plain', ...reply.headers });
       res.end(reply.text ?? JSON.stringify(reply.json ?? {}));

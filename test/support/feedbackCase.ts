@@ -34,7 +34,7 @@ export interface FeedbackCase {
   problem: BuiltProblem;
   /** The gold point (anna's reading, with the gold's question and type). */
   gold: Point;
-  /** Resolve the gold (the adjudicator's notes name bert). */
+  /** Resolve the gold (the adjudicator's notes mention @anna, @bert and Annotator B). */
   resolve: () => void;
   reopen: () => void;
 }
@@ -58,7 +58,7 @@ export async function buildFeedbackCase(db: DB, questionId = 'abc901_a'): Promis
   submitPoints(db, bert, problem, [pointOn(base, 'positive integers', `${THEIR_SECRET} which values?`, 'Positive integers.', 'Edge Cases')]);
   const gold: Point = { ...annas, question: 'Which kind of progression must A be?', type: 'Terminology' };
   const goldPoint = { ...gold, provenance: 'A', checklist: { plausible: true, ambiguous: true, sufficient: true }, note: 'Terminology, not Behavior.' };
-  saveGold(db, actorOf(ada), questionId, saveGoldBody.parse({ version: 0, points: [goldPoint], notes: "Took anna's deletion; bert deleted the value range." }));
+  saveGold(db, actorOf(ada), questionId, saveGoldBody.parse({ version: 0, points: [goldPoint], notes: "Took @anna's deletion; @bert deleted the value range (Annotator B kept the rest)." }));
   return {
     anna,
     bert,

@@ -57,7 +57,7 @@ export interface World {
   /** Pilot study STUDY on RELEASE: the pilot asked one question (a hit) on its one task. */
   pilot: { study: string; session: number; question: number };
   /** anna's open flag on `shared`; bert's comment on `drafts` carries the SECRET (neither has submitted there). */
-  comments: { flag: number };
+  comments: { flag: string };
 }
 
 export const STUDY = 'study-1';

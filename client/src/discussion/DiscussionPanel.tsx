@@ -9,7 +9,11 @@ import './discussion.css';
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
-function Comment({ c, fresh, canResolve, onReply, onResolve }: { c: CommentView; fresh: boolean; canResolve: boolean; onReply: (c: CommentView) => void; onResolve: (c: CommentView) => void }) {
+/** A comment's number in the list the viewer sees (ids are random, so they are not shown). */
+type Numbering = ReadonlyMap<string, number>;
+const numbering = (view: ThreadView): Numbering => new Map(view.comments.map((c, i) => [c.id, i + 1]));
+
+function Comment({ c, n, fresh, canResolve, onReply, onResolve }: { c: CommentView; n: Numbering; fresh: boolean; canResolve: boolean; onReply: (c: CommentView) => void; onResolve: (c: CommentView) => void }) {
   const openFlag = c.kind === 'flag' && c.resolved === null;
   return (
     <li className={`comment${c.kind === 'flag' ? ' flag' : ''}${c.fromStaff ? ' staff' : ''}`} data-testid="comment">
@@ -19,7 +23,7 @@ function Comment({ c, fresh, canResolve, onReply, onResolve }: { c: CommentView;
         {fresh && <span className="badge new">new</span>}
         <span className="muted">
           {when(c.createdAt)} · thread: {c.thread}
-          {c.replyTo !== null && ` · reply to #${c.replyTo}`}
+          {c.replyTo !== null && n.has(c.replyTo) && ` · reply to #${n.get(c.replyTo)}`}
         </span>
       </p>
       <p className="comment-body">{c.body}</p>
@@ -30,11 +34,11 @@ function Comment({ c, fresh, canResolve, onReply, onResolve }: { c: CommentView;
       )}
       {canResolve && (
         <p className="row">
-          <button type="button" onClick={() => onReply(c)} aria-label={`Reply to comment ${c.id} by ${c.author}`}>
+          <button type="button" onClick={() => onReply(c)} aria-label={`Reply to comment ${n.get(c.id)} by ${c.author}`}>
             Reply
           </button>
           {openFlag && (
-            <button type="button" onClick={() => onResolve(c)} aria-label={`Close flag ${c.id}`}>
+            <button type="button" onClick={() => onResolve(c)} aria-label={`Close flag ${n.get(c.id)}`}>
               Close flag
             </button>
           )}
@@ -45,8 +49,8 @@ function Comment({ c, fresh, canResolve, onReply, onResolve }: { c: CommentView;
 }
 
 /** Remembers which comments were unread when first shown, so they stay marked "new" after the read mark is sent. */
-function useFreshIds(view: ThreadView | undefined): ReadonlySet<number> {
-  const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
+function useFreshIds(view: ThreadView | undefined): ReadonlySet<string> {
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const unread = view?.comments.filter((c) => c.unread).map((c) => c.id) ?? [];
   const missing = unread.filter((id) => !fresh.has(id));
   if (missing.length > 0) setFresh(new Set([...fresh, ...missing]));
@@ -55,18 +59,18 @@ function useFreshIds(view: ThreadView | undefined): ReadonlySet<number> {
 
 /** Send the read mark for what the thread shows (once per new unread comment). */
 function useMarkRead(questionId: string, view: ThreadView | undefined): void {
-  const sent = useRef(0);
-  const last = view?.comments.filter((c) => c.unread).at(-1)?.id ?? 0;
+  const sent = useRef(new Set<string>());
+  const last = view?.comments.filter((c) => c.unread).at(-1)?.id ?? null;
   useEffect(() => {
-    if (last === 0 || last <= sent.current) return;
-    sent.current = last;
+    if (last === null || sent.current.has(last)) return;
+    sent.current.add(last);
     void call(comments.markRead, { params: { questionId }, body: { upTo: last } }).catch(() => undefined /* still unread: counted again next time */);
   }, [questionId, last]);
 }
 
 type Kind = 'comment' | 'flag';
 
-function Composer({ questionId, replyTo, staff, onCancelReply }: { questionId: string; replyTo: CommentView | null; staff: boolean; onCancelReply: () => void }) {
+function Composer({ questionId, replyTo, replyNumber, staff, onCancelReply }: { questionId: string; replyTo: CommentView | null; replyNumber: number | undefined; staff: boolean; onCancelReply: () => void }) {
   const [text, setText] = useState('');
   const [kind, setKind] = useState<Kind>('comment');
   const [reason, setReason] = useState<FlagReason>('unclear');
@@ -99,7 +103,7 @@ function Composer({ questionId, replyTo, staff, onCancelReply }: { questionId: s
       {replyTo ? (
         <p className="row">
           <span>
-            Replying to {replyTo.author} (#{replyTo.id}, thread: {replyTo.thread})
+            Replying to {replyTo.author} (#{replyNumber}, thread: {replyTo.thread})
           </span>
           <button type="button" onClick={onCancelReply}>
             Cancel reply
@@ -157,10 +161,11 @@ export function DiscussionPanel({ questionId }: { questionId: string }) {
   useMarkRead(questionId, view);
   const [replyTo, setReplyTo] = useState<CommentView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const numbered: Numbering = view ? numbering(view) : new Map();
 
   async function resolve(c: CommentView) {
     try {
-      await call(comments.resolve, { params: { questionId, commentId: String(c.id) } });
+      await call(comments.resolve, { params: { questionId, commentId: c.id } });
       setError(null);
     } catch (err) {
       setError(errorText(err, 'The flag could not be resolved.'));
@@ -181,7 +186,7 @@ export function DiscussionPanel({ questionId }: { questionId: string }) {
       {view && (view.comments.length === 0 ? <p className="muted">No comments yet.</p> : (
         <ol className="comments" aria-label="Comments">
           {view.comments.map((c) => (
-            <Comment key={c.id} c={c} fresh={fresh.has(c.id)} canResolve={view.canResolve} onReply={setReplyTo} onResolve={(x) => void resolve(x)} />
+            <Comment key={c.id} c={c} n={numbered} fresh={fresh.has(c.id)} canResolve={view.canResolve} onReply={setReplyTo} onResolve={(x) => void resolve(x)} />
           ))}
         </ol>
       ))}
@@ -190,7 +195,7 @@ export function DiscussionPanel({ questionId }: { questionId: string }) {
           {error}
         </p>
       )}
-      {view && <Composer questionId={questionId} replyTo={replyTo} staff={view.canResolve} onCancelReply={() => setReplyTo(null)} />}
+      {view && <Composer questionId={questionId} replyTo={replyTo} replyNumber={replyTo ? numbered.get(replyTo.id) : undefined} staff={view.canResolve} onCancelReply={() => setReplyTo(null)} />}
     </section>
   );
 }

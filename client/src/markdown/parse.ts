@@ -41,97 +41,201 @@ export function safeHref(raw: string, base: LinkBase): string | null {
   return base + segments.map(encodeURIComponent).join('/');
 }
 
-function closing(text: string, from: number, marker: string): number {
-  for (let i = from; i <= text.length - marker.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text.startsWith(marker, i)) return i;
-  }
-  return -1;
+/**
+ * What the inline parser looks up, found once per text in one pass so that parsing stays linear
+ * whatever the text (200,000 "[" took minutes when every "[" scanned to the end). Only where the
+ * marks are is kept, in order, and looked up by binary search: arrays of one slot per character
+ * (or per opener) cost more to fill than the parse itself. A "\\" skips the next character, as in every scan below.
+ */
+interface Scan {
+  text: string;
+  /** Each closed "[" (not escaped) → the "]" that closes it (nesting counted). */
+  brackets: Map<number, number>;
+  /** Each closed "(" → the ")" that closes it (nesting counted, no escapes). */
+  parens: Map<number, number>;
+  /** Where each emphasis marker starts (not escaped), and every "`" (escaped or not). */
+  marks: Record<'*' | '_' | '**' | '__' | '`', number[]>;
 }
 
-/** `[label](target)` starting at `at` (the "["): the label, the target and where it ends. */
-function bracketed(text: string, at: number): { label: string; target: string; end: number } | null {
-  let depth = 0;
-  for (let i = at; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === '[') depth++;
-    else if (text[i] === ']' && --depth === 0) {
-      if (text[i + 1] !== '(') return null;
-      // the target may hold balanced parentheses: "f(x)" in "[call](https://x.org/f(x))"
-      let close = -1;
-      for (let k = i + 2, open = 1; k < text.length; k++) {
-        if (text[k] === '(') open++;
-        else if (text[k] === ')' && --open === 0) {
-          close = k;
-          break;
-        }
-      }
-      if (close < 0) return null;
-      return { label: text.slice(at + 1, i), target: text.slice(i + 2, close).trim().split(/\s+/)[0] ?? '', end: close + 1 };
+const [BACKSLASH, STAR, UNDERSCORE, BACKTICK, OPEN_BRACKET, CLOSE_BRACKET, OPEN_PAREN, CLOSE_PAREN] = ['\\', '*', '_', '`', '[', ']', '(', ')'].map((c) => c.charCodeAt(0)) as number[];
+
+/** The first index of the sorted list whose value is ≥ q (the list's length if none). */
+function lowerBound(sorted: readonly number[], q: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < q) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The first mark at or after `q`, or -1. */
+function nextMark(sorted: readonly number[], q: number): number {
+  const k = lowerBound(sorted, q);
+  return k < sorted.length ? sorted[k]! : -1;
+}
+
+/**
+ * A stack of positions in chunks of a few thousand: one array of a hundred thousand entries is
+ * allocated outside the young generation and made every run of the parser pay for collecting it.
+ */
+class PositionStack {
+  private readonly chunks: number[][] = [[]];
+
+  push(i: number): void {
+    let top = this.chunks.at(-1)!;
+    if (top.length === 4096) this.chunks.push((top = []));
+    top.push(i);
+  }
+
+  pop(): number | undefined {
+    const top = this.chunks.at(-1)!;
+    if (top.length === 0 && this.chunks.length > 1) this.chunks.pop();
+    return this.chunks.at(-1)!.pop();
+  }
+}
+
+function pair(pairs: Map<number, number>, stack: PositionStack, open: boolean, i: number): void {
+  if (open) stack.push(i);
+  else {
+    const at = stack.pop();
+    if (at !== undefined) pairs.set(at, i);
+  }
+}
+
+// Char codes, not text[i]: indexing a string makes a one-character string each time.
+function scanOf(text: string): Scan {
+  const brackets = new Map<number, number>();
+  const parens = new Map<number, number>();
+  const marks: Scan['marks'] = { '*': [], _: [], '**': [], __: [], '`': [] };
+  const bracketStack = new PositionStack();
+  const parenStack = new PositionStack();
+  let escaped = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === OPEN_PAREN || c === CLOSE_PAREN) pair(parens, parenStack, c === OPEN_PAREN, i);
+    if (c === BACKTICK) marks['`'].push(i);
+    if (escaped) {
+      escaped = false;
+      continue;
+    }
+    if (c === BACKSLASH) escaped = true;
+    else if (c === OPEN_BRACKET || c === CLOSE_BRACKET) pair(brackets, bracketStack, c === OPEN_BRACKET, i);
+    else if (c === STAR || c === UNDERSCORE) {
+      const single = c === STAR ? '*' : '_';
+      marks[single].push(i);
+      if (text.charCodeAt(i + 1) === c) marks[c === STAR ? '**' : '__'].push(i);
     }
   }
-  return null;
+  return { text, brackets, parens, marks };
+}
+
+/** `[label](target)` starting at `at` (the "["), within the text before `to`: the label's range, the target and where it ends. */
+function bracketed(s: Scan, at: number, to: number): { labelEnd: number; target: string; end: number } | null {
+  const i = s.brackets.get(at) ?? -1;
+  if (i < 0 || i + 1 >= to || s.text[i + 1] !== '(') return null;
+  // the target may hold balanced parentheses: "f(x)" in "[call](https://x.org/f(x))"
+  const close = s.parens.get(i + 1) ?? -1;
+  if (close < 0 || close >= to) return null;
+  return { labelEnd: i, target: s.text.slice(i + 2, close).trim().split(/\s+/)[0] ?? '', end: close + 1 };
 }
 
 const WORD = /[\p{L}\p{N}]/u;
+const ESCAPABLE = /[\\`*_[\]()#!|<>-]/;
+/** Links inside links are not Markdown; past this depth a label is shown as text (and the stack stays small). */
+const MAX_NESTING = 8;
 
-export function parseInline(text: string, base: LinkBase): Inline[] {
+function parseRange(s: Scan, from: number, to: number, base: LinkBase, depth: number): Inline[] {
+  const { text } = s;
   const out: Inline[] = [];
-  let plain = '';
-  const flush = () => {
-    if (plain) out.push({ kind: 'text', text: plain });
-    plain = '';
+  // Plain text is kept as slices of the source (a run of it, and the pieces before), never char by char.
+  let pieces: string[] = [];
+  let runStart = -1;
+  const endRun = (at: number) => {
+    if (runStart >= 0 && at > runStart) pieces.push(text.slice(runStart, at));
+    runStart = -1;
   };
-  for (let i = 0; i < text.length; ) {
+  const flush = (at: number) => {
+    endRun(at);
+    if (pieces.length > 0) out.push({ kind: 'text', text: pieces.join('') });
+    pieces = [];
+  };
+  for (let i = from; i < to; ) {
     const c = text[i]!;
-    if (c === '\\' && i + 1 < text.length && /[\\`*_[\]()#!|<>-]/.test(text[i + 1]!)) {
-      plain += text[i + 1];
+    if (c === '\\' && i + 1 < to && ESCAPABLE.test(text[i + 1]!)) {
+      endRun(i);
+      pieces.push(text[i + 1]!);
       i += 2;
       continue;
     }
     if (c === '`') {
-      const end = text.indexOf('`', i + 1);
-      if (end > i) {
-        flush();
+      const end = nextMark(s.marks['`'], i + 1);
+      if (end > i && end < to) {
+        flush(i);
         out.push({ kind: 'code', text: text.slice(i + 1, end) });
         i = end + 1;
         continue;
       }
     }
-    if ((c === '!' && text[i + 1] === '[') || c === '[') {
+    if ((c === '!' && text[i + 1] === '[' && i + 1 < to) || c === '[') {
       const image = c === '!';
-      const b = bracketed(text, image ? i + 1 : i);
+      const open = image ? i + 1 : i;
+      const b = bracketed(s, open, to);
       if (b) {
-        flush();
+        flush(i);
         const href = safeHref(b.target, base);
-        out.push(image ? { kind: 'image', href, alt: b.label } : { kind: 'link', href, children: parseInline(b.label, base) });
+        const label = text.slice(open + 1, b.labelEnd);
+        if (image) out.push({ kind: 'image', href, alt: label });
+        else out.push({ kind: 'link', href, children: depth < MAX_NESTING ? parseRange(s, open + 1, b.labelEnd, base, depth + 1) : [{ kind: 'text', text: label }] });
         i = b.end;
         continue;
       }
     }
     if (c === '*' || c === '_') {
-      const marker = text.startsWith(c + c, i) ? c + c : c;
+      const double = text[i + 1] === c && i + 1 < to;
+      const marker = double ? (c === '*' ? '**' : '__') : c;
       // "_" inside a word (snake_case) is not emphasis
-      const intraword = c === '_' && i > 0 && WORD.test(text[i - 1]!);
-      const end = intraword ? -1 : closing(text, i + marker.length, marker);
-      if (end > i + marker.length) {
-        flush();
-        out.push({ kind: marker.length === 2 ? 'strong' : 'em', children: parseInline(text.slice(i + marker.length, end), base) });
+      const intraword = c === '_' && i > from && WORD.test(text[i - 1]!);
+      const start = i + marker.length;
+      const found = intraword || start > to ? -1 : nextMark(s.marks[marker], start);
+      const end = found >= 0 && found + marker.length <= to ? found : -1;
+      if (end > start) {
+        flush(i);
+        out.push({ kind: double ? 'strong' : 'em', children: parseRange(s, start, end, base, depth) });
         i = end + marker.length;
         continue;
       }
     }
-    plain += c;
+    if (runStart < 0) runStart = i;
     i++;
   }
-  flush();
+  flush(to);
   return out;
 }
 
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
+export function parseInline(text: string, base: LinkBase): Inline[] {
+  return parseRange(scanOf(text), 0, text.length, base, 0);
+}
+
+const HEADING = /^(#{1,6})\s+(.*)$/;
+
+/** A heading's text without its closing hashes ("## Title ##"), trimmed by hand: a regex for it backtracks quadratically on long lines. */
+function headingText(raw: string): string {
+  const text = raw.trimEnd();
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '#') end--;
+  return text.slice(0, end).trimEnd();
+}
 const LIST_ITEM = /^\s*([-*+]|\d+[.)])\s+(.*)$/;
 const FENCE = /^\s*```\s*([\w-]*)\s*$/;
-const TABLE_RULE = /^\s*\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?\s*$/;
+const RULE_CELL = /^:?-+:?$/;
+/** A table's rule line ("| --- | :-: |"): checked cell by cell, as a single regex backtracks quadratically on long runs of spaces. */
+const isTableRule = (line: string): boolean => {
+  const inner = line.trim().replace(/^\|/, '').replace(/\|$/, '');
+  return inner.split('|').every((cell) => RULE_CELL.test(cell.trim()));
+};
 const RULE = /^\s*([-*_])(\s*\1){2,}\s*$/;
 
 const cells = (line: string): string[] =>
@@ -143,7 +247,7 @@ const cells = (line: string): string[] =>
     .map((c) => c.trim().replace(/\\\|/g, '|'));
 
 const startsBlock = (line: string, next: string | undefined): boolean =>
-  HEADING.test(line) || LIST_ITEM.test(line) || FENCE.test(line) || RULE.test(line) || (line.trim().startsWith('|') && next !== undefined && TABLE_RULE.test(next));
+  HEADING.test(line) || LIST_ITEM.test(line) || FENCE.test(line) || RULE.test(line) || (line.trim().startsWith('|') && next !== undefined && isTableRule(next));
 
 /** Parse a Markdown document (the subset above; anything else is a paragraph of text). */
 export function parseMarkdown(source: string, base: LinkBase = null): Block[] {
@@ -170,12 +274,12 @@ export function parseMarkdown(source: string, base: LinkBase = null): Block[] {
       i = stop + 1;
     } else if (HEADING.test(line)) {
       const m = HEADING.exec(line)!;
-      blocks.push({ kind: 'heading', level: m[1]!.length as 1 | 2 | 3 | 4 | 5 | 6, children: parseInline(m[2]!, base) });
+      blocks.push({ kind: 'heading', level: m[1]!.length as 1 | 2 | 3 | 4 | 5 | 6, children: parseInline(headingText(m[2]!), base) });
       i++;
     } else if (RULE.test(line)) {
       blocks.push({ kind: 'rule' });
       i++;
-    } else if (line.trim().startsWith('|') && lines[i + 1] !== undefined && TABLE_RULE.test(lines[i + 1]!)) {
+    } else if (line.trim().startsWith('|') && lines[i + 1] !== undefined && isTableRule(lines[i + 1]!)) {
       const header = cells(line).map((c) => parseInline(c, base));
       const rows: Inline[][][] = [];
       i += 2;

@@ -5,11 +5,11 @@ import { modelName } from '../../../shared/runs/views';
 import { studyName } from '../../../shared/schemas/pilots';
 import { ImportError } from '../../services/lcbFile';
 import { exportStudyLcb } from '../../services/pilots/lcbExport';
-import { importPass1, lcbExport, Pass1FileError, writeLcbExport, type LcbExport, type Pass1ImportSummary, type Pass1Setting } from '../../services/runs/pass1';
+import { importPass1, lcbExport, MAX_PASS1_ISSUES, Pass1FileError, writeLcbExport, type LcbExport, type Pass1ImportSummary, type Pass1Setting } from '../../services/runs/pass1';
 import { CliError, dbOption, existingFile, onePositional, parse, withDb, type Command, type CommandContext } from '../command';
 import { printIssues } from './importLcb';
 
-const MAX_PRINTED = 50;
+const MAX_PRINTED = MAX_PASS1_ISSUES;
 
 function named(flag: string, schema: typeof modelName | typeof studyName, value: string | undefined): string {
   if (value === undefined) throw new CliError(`give the ${flag}: --${flag} NAME`, 2);
@@ -27,7 +27,8 @@ function refused(err: unknown, printError: CommandContext['printError']): number
   if (!(err instanceof Pass1FileError)) throw err;
   printError(`error: ${err.message}`);
   for (const issue of err.issues.slice(0, MAX_PRINTED)) printError(formatPass1Issue(issue));
-  if (err.issues.length > MAX_PRINTED) printError(`… and ${err.issues.length - MAX_PRINTED} more`);
+  if (err.truncated) printError(`… and more (the check stopped after the first ${err.issues.length})`);
+  else if (err.issues.length > MAX_PRINTED) printError(`… and ${err.issues.length - MAX_PRINTED} more`);
   return 1;
 }
 

@@ -52,7 +52,7 @@ function openThread(db: DB, viewer: Viewer, questionId: string): Thread {
 
 function present(db: DB, viewer: Viewer, t: Thread): ThreadView {
   const visible = readProblemComments(db, t.problem.id).filter((c) => canSee(t.perspective, c));
-  const ids = new Set(visible.map((c) => c.id));
+  const ids = new Map(visible.map((c) => [c.id, c.public_id]));
   const read = readMarks(db, viewer.id, t.problem.id);
   const p = t.perspective;
   return {
@@ -70,7 +70,7 @@ export function getThread(db: DB, viewer: Viewer, questionId: string): ThreadVie
 }
 
 /** A comment of the thread the viewer can see, or 404 (a hidden one is not told apart from a missing one). */
-function visibleComment(db: DB, t: Thread, id: number): CommentRow {
+function visibleComment(db: DB, t: Thread, id: string): CommentRow {
   const c = findComment(db, t.problem.id, id);
   if (!c || !canSee(t.perspective, c)) throw notFound(`There is no comment ${id} on ${t.problem.question_id}.`);
   return c;
@@ -87,7 +87,7 @@ export function postComment(db: DB, viewer: Viewer, actor: Actor, questionId: st
     const threadUserId = t.perspective.kind === 'participant' ? viewer.id : (target?.thread_user_id ?? null);
     const createdAt = new Date(clock()).toISOString();
     const reason = body.kind === 'flag' ? (body.reason ?? null) : null;
-    const id = insertComment(db, { problemId: t.problem.id, authorId: viewer.id, threadUserId, replyTo: target?.id ?? null, kind: body.kind, reason, body: body.body, createdAt });
+    const { id } = insertComment(db, { problemId: t.problem.id, authorId: viewer.id, threadUserId, replyTo: target?.id ?? null, kind: body.kind, reason, body: body.body, createdAt });
     insertReadMarks(db, viewer.id, [id]);
     appendEvent(db, actor, {
       action: body.kind === 'flag' ? 'comment.flag' : 'comment.add',
@@ -101,7 +101,7 @@ export function postComment(db: DB, viewer: Viewer, actor: Actor, questionId: st
 }
 
 /** Mark an open flag resolved (adjudicators and maintainers who did not annotate the problem). */
-export function resolveFlag(db: DB, viewer: Viewer, actor: Actor, questionId: string, commentId: number, clock: Clock = systemClock): ThreadView {
+export function resolveFlag(db: DB, viewer: Viewer, actor: Actor, questionId: string, commentId: string, clock: Clock = systemClock): ThreadView {
   return transaction(db, () => {
     const t = openThread(db, viewer, questionId);
     if (t.perspective.kind !== 'staff') throw forbidden(`You annotated ${questionId} yourself; another adjudicator must resolve its flags.`);
@@ -122,12 +122,14 @@ export function resolveFlag(db: DB, viewer: Viewer, actor: Actor, questionId: st
   });
 }
 
-/** Mark every comment the viewer can see, up to the one given, read. */
-export function markThreadRead(db: DB, viewer: Viewer, questionId: string, upTo: number): ThreadView {
+/** Mark every comment the viewer can see, up to the one given, read (a comment they cannot see marks nothing). */
+export function markThreadRead(db: DB, viewer: Viewer, questionId: string, upTo: string): ThreadView {
   return transaction(db, () => {
     const t = openThread(db, viewer, questionId);
+    const last = findComment(db, t.problem.id, upTo);
+    const lastId = last && canSee(t.perspective, last) ? last.id : 0;
     const ids = readProblemComments(db, t.problem.id)
-      .filter((c) => c.id <= upTo && c.author_id !== viewer.id && canSee(t.perspective, c))
+      .filter((c) => c.id <= lastId && c.author_id !== viewer.id && canSee(t.perspective, c))
       .map((c) => c.id);
     insertReadMarks(db, viewer.id, ids);
     return present(db, viewer, t);
@@ -167,7 +169,7 @@ export function openFlagsFor(db: DB, viewer: Viewer): OpenFlagsView {
         questionId: problem.question_id,
         title: problem.title,
         ready: sides.length === 2 && sides.every((s) => s.submitted),
-        flags: rows.map((c) => ({ id: c.id, reason: c.reason ?? 'other', body: c.body, author: authorLabel(perspective, c), createdAt: c.created_at })),
+        flags: rows.map((c) => ({ id: c.public_id, reason: c.reason ?? 'other', body: c.body, author: authorLabel(perspective, c), createdAt: c.created_at })),
       };
     });
   return { problems };

@@ -67,9 +67,10 @@ export function threadLabel(p: Perspective, threadUserId: number | null): string
 }
 
 /** The comment as the viewer may see it (call only for comments canSee allows). */
-export function presentComment(p: Perspective, c: CommentRow, visibleIds: ReadonlySet<number>, read: ReadonlySet<number>): CommentView {
+/** visibleIds: the row id of each comment the viewer sees → the id shown for it. */
+export function presentComment(p: Perspective, c: CommentRow, visibleIds: ReadonlyMap<number, string>, read: ReadonlySet<number>): CommentView {
   return {
-    id: c.id,
+    id: c.public_id,
     kind: c.kind,
     reason: c.reason,
     body: c.body,
@@ -78,7 +79,7 @@ export function presentComment(p: Perspective, c: CommentRow, visibleIds: Readon
     mine: c.author_id === p.viewerId,
     fromStaff: STAFF_ROLES.has(c.author_role) && !(p.kind === 'staff' ? p.slots.has(c.author_id) : c.author_id === p.otherId),
     thread: threadLabel(p, c.thread_user_id),
-    replyTo: c.reply_to !== null && visibleIds.has(c.reply_to) ? c.reply_to : null,
+    replyTo: c.reply_to === null ? null : (visibleIds.get(c.reply_to) ?? null),
     resolved: c.resolved_at ? { at: c.resolved_at, by: c.resolved_by_name ?? 'someone' } : null,
     unread: c.author_id !== p.viewerId && !read.has(c.id),
   };

@@ -31,8 +31,12 @@ export type Pass1Setting = 'interactive' | 'complete';
 
 /** A file that cannot be imported: nothing was stored. Carries every `entry N: field: message`. */
 export class Pass1FileError extends DomainError {
-  constructor(readonly issues: Pass1Issue[]) {
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more error${issues.length > 2 ? 's' : ''})` : '';
+  /** truncated: the check stopped at MAX_PASS1_ISSUES, so there are more than `issues` holds. */
+  constructor(
+    readonly issues: Pass1Issue[],
+    readonly truncated = false,
+  ) {
+    const more = truncated ? ' (and more errors)' : issues.length > 1 ? ` (and ${issues.length - 1} more error${issues.length > 2 ? 's' : ''})` : '';
     super('validation_failed', `Nothing was imported: ${formatPass1Issue(issues[0]!)}${more}.`, {
       issues: issues.map((i) => ({ path: [i.entry === null ? '' : `entry ${i.entry}`, i.field].filter(Boolean).join(': '), message: i.message })),
     });
@@ -101,8 +105,12 @@ function jsonErrorIssue(text: string, err: unknown): Pass1Issue {
   return { entry: null, field: '', message: `malformed JSON${where ? ` at line ${where.line}, column ${where.column}` : ''}: ${reason}` };
 }
 
-/** The file's entries, each checked against what the importer reads of it. */
-export function readEvalEntries(text: string): EvalEntry[] {
+/** The issues a refused file lists (as many as are printed): past them the check stops, so a huge bad file costs no more. */
+export const MAX_PASS1_ISSUES = 50;
+
+/** The file's entries, each checked against what the importer reads of it (a UTF-8 BOM is passed over, as every importer does). */
+export function readEvalEntries(fileText: string): EvalEntry[] {
+  const text = fileText.charCodeAt(0) === 0xfeff ? fileText.slice(1) : fileText;
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -113,13 +121,18 @@ export function readEvalEntries(text: string): EvalEntry[] {
   if (json.length === 0) throw new Pass1FileError([{ entry: null, field: '', message: 'the list holds no entry' }]);
   const issues: Pass1Issue[] = [];
   const entries: EvalEntry[] = [];
-  json.forEach((item: unknown, i) => {
+  for (let i = 0; i < json.length; i++) {
+    const item: unknown = json[i];
     const quick = quickEvalEntry(item);
-    if (quick) return entries.push(quick);
+    if (quick) {
+      entries.push(quick);
+      continue;
+    }
     const parsed = evalEntrySchema.safeParse(item);
     if (parsed.success) entries.push(parsed.data);
     else for (const issue of parsed.error.issues) issues.push({ entry: i + 1, field: issue.path.join('.') || '(entry)', message: issue.message });
-  });
+    if (issues.length > MAX_PASS1_ISSUES) throw new Pass1FileError(issues.slice(0, MAX_PASS1_ISSUES), true);
+  }
   if (issues.length > 0) throw new Pass1FileError(issues);
   return entries;
 }

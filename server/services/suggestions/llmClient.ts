@@ -34,7 +34,40 @@ export interface EndpointState {
 type Attempt =
   | { kind: 'ok'; content: string; tokensIn: number | null; tokensOut: number | null }
   | { kind: 'retry'; detail: string; retryAfterMs: number | null }
-  | { kind: 'refused'; status: number; detail: string };
+  | { kind: 'refused'; status: number; detail: string }
+  /** The answer is longer than the cap: this problem fails, unread past the cap, and is not asked again. */
+  | { kind: 'tooLong'; detail: string };
+
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+/**
+ * The body as text, read as it streams and counted: past `maxBytes` the request is aborted and
+ * null returned, so a huge answer is never held in memory nor parsed.
+ */
+async function cappedText(res: Response, maxBytes: number, abort: AbortController): Promise<string | null> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > maxBytes || !res.body) {
+    abort.abort();
+    return declared > maxBytes ? null : '';
+  }
+  const decoder = new TextDecoder();
+  const parts: string[] = [];
+  let read = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    read += value.byteLength;
+    if (read > maxBytes) {
+      abort.abort();
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    parts.push(decoder.decode(value, { stream: true }));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
 
 /** Retry-After as seconds or an HTTP date, in milliseconds (capped); null when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | null {
@@ -57,10 +90,15 @@ async function attempt(config: LlmConfig, baseText: string, structured: boolean,
   if (structured) body.response_format = responseFormat();
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
+  const abort = new AbortController();
   try {
-    const res = await deps.fetch(`${config.baseUrl}/chat/completions`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(deps.timeoutMs) });
-    const text = await res.text();
-    const short = withoutKey(text.slice(0, 200), config).replace(/\s+/g, ' ').trim();
+    const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(deps.timeoutMs)]);
+    const res = await deps.fetch(`${config.baseUrl}/chat/completions`, { method: 'POST', headers, body: JSON.stringify(body), signal });
+    const raw = await cappedText(res, config.maxAnswerBytes, abort);
+    if (raw === null) return { kind: 'tooLong', detail: `the answer is longer than ${megabytes(config.maxAnswerBytes)} (CCB_LLM_MAX_ANSWER_MB): not read` };
+    // The key out of everything the endpoint said, before any cut (a cut could split the key).
+    const text = withoutKey(raw, config);
+    const short = text.slice(0, 200).replace(/\s+/g, ' ').trim();
     if (res.status === 429 || res.status >= 500) return { kind: 'retry', detail: `HTTP ${res.status}`, retryAfterMs: retryAfterMs(res.headers.get('retry-after')) };
     if (!res.ok) return { kind: 'refused', status: res.status, detail: `HTTP ${res.status}${short ? `: ${short}` : ''}` };
     let parsed: unknown = null;
@@ -70,8 +108,9 @@ async function attempt(config: LlmConfig, baseText: string, structured: boolean,
       // an answer that is not JSON at all carries no content
     }
     const got = contentOf(parsed);
-    // The content is the model's answer: whether it is good JSON is the caller's question.
-    return { kind: 'ok', content: got.content ?? '', tokensIn: got.tokensIn, tokensOut: got.tokensOut };
+    // The content is the model's answer: whether it is good JSON is the caller's question. JSON
+    // escapes could spell the key where the raw text did not, so the key comes out of it again.
+    return { kind: 'ok', content: withoutKey(got.content ?? '', config), tokensIn: got.tokensIn, tokensOut: got.tokensOut };
   } catch (err) {
     const name = err instanceof Error ? err.name : '';
     const detail = name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${deps.timeoutMs} ms` : 'the endpoint could not be reached';
@@ -89,6 +128,7 @@ export async function complete(config: LlmConfig, baseText: string, state: Endpo
       if (!structured) state.structured = false;
       return { ok: true, content: got.content, tokensIn: got.tokensIn, tokensOut: got.tokensOut, attempts: n };
     }
+    if (got.kind === 'tooLong') return { ok: false, detail: got.detail, attempts: n, fatal: false };
     if (got.kind === 'refused') {
       if (got.status === 400 && structured) {
         structured = false; // once without response_format, at once
