@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
-import { finishClientBuild } from './server/build/clientBuild';
+import { finishClientBuild } from './server/build/clientBuild.ts';
 
 const outDir = process.env.CCB_CLIENT_DIR ?? path.resolve(import.meta.dirname, 'client', 'dist');
 

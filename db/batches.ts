@@ -1,7 +1,7 @@
 import { all, get, run, type DB } from './database';
 import type { AdjudicationProgress, AnnotationProgress } from '../shared/schemas/backoffice';
 import type { SuggestionPolicy } from '../shared/schemas/batches';
-import { ADJUDICATION_SQL, ANNOTATION_PROGRESS_SQL } from './problems';
+import { ADJUDICATION_SQL, ANNOTATION_PROGRESS_SQL, NEEDS_ANNOTATORS_SQL } from './problems';
 
 /** Batches: named groups of problems with a due date (a problem is in at most one). */
 
@@ -60,13 +60,13 @@ export function findBatchOfProblem(db: DB, questionId: string): BatchRow | undef
 }
 
 /** Per batch (all batches when batchId is null): how many problems stand at each state, and how many lack annotators. */
-export function readBatchProblemStates(db: DB, batchId: number | null): { batch_id: number; state: AdjudicationProgress; annotators: number; n: number }[] {
+export function readBatchProblemStates(db: DB, batchId: number | null): { batch_id: number; state: AdjudicationProgress; needs_annotators: 0 | 1; n: number }[] {
   return all(
     db,
-    `SELECT bp.batch_id, ${ADJUDICATION_SQL} AS state, (SELECT COUNT(*) FROM assignments a WHERE a.problem_id = p.id) AS annotators, COUNT(*) AS n
+    `SELECT bp.batch_id, ${ADJUDICATION_SQL} AS state, ${NEEDS_ANNOTATORS_SQL} AS needs_annotators, COUNT(*) AS n
      FROM batch_problems bp JOIN problems p ON p.id = bp.problem_id LEFT JOIN adjudications j ON j.problem_id = p.id
      WHERE ? IS NULL OR bp.batch_id = ?
-     GROUP BY bp.batch_id, state, annotators`,
+     GROUP BY bp.batch_id, state, needs_annotators`,
     [batchId, batchId],
   );
 }

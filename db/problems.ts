@@ -36,6 +36,13 @@ const PROBLEM_ORDER: Record<ProblemSort, string> = {
 const SUBMITTED_SQL = `(SELECT COUNT(*) FROM assignments a JOIN annotations n ON n.problem_id = a.problem_id AND n.user_id = a.user_id
   WHERE a.problem_id = p.id AND n.status = 'submitted')`;
 const ANNOTATORS_SQL = '(SELECT COUNT(*) FROM assignments a WHERE a.problem_id = p.id)';
+/**
+ * The one definition of a problem that "needs annotators" (p is the problem, j its adjudication):
+ * fewer than two assigned and no adjudication begun. A problem whose gold was imported or resolved,
+ * or whose case is being adjudicated, needs none: a bulk assignment keeps it as it is, and every
+ * page (Problems, Assignments, a batch's header) counts it the same way.
+ */
+export const NEEDS_ANNOTATORS_SQL = `(${ANNOTATORS_SQL} < 2 AND j.status IS NULL)`;
 /** Where a problem stands on its way to gold (AdjudicationProgress); j is its adjudication. */
 export const ADJUDICATION_SQL = `COALESCE(j.status, CASE WHEN ${ANNOTATORS_SQL} = 2 AND ${SUBMITTED_SQL} = 2 THEN 'ready' ELSE 'waiting' END)`;
 
@@ -59,7 +66,7 @@ function problemFilters(query: ProblemFilter): { where: string; params: unknown[
     params.push(query.adjudication);
   }
   if (query.flags === 'open') clauses.push(HAS_OPEN_FLAG_SQL);
-  if (query.assigned) clauses.push(`${ANNOTATORS_SQL} ${query.assigned === 'open' ? '< 2' : '= 2'}`);
+  if (query.assigned) clauses.push(query.assigned === 'open' ? NEEDS_ANNOTATORS_SQL : `${ANNOTATORS_SQL} = 2`);
   if (query.batch === NO_BATCH) clauses.push('NOT EXISTS (SELECT 1 FROM batch_problems bp WHERE bp.problem_id = p.id)');
   else if (query.batch) {
     clauses.push('EXISTS (SELECT 1 FROM batch_problems bp JOIN batches b ON b.id = bp.batch_id WHERE bp.problem_id = p.id AND b.name = ?)');
@@ -83,10 +90,14 @@ export function readProblemPage(db: DB, query: ProblemListQuery): { rows: Proble
     [...params, query.limit, query.offset],
   );
   const total = get<{ n: number }>(db, `SELECT COUNT(*) AS n ${from} ${where}`, params)?.n ?? 0;
-  const needAnnotators = get<{ n: number }>(db, `SELECT COUNT(*) AS n FROM problems p WHERE ${ANNOTATORS_SQL} < 2`)?.n ?? 0;
+  const needAnnotators = countProblemsNeedingAnnotators(db);
   const annotators = readProblemAnnotators(db, rows.map((p) => p.id));
   return { rows, total, needAnnotators, annotators };
 }
+
+/** How many problems need annotators (NEEDS_ANNOTATORS_SQL). */
+export const countProblemsNeedingAnnotators = (db: DB): number =>
+  get<{ n: number }>(db, `SELECT COUNT(*) AS n FROM problems p LEFT JOIN adjudications j ON j.problem_id = p.id WHERE ${NEEDS_ANNOTATORS_SQL}`)?.n ?? 0;
 
 /** The row ids of every problem the filter matches (the Problems page's filter), in import order. */
 export function readFilteredProblemIds(db: DB, filter: ProblemFilter): number[] {

@@ -2,6 +2,7 @@
 // test to have run, and vitest spends its first seconds building the client). Their output is
 // printed after vitest's; the exit code is non-zero when any of the three fails.
 import { spawn } from 'node:child_process';
+import { preflight } from './preflight.mjs';
 
 function run(command, args, { quiet }) {
   return new Promise((resolve) => {
@@ -15,6 +16,8 @@ function run(command, args, { quiet }) {
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
   });
 }
+
+if (!preflight()) process.exit(1);
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const checks = [

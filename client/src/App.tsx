@@ -10,6 +10,7 @@ import { SessionContext } from './session';
 import { LoginPage } from './pages/LoginPage';
 import { SessionDialog } from './SessionDialog';
 import { UnreadLink } from './discussion/UnreadLink';
+import { MainNav } from './MainNav';
 import type { Me } from '../../shared/schemas/auth';
 
 /** `ended`: the session ran out while a page was open; the page stays under a login dialog. */
@@ -93,15 +94,7 @@ export function App() {
         <Link href={HOME_BY_ROLE[me.role]} className="brand">
           CCB Studio
         </Link>
-        <nav aria-label="Main">
-          {visible
-            .filter((r) => r.nav)
-            .map((r) => (
-              <Link key={r.path} href={r.path} aria-current={match?.route === r ? 'page' : undefined}>
-                {r.nav}
-              </Link>
-            ))}
-        </nav>
+        <MainNav visible={visible.filter((r) => !r.navRoles || r.navRoles.includes(me.role))} current={match?.route ?? null} />
         <div className="whoami">
           {me.role !== 'pilot' && <UnreadLink />}
           <span>

@@ -2,14 +2,17 @@ import { CliError, type CommandContext } from './command';
 import { commands } from './commands';
 import type { CliIo } from './io';
 
-function help(): string {
-  const width = Math.max(...commands.map((c) => c.name.length), 4);
+function help(listed = commands, usage = '<command> [options]'): string {
+  const width = Math.max(...listed.map((c) => c.name.length), 4);
   return [
-    'Usage: npm run cli -- <command> [options]',
+    `Usage: npm run cli -- ${usage}`,
     '',
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}\n  ${' '.repeat(width)}  ${c.name} ${c.usage}`),
+    ...listed.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}\n  ${' '.repeat(width)}  ${c.name} ${c.usage}`),
   ].join('\n');
 }
+
+/** The commands of a group ("runs", "pilots", …): those whose first word is the group's name. */
+const groupCommands = (group: string) => commands.filter((c) => c.name.split(' ')[0] === group && c.name !== group);
 
 function contextOf(io: CliIo): CommandContext {
   return {
@@ -45,6 +48,20 @@ async function dispatch(argv: string[], ctx: CommandContext): Promise<number> {
     .filter((c) => argv.slice(0, c.name.split(' ').length).join(' ') === c.name)
     .sort((a, b) => b.name.length - a.name.length)[0];
   if (!command) {
+    // A group's name alone, or with --help, lists the group's subcommands: someone exploring
+    // `runs` should not be sent back to the whole list.
+    const group = groupCommands(name);
+    if (group.length > 0) {
+      const sub = argv[1];
+      const asked = sub === undefined || sub === '--help' || sub === '-h' || sub === 'help';
+      const listing = help(group, `${name} <subcommand> [options]`);
+      if (asked) {
+        (sub === undefined ? ctx.printError : ctx.print)(listing);
+        return sub === undefined ? 2 : 0;
+      }
+      ctx.printError(`Unknown subcommand "${name} ${sub}".\n\n${listing}`);
+      return 2;
+    }
     ctx.printError(`Unknown command "${name}".\n\n${help()}`);
     return 2;
   }

@@ -14,6 +14,7 @@ import { userRoutes } from './users/users';
 import { assignmentRoutes } from './assignments/assignments';
 import { batchRoutes } from './batches/batches';
 import { healthRoutes } from './health/health';
+import { homeRoutes } from './home/home';
 import { runRoutes } from './runs/runs';
 import { pilotRoutes } from './pilots/pilots';
 import { suggestionJobRoutes } from './suggestionJobs/suggestionJobs';
@@ -41,6 +42,7 @@ export const allRoutes: RouteDef[] = [
   ...assignmentRoutes,
   ...batchRoutes,
   ...healthRoutes,
+  ...homeRoutes,
   ...runRoutes,
   ...pilotRoutes,
   ...suggestionJobRoutes,

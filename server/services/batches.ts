@@ -89,7 +89,7 @@ function summaries(db: DB, batches: readonly BatchRow[], today: string): BatchSu
     if (!s) continue;
     s.problems += r.n;
     s.states[r.state] += r.n;
-    if (r.annotators < 2) s.needAnnotators += r.n;
+    if (r.needs_annotators) s.needAnnotators += r.n;
     // Annotation work is left while the two annotations are not both submitted ("waiting").
     if (r.state === 'waiting' && pastDue.get(r.batch_id)) s.overdueProblems += r.n;
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
 import { agreementReport } from '../../server/services/agreement';
-import { login, watchErrors } from '../support/browser';
+import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 
 const password = (name: string) => DEMO_ACCOUNTS.find((a) => a.username === name)!.password;
@@ -19,7 +19,7 @@ describe('agreement dashboard', () => {
     const page = await app.browser.newPage();
     const errors = watchErrors(page);
     await login(page, app.url, 'mara', password('mara'));
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agreement' }).click();
+    await openFromNav(page, 'Agreement');
     await page.getByRole('heading', { name: 'Inter-annotator agreement' }).waitFor();
 
     const kappaCard = page.getByRole('group', { name: "Deletion agreement (Cohen's κ)" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { appendEvent } from '../../db/events';
-import { login, watchErrors } from '../support/browser';
+import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { buildWorld, type World } from '../support/world';
 
@@ -18,7 +18,7 @@ describe('audit log page', () => {
     const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await login(page, app.url, w.users.maintainer.username, w.users.maintainer.password);
-    await page.getByRole('link', { name: 'Audit log' }).click();
+    await openFromNav(page, 'Audit log');
     await page.getByRole('heading', { name: 'Audit log' }).waitFor();
     const rows = page.locator('.audit-table tbody tr');
     await rows.first().waitFor();

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { all } from '../../db/database';
 import { buildUser } from '../support/builders';
-import { login, watchErrors } from '../support/browser';
+import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { lcbRecord, writeJsonl } from '../support/lcb';
 
@@ -27,9 +27,11 @@ const assigned = () =>
   );
 
 describe('maintainer back office', () => {
-  it('lands on Problems and imports a file, listing every bad line of a broken one', async () => {
+  it('lands on the home page, opens Problems from Work and imports a file, listing every bad line of a broken one', async () => {
+    await page.getByRole('heading', { name: 'Needs attention' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await openFromNav(page, 'Problems');
     await page.getByRole('heading', { name: 'Problems', exact: true }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/problems');
     const file = page.getByLabel('LiveCodeBench JSONL file');
     await file.setInputFiles(writeJsonl([lcbRecord({ question_id: 'ui_1' }), lcbRecord({ difficulty: 'extreme' })]));
     await page.getByRole('button', { name: 'Import' }).click();
@@ -45,7 +47,7 @@ describe('maintainer back office', () => {
   });
 
   it('auto-assigns and reassigns a problem by hand', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assignments' }).click();
+    await openFromNav(page, 'Assignments');
     // It asks first: how many assignments, to whom. Esc cancels with nothing assigned.
     await page.getByRole('button', { name: 'Auto-assign…' }).click();
     const confirm = page.getByRole('dialog', { name: 'Auto-assign?' });
@@ -73,7 +75,7 @@ describe('maintainer back office', () => {
   });
 
   it('creates, demotes and deactivates an account', async () => {
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+    await openFromNav(page, 'Users');
     await page.getByLabel('Username').fill('dora');
     await page.getByLabel('Role', { exact: true }).selectOption('adjudicator');
     await page.getByLabel('Password', { exact: true }).fill('dora-password');

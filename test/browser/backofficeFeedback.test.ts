@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { all } from '../../db/database';
 import { saveDraft } from '../../server/services/annotations';
 import { assign, buildProblem, type BuiltProblem } from '../support/builders';
-import { login, watchErrors } from '../support/browser';
+import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { buildWorld, pointFor, type World } from '../support/world';
 import { hashOf } from '../support/baseText';
@@ -26,7 +26,7 @@ describe('back-office feedback', () => {
     const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     await login(page, app.url, w.users.maintainer.username, w.users.maintainer.password);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assignments' }).click();
+    await openFromNav(page, 'Assignments');
 
     const submittedA = page.getByLabel(`Annotator A for ${w.problems.shared.questionId}`);
     await submittedA.waitFor();
@@ -54,7 +54,7 @@ describe('back-office feedback', () => {
   it('clears an old error on the Users page once the next action succeeds', async () => {
     const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await login(page, app.url, w.users.maintainer.username, w.users.maintainer.password);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+    await openFromNav(page, 'Users');
     await page.getByLabel('Username').fill('anna');
     await page.getByLabel('Password', { exact: true }).fill('another-password');
     await page.getByRole('button', { name: 'Create account' }).click();

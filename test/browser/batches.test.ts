@@ -4,7 +4,7 @@ import { SYSTEM_ACTOR } from '../../db/events';
 import { createBatch } from '../../server/services/batches';
 import { createBatchBody } from '../../shared/schemas/batches';
 import { assign, buildProblem, buildUser } from '../support/builders';
-import { login, watchErrors } from '../support/browser';
+import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 
 const PASSWORD = 'batch-pass-123';
@@ -30,7 +30,7 @@ describe('batches', () => {
     const page = await app.browser.newPage({ viewport: { width: 1280, height: 1000 } });
     const errors = watchErrors(page);
     await login(page, app.url, 'mara', PASSWORD);
-    await page.getByRole('link', { name: 'Batches' }).click();
+    await openFromNav(page, 'Batches');
     await page.getByRole('table', { name: 'Batches' }).getByText('overdue: 2 problems').waitFor();
 
     const form = page.getByRole('form', { name: 'New batch' });

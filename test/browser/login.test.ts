@@ -32,8 +32,8 @@ describe('logging in at the root', () => {
     await page.getByLabel('Username').fill('mara');
     await page.getByLabel('Password').fill('mara-pass-123');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${app.url}/problems`);
-    await page.getByRole('link', { name: 'Problems' }).waitFor();
+    await page.waitForURL(`${app.url}/`);
+    await page.getByRole('heading', { name: 'Needs attention' }).waitFor();
     await page.close();
   });
 });

@@ -14,7 +14,7 @@ import { createStudy } from '../../server/services/pilots/studies';
 import { exportStudy } from '../../server/services/pilots/pilotRuns';
 import { importRunFile } from '../../server/services/runs/importRun';
 import { runsReport } from '../../server/services/runs/reports';
-import { login, watchErrors } from '../support/browser';
+import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { tempDir } from '../support/db';
 import { buildPilotWorld, KQ, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
@@ -207,7 +207,7 @@ describe('a pilot study in the browser', () => {
     const page = await app.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const errors = watchErrors(page);
     await login(page, app.url, 'ada', 'correct-horse-battery');
-    await page.getByRole('link', { name: 'Pilot studies' }).click();
+    await openFromNav(page, 'Pilot studies');
     await page.getByRole('link', { name: STUDY, exact: true }).click();
     await page.getByRole('link', { name: 'Review the pilots’ questions' }).click();
     const items = page.getByRole('list', { name: 'Pilot questions' }).getByRole('listitem');
@@ -253,7 +253,7 @@ describe('a pilot study in the browser', () => {
     const page = await app.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const errors = watchErrors(page);
     await login(page, app.url, 'mara', 'correct-horse-battery');
-    await page.getByRole('link', { name: 'Runs' }).click();
+    await openFromNav(page, 'Runs');
     const table = page.getByRole('table', { name: 'Models side by side' });
     const human = table.getByRole('row', { name: /human:P01/ });
     await human.waitFor();
@@ -291,7 +291,7 @@ describe('a pilot study in the browser', () => {
     await account.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('status').filter({ hasText: 'Created pilot paul.' }).waitFor();
 
-    await page.getByRole('link', { name: 'Pilot studies' }).click();
+    await openFromNav(page, 'Pilot studies');
     const form = page.getByRole('form', { name: 'New pilot study' });
     await form.getByLabel('Name').fill('second');
     await form.getByLabel('paul', { exact: true }).check();

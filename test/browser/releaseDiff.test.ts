@@ -3,7 +3,7 @@ import { CLI_ACTOR } from '../../db/events';
 import { serializeRelease, type ReleaseRecord } from '../../shared/release/format';
 import { importLegacyRelease } from '../../server/services/releases/legacyImport';
 import { buildUser, type BuiltUser } from '../support/builders';
-import { login, watchErrors } from '../support/browser';
+import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 
 let maintainer: BuiltUser;
@@ -30,7 +30,7 @@ describe('release diff page', () => {
     await login(page, app.url, maintainer.username, maintainer.password);
     // Watched after login: the login page itself asks /api/me and gets the expected 401.
     const errors = watchErrors(page);
-    await page.getByRole('link', { name: 'Release diff' }).click();
+    await openFromNav(page, 'Release diff');
     await page.getByLabel('Old release').locator('option', { hasText: 'v1 (3 tasks, imported)' }).waitFor({ state: 'attached' });
     await expect(page.getByLabel('Old release').inputValue()).resolves.toBe('v1');
     await expect(page.getByLabel('New release').inputValue()).resolves.toBe('v2');

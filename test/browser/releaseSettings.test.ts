@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { get } from '../../db/database';
-import { login, watchErrors } from '../support/browser';
+import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { seedReleaseFlow, type ReleaseFlow } from '../support/releaseFlow';
 
@@ -15,7 +15,7 @@ describe('data card settings on the releases page', () => {
     const page = await app.browser.newPage();
     const errors = watchErrors(page);
     await login(page, app.url, flow.maintainer.username, flow.maintainer.password);
-    await page.getByRole('link', { name: 'Releases' }).click();
+    await openFromNav(page, 'Releases');
     const form = page.getByRole('form', { name: 'Data card settings' });
     await form.getByLabel('License (Hugging Face id)').waitFor();
     await expect(form.getByLabel('License (Hugging Face id)').inputValue()).resolves.toBe('other');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { get, run } from '../../db/database';
-import { login, watchErrors } from '../support/browser';
+import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { buildProblem } from '../support/builders';
 import { seedReleaseFlow, type ReleaseFlow } from '../support/releaseFlow';
@@ -19,7 +19,7 @@ describe('releases page', () => {
     const page = await app.browser.newPage({ acceptDownloads: true });
     const errors = watchErrors(page);
     await login(page, app.url, flow.maintainer.username, flow.maintainer.password);
-    await page.getByRole('link', { name: 'Releases' }).click();
+    await openFromNav(page, 'Releases');
     await page.getByRole('heading', { name: 'Cut a release' }).waitFor();
     // the list of releases arrives after the page's heading: wait for it rather than race it
     await page.getByText('No release has been cut yet.').waitFor();
@@ -79,7 +79,7 @@ describe('releases page', () => {
   it('checks the name and lists the problems the release leaves out, with their state', async () => {
     const page = await app.browser.newPage();
     await login(page, app.url, flow.maintainer.username, flow.maintainer.password);
-    await page.getByRole('link', { name: 'Releases' }).click();
+    await openFromNav(page, 'Releases');
     await page.getByRole('table', { name: 'Releases' }).waitFor();
     await page.getByLabel('Name').fill('v1');
     await page.getByRole('button', { name: 'Check release' }).click();
@@ -146,7 +146,7 @@ describe('releases page', () => {
     await storeRun(app.db, { id: flow.maintainer.id, name: flow.maintainer.username }, 'model-x', { release: 'v1' }, [runLine(task.task_id, task.question_id, task.qa_pairs.length)]);
     const page = await app.browser.newPage();
     await login(page, app.url, flow.maintainer.username, flow.maintainer.password);
-    await page.getByRole('link', { name: 'Releases' }).click();
+    await openFromNav(page, 'Releases');
     await page.getByRole('table', { name: 'Releases' }).waitFor();
     await page.getByLabel('Name').fill('v4');
     await page.getByRole('button', { name: 'Check release' }).click();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI_ACTOR } from '../../db/events';
 import { AMBIGUITY_TYPES } from '../../shared/taxonomy';
-import { login, watchErrors } from '../support/browser';
+import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { tempDir } from '../support/db';
 import { runFileText, runLine, storeRun } from '../support/runFixture';
@@ -52,7 +52,7 @@ describe('the Runs page', () => {
     const page = await app.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const errors = watchErrors(page);
     await login(page, app.url, w.users.maintainer.username, w.users.maintainer.password);
-    await page.getByRole('link', { name: 'Runs' }).click();
+    await openFromNav(page, 'Runs');
     await page.getByRole('heading', { name: 'Evaluation runs' }).waitFor();
     const models = page.getByRole('table', { name: 'Models side by side' });
     await models.getByRole('row', { name: /eager-model/ }).waitFor();
@@ -147,7 +147,7 @@ describe('the Runs page', () => {
   it('is read-only for adjudicators', async () => {
     const page = await app.browser.newPage();
     await login(page, app.url, w.users.adjudicator.username, w.users.adjudicator.password);
-    await page.getByRole('link', { name: 'Runs' }).click();
+    await openFromNav(page, 'Runs');
     await page.getByRole('table', { name: 'Models side by side' }).waitFor();
     await page.getByRole('tab', { name: 'Curation feedback' }).click();
     await page.getByRole('heading', { name: 'Curation feedback' }).waitFor();

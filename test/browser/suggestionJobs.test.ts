@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { all } from '../../db/database';
 import { useGenerationDeps } from '../../server/services/suggestions/generate';
-import { login, watchErrors } from '../support/browser';
+import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { completion, fakePoint, startFakeLlm, type FakeLlm } from '../support/fakeLlm';
@@ -29,7 +29,7 @@ describe('the Suggestions page', () => {
     const page = await app.browser.newPage();
     const errors = watchErrors(page);
     await login(page, app.url, maintainer.username, maintainer.password);
-    await page.getByRole('link', { name: 'Suggestions' }).click();
+    await openFromNav(page, 'Suggestions');
     await page.getByText('Model:').waitFor();
     await page.getByLabel(/^Problems/).fill(problems.map((p) => p.questionId).join(', '));
     await page.getByRole('button', { name: 'Generate suggestions' }).click();

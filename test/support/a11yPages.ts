@@ -195,9 +195,9 @@ export const PAGE_VISITS: PageVisit[] = [
       await page.getByRole('alert').waitFor();
     },
   },
-  { route: '/', role: 'annotator', state: 'welcome', path: () => '/', ready: heading(/^Welcome/) },
-  { route: '/', role: 'adjudicator', state: 'welcome', path: () => '/', ready: heading(/^Welcome/) },
-  { route: '/', role: 'maintainer', state: 'welcome', path: () => '/', ready: heading(/^Welcome/) },
+  { route: '/', role: 'annotator', state: 'home: the queue', path: () => '/', ready: heading('Your queue') },
+  { route: '/', role: 'adjudicator', state: 'home: the queue', path: () => '/', ready: (page) => page.getByRole('table').first().waitFor() },
+  { route: '/', role: 'maintainer', state: 'home: what needs attention', path: () => '/', ready: (page) => page.getByRole('list', { name: 'Needs attention' }).waitFor() },
   ...(['annotator', 'adjudicator', 'maintainer'] as const).map((role): PageVisit => ({ route: '/discussion', role, state: 'unread comments', path: () => '/discussion', ready: heading('Discussion') })),
   // annotator
   { route: '/queue', role: 'annotator', state: 'queue with to do, in progress and submitted', path: () => '/queue', ready: heading('Your queue') },

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import type { DB } from '../../db/database';
 import type { Actor } from '../../db/events';
 import { createStudyBody } from '../../shared/schemas/pilots';
@@ -37,11 +36,9 @@ export function seedA11yPilots(db: DB, mara: Actor, pia: { id: number; username:
   return { study: A11Y_STUDY, pilotAsking: second.id, pilotSubmitted: first.id };
 }
 
-const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name, level: 1 }).waitFor();
-
 /** The pilot-study pages, per role. */
 export const PILOT_VISITS: PageVisit[] = [
-  { route: '/', role: 'pilot', state: 'welcome', path: () => '/', ready: heading(/^Welcome/) },
+  { route: '/', role: 'pilot', state: 'home: the task list', path: () => '/', ready: (page) => page.getByRole('table', { name: 'Your tasks' }).waitFor() },
   { route: '/pilot', role: 'pilot', state: 'task list, one submitted', path: () => '/pilot', ready: (page) => page.getByRole('table', { name: 'Your tasks' }).waitFor() },
   {
     route: '/pilot/sessions/:id',

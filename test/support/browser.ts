@@ -43,6 +43,17 @@ export async function login(page: Page, url: string, username: string, password:
   await settled(page);
 }
 
+/**
+ * Open a page from the main navigation as a person would: its link when the bar shows it, else
+ * the menu of the group that holds it first.
+ */
+export async function openFromNav(page: Page, label: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const link = nav.getByRole('link', { name: label, exact: true });
+  if (!(await link.isVisible())) await nav.locator('.nav-group', { has: page.locator(`a:text-is(${JSON.stringify(label)})`) }).getByRole('button').click();
+  await link.click();
+}
+
 /** Collects page errors and console errors so tests can assert none happened. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];

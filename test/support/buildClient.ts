@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,10 +23,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccb-client-'));
   const browser = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
-    execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], {
+    // At the level `npm start` builds with: a first start must print no warning, so any warning
+    // the build prints (Vite's "(!)" lines) fails the browser tests here.
+    const build = spawnSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
       env: { ...process.env, CCB_CLIENT_DIR: dir },
-      stdio: 'inherit',
+      encoding: 'utf8',
     });
+    const output = `${build.stdout}${build.stderr}`;
+    if (build.status !== 0) throw new Error(`the client build failed:\n${output}`);
+    if (/\(!\)|warning/i.test(output)) throw new Error(`the client build printed a warning (a first start would show it):\n${output}`);
   } catch (err) {
     await browser.close();
     throw err;

@@ -53,6 +53,7 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/me': { expect: loggedIn() },
   'GET /healthz': { expect: everyone() },
   'GET /api/events': { query: () => 'action=annotation', expect: MAINTAINER() },
+  'GET /api/home': { expect: MAINTAINER() },
 
   'GET /api/assignments': { expect: roles(['owner', 'other']) },
   'GET /api/annotations/:questionId': { params: q((w) => w.problems.drafts), expect: OWN_WORK },

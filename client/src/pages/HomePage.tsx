@@ -1,11 +1,15 @@
+import { useEffect } from 'react';
+import { navigate } from '../router';
+import { HOME_BY_ROLE } from '../routes';
 import { useMe } from '../session';
+import MaintainerHomePage from './maintainer/MaintainerHomePage';
 
+/** The root: a maintainer's home lists what needs attention; everyone else's home is their queue. */
 export default function HomePage() {
   const me = useMe();
-  return (
-    <section className="page">
-      <h1>Welcome, {me.username}</h1>
-      <p>You are logged in as {me.role}.</p>
-    </section>
-  );
+  const elsewhere = me.role !== 'maintainer';
+  useEffect(() => {
+    if (elsewhere) navigate(HOME_BY_ROLE[me.role], { replace: true });
+  }, [elsewhere, me.role]);
+  return elsewhere ? <p className="loading">Opening your queue…</p> : <MaintainerHomePage />;
 }
