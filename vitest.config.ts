@@ -43,7 +43,7 @@ export default defineConfig({
         },
       },
       ...(withDatasets
-        ? [{ test: { name: 'datasets', include: ['test/datasets/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } }]
+        ? [{ test: { name: 'datasets', include: ['test/datasets/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 } }]
         : []),
     ],
   },
