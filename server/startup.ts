@@ -3,6 +3,7 @@ import type { ServerConfig } from './config';
 import { demoAccountStates, isEmpty, seedDemo, type DemoAccountState } from './seed';
 import { recordServing, sharedReason } from './services/sharedServing';
 import { markStoppedJobs } from './services/suggestions/interrupted';
+import { removeStagedRuns } from './services/runs/importRun';
 
 /** The server must not start: the message says why and how to fix it. */
 export class StartRefused extends Error {}
@@ -36,6 +37,8 @@ export async function prepareDatabase(
   if (stopped.length > 0) {
     say(`Suggestion job${stopped.length === 1 ? '' : 's'} ${stopped.join(', ')} stopped with the process running ${stopped.length === 1 ? 'it' : 'them'}: marked interrupted (start a job over the same problems again to finish).`);
   }
+  const staged = removeStagedRuns(db);
+  if (staged > 0) say(`Removed ${staged} run import${staged === 1 ? '' : 's'} left unfinished by a stopped process (never shown; import the file again).`);
   const demo = await demoAccountStates(db);
   const exposed = demo.filter((a) => a.demoPassword !== null).map((a) => a.username);
   if (shared && exposed.length > 0) {
