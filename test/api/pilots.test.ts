@@ -86,6 +86,7 @@ describe('a study', () => {
     expect((await pia.get('/api/pilot/tasks')).body.tasks[0]).toMatchObject({ status: 'new', openedAt: null });
     session = (await pia.post(`/api/pilot/sessions/${tasks[0].id}/ready`).send({})).body;
     expect(session.openedAt).not.toBeNull();
+    expect(all<{ action: string; actor: string }>(ctx.db, "SELECT action, actor FROM events WHERE action = 'pilot_session.open'")).toEqual([{ action: 'pilot_session.open', actor: 'pia' }]);
     // Ready again, or a later read, leaves the clock where it started.
     expect((await pia.post(`/api/pilot/sessions/${tasks[0].id}/ready`).send({})).body.openedAt).toBe(session.openedAt);
     expect((await pia.get(`/api/pilot/sessions/${tasks[0].id}`)).body.openedAt).toBe(session.openedAt);

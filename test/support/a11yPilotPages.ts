@@ -28,7 +28,7 @@ export function seedA11yPilots(db: DB, mara: Actor, pia: { id: number; username:
   if (!first || !second) throw new Error('the a11y pilot study needs two tasks for pia');
   const actor: Actor = { id: pia.id, name: pia.username };
   for (const s of [first, second]) {
-    readySession(db, pia.id, s.id);
+    readySession(db, { id: pia.id, name: 'pilot' }, pia.id, s.id);
     askQuestion(db, actor, pia.id, s.id, keyQuestion(sessionTaskId(db, s.id)));
     askQuestion(db, actor, pia.id, s.id, 'Should the answer be printed in French?');
   }

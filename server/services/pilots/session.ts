@@ -38,12 +38,13 @@ export function sessionView(db: DB, userId: number, id: number, clock: Clock = s
 }
 
 /** Ready: the first call opens the task and starts its clock (and its deadline); later calls change nothing. */
-export function readySession(db: DB, userId: number, id: number, clock: Clock = systemClock): PilotSessionView {
+export function readySession(db: DB, actor: Actor, userId: number, id: number, clock: Clock = systemClock): PilotSessionView {
   const s = ownSession(db, id, userId);
   if (s.opened_at !== null) return view(db, s, sessionNumber(db, s), isoNow(clock));
   return transaction(db, () => {
     const at = isoNow(clock);
     markOpened(db, id, at);
+    appendEvent(db, actor, { action: 'pilot_session.open', entityType: 'pilot_session', entityId: id, details: { study: s.study, task: s.task_id } });
     return view(db, sessionRow(db, id)!, sessionNumber(db, s), at);
   });
 }
