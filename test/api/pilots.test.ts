@@ -95,6 +95,16 @@ describe('a study', () => {
 });
 
 describe('the pilot page', () => {
+  it('is drawn from a release cut here and never handed out, whose files no pilot can fetch', async () => {
+    // The study's release (pv1) exists only in this database: the text a pilot sees leads nowhere outside it.
+    const study = (await mara.get('/api/pilot-studies/s1')).body;
+    expect(study.release).toBe(PILOT_RELEASE);
+    expect(get<{ kind: string }>(ctx.db, 'SELECT kind FROM releases WHERE name = ?', [PILOT_RELEASE])!.kind).toBe('export');
+    for (const url of [`/api/releases/${PILOT_RELEASE}`, `/api/releases/${PILOT_RELEASE}/download`, `/api/releases/${PILOT_RELEASE}/files/ClarifyCodeBench.jsonl`, '/api/releases']) {
+      expect((await pia.get(url)).status, url).toBe(403);
+    }
+  });
+
   it('shows only the underspecified text: no base text, key questions or answers', () => {
     const text = get<{ text: string }>(ctx.db, 'SELECT text FROM run_release_tasks WHERE task_id = ?', [taskId])!.text;
     expect(session.text).toBe(text);
