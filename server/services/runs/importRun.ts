@@ -108,7 +108,7 @@ async function writeChunks(db: DB, file: string, tasks: ReturnType<typeof releas
     });
     await nextTurn();
   };
-  for await (const record of checkedRecords(file, tasks, onProgress)) {
+  for (const record of checkedRecords(file, tasks, onProgress)) {
     chunk.push(record);
     bytes += record.messagesJson.length;
     accepted++;

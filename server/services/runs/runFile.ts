@@ -12,6 +12,7 @@ import { Pacer } from '../eventLoopPacer';
 import { IssueList, type LineIssues } from '../fileIssues';
 import { jsonLineDecoder, parseJsonLine, schemaIssues, tooLongIssue } from '../jsonLines';
 import { MAX_LINE_BYTES, readLines, type ProgressListener, type RawLine } from '../lineReader';
+import { readLinesSync } from '../lineReaderSync';
 import { memberText } from './jsonSlice';
 import type { RunRelease } from './release';
 
@@ -91,11 +92,13 @@ export class RunFileRejected extends Error {
 /**
  * Read and check the run file as a stream, yielding every good record in order; throws
  * RunFileRejected at the first bad line (the importer then deletes what it staged and
- * reportRunFile words why).
+ * reportRunFile words why). Read synchronously in chunks (several times faster than the
+ * asynchronous reader): the importer pauses the generator between its chunks of records, and
+ * the event loop turns there.
  */
-export async function* checkedRecords(file: string, tasks: ReleaseIndex, onProgress?: ProgressListener): AsyncGenerator<ParsedRunRecord> {
+export function* checkedRecords(file: string, tasks: ReleaseIndex, onProgress?: ProgressListener): Generator<ParsedRunRecord> {
   const checker = new RunLineChecker(tasks);
-  for await (const raw of readLines(file, onProgress)) {
+  for (const raw of readLinesSync(file, onProgress)) {
     const result = checker.check(raw);
     if (result === null) continue;
     if (isIssues(result)) throw new RunFileRejected();
