@@ -290,6 +290,13 @@ export const studyQuestionTexts = (db: DB, studyId: number): string[] =>
 export const studyQuestionCount = (db: DB, studyId: number): number =>
   get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM pilot_turns t JOIN pilot_sessions p ON p.id = t.session_id WHERE p.study_id = ?', [studyId])!.n;
 
+/** The studies where a question may still be asked (a session not yet in code or submitted), with their release. */
+export const studiesStillAsking = (db: DB): { id: number; release_sha256: string }[] =>
+  all<{ id: number; release_sha256: string }>(
+    db,
+    "SELECT s.id, s.release_sha256 FROM pilot_studies s WHERE EXISTS (SELECT 1 FROM pilot_sessions p WHERE p.study_id = s.id AND p.status IN ('new', 'asking')) ORDER BY s.id",
+  );
+
 /** The study's questions from the `offset`-th on, in the order asked. */
 export const studyQuestionTextsFrom = (db: DB, studyId: number, offset: number): string[] =>
   all<{ question: string }>(

@@ -30,10 +30,11 @@ export interface RunRow {
 
 const SELECT_RUN = `SELECT r.id, r.model, r.release_sha256, rr.name AS release_name, rr.source AS release_source, r.source_file, r.tasks,
     u.username AS imported_by, r.imported_at
-  FROM runs r JOIN run_releases rr ON rr.sha256 = r.release_sha256 LEFT JOIN users u ON u.id = r.imported_by`;
+  FROM runs r JOIN run_releases rr ON rr.sha256 = r.release_sha256 LEFT JOIN users u ON u.id = r.imported_by
+  WHERE r.staged = 0`;
 
 export const listRunRows = (db: DB): RunRow[] => all<RunRow>(db, `${SELECT_RUN} ORDER BY r.model`);
-export const runRow = (db: DB, model: string): RunRow | undefined => get<RunRow>(db, `${SELECT_RUN} WHERE r.model = ?`, [model]);
+export const runRow = (db: DB, model: string): RunRow | undefined => get<RunRow>(db, `${SELECT_RUN} AND r.model = ?`, [model]);
 
 /**
  * How key questions are typed: 1 = by the identity of the point each was written for (issue 22).
@@ -66,6 +67,24 @@ export function deleteRun(db: DB, id: number): void {
   run(db, 'DELETE FROM runs WHERE id = ?', [id]);
 }
 
+/** A staged run made visible under its model's name, all its records at once (inside the final transaction). */
+export function publishStagedRun(db: DB, id: number, model: string): void {
+  run(db, "UPDATE runs SET model = ?, staged = 0, imported_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ? AND staged = 1", [model, id]);
+}
+
+/** Delete the staged runs left by imports that stopped (their records go with them); returns how many. */
+export const deleteStagedRuns = (db: DB): number => run(db, 'DELETE FROM runs WHERE staged = 1').changes;
+
+export const runReleaseStored = (db: DB, sha256: string): boolean => get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM run_releases WHERE sha256 = ?', [sha256])!.n > 0;
+
+/** Drop a release's kept tasks that an import stored and then gave up, unless something else uses them by now. */
+export function dropUnusedRunRelease(db: DB, sha256: string): void {
+  const used = get<{ n: number }>(db, 'SELECT (SELECT COUNT(*) FROM runs WHERE release_sha256 = ?) + (SELECT COUNT(*) FROM pilot_studies WHERE release_sha256 = ?) AS n', [sha256, sha256])!.n;
+  if (used > 0) return;
+  run(db, 'DELETE FROM run_release_tasks WHERE release_sha256 = ?', [sha256]);
+  run(db, 'DELETE FROM run_releases WHERE sha256 = ?', [sha256]);
+}
+
 const INSERT_RECORD = `INSERT INTO run_records (run_id, position, line, task_id, k, turns_total, finished, hit_dict, hit_questions, questions, messages, final_code, pass1_code, tkqr, ora, turns, diff)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
@@ -73,8 +92,10 @@ const INSERT_RECORD = `INSERT INTO run_records (run_id, position, line, task_id,
  * A run stored record by record as its file is read (inside the caller's transaction): the run
  * row first, each record as it comes, and the task count once the file is through.
  */
-export function runWriter(db: DB, model: string, sha256: string, sourceFile: string, userId: number | null) {
-  const id = Number(run(db, 'INSERT INTO runs (model, release_sha256, source_file, tasks, imported_by) VALUES (?, ?, ?, 0, ?)', [model, sha256, sourceFile, userId]).lastInsertRowid);
+export function runWriter(db: DB, model: string, sha256: string, sourceFile: string, userId: number | null, staged = false) {
+  const id = Number(
+    run(db, 'INSERT INTO runs (model, release_sha256, source_file, tasks, imported_by, staged) VALUES (?, ?, ?, 0, ?, ?)', [model, sha256, sourceFile, userId, staged ? 1 : 0]).lastInsertRowid,
+  );
   // One statement for every record, run directly (the helper's lookup and copy per row add up).
   const insert = db.prepare(INSERT_RECORD);
   let position = 0;
@@ -133,7 +154,7 @@ export const scoreRows = (db: DB, runId?: number): ScoreRow[] =>
     `SELECT rr.run_id, rr.task_id, rr.k, rr.finished, rr.hit_questions, rr.hit_dict, rr.tkqr, rr.ora, rr.turns, rr.diff,
         (SELECT p.passed FROM run_pass1 p JOIN run_pass1_codes c ON c.model = p.model AND c.task_id = p.task_id
           WHERE p.model = u.model AND p.task_id = rr.task_id AND p.release_sha256 = u.release_sha256 AND c.code = ${PASS1_CODE_SQL}) AS pass1
-      FROM run_records rr JOIN runs u ON u.id = rr.run_id
+      FROM run_records rr JOIN runs u ON u.id = rr.run_id AND u.staged = 0
       ${runId === undefined ? '' : 'WHERE rr.run_id = ?'} ORDER BY rr.run_id, rr.position`,
     runId === undefined ? undefined : [runId],
   );
@@ -191,7 +212,7 @@ export function releaseTask(db: DB, sha256: string, taskId: string): StoredTask 
 export const problemsOfTask = (db: DB, taskId: string): string[] =>
   all<{ question_id: string }>(
     db,
-    `SELECT DISTINCT t.question_id FROM run_release_tasks t JOIN runs r ON r.release_sha256 = t.release_sha256 WHERE t.task_id = ? ORDER BY t.question_id`,
+    `SELECT DISTINCT t.question_id FROM run_release_tasks t JOIN runs r ON r.release_sha256 = t.release_sha256 AND r.staged = 0 WHERE t.task_id = ? ORDER BY t.question_id`,
     [taskId],
   ).map((r) => r.question_id);
 

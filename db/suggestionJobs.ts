@@ -2,7 +2,7 @@
 import type { JobCountsView, JobOutcome } from '../shared/suggestions/jobs';
 import { all, get, run, type DB } from './database';
 
-export type JobStatus = 'running' | 'done' | 'failed';
+export type JobStatus = 'running' | 'done' | 'failed' | 'interrupted';
 export type ProblemOutcome = JobOutcome;
 
 export interface JobRow {
@@ -15,6 +15,7 @@ export interface JobRow {
   created_at: string;
   finished_at: string | null;
   error: string | null;
+  runner_pid: number | null;
 }
 
 export interface JobProblemRow {
@@ -34,10 +35,15 @@ export interface JobProblemRow {
 export type JobCounts = JobCountsView;
 
 /** A new running job over the problems (ids, in the order given). Inside the caller's transaction. */
-export function insertJob(db: DB, job: { agent: string; promptVersion: string; startedBy: string; createdAt: string }, problemIds: readonly number[]): number {
+export function insertJob(db: DB, job: { agent: string; promptVersion: string; startedBy: string; createdAt: string; runnerPid: number }, problemIds: readonly number[]): number {
   const id = Number(
-    run(db, `INSERT INTO suggestion_jobs (agent, prompt_version, status, started_by, created_at) VALUES (?, ?, 'running', ?, ?)`, [job.agent, job.promptVersion, job.startedBy, job.createdAt])
-      .lastInsertRowid,
+    run(db, `INSERT INTO suggestion_jobs (agent, prompt_version, status, started_by, created_at, runner_pid) VALUES (?, ?, 'running', ?, ?, ?)`, [
+      job.agent,
+      job.promptVersion,
+      job.startedBy,
+      job.createdAt,
+      job.runnerPid,
+    ]).lastInsertRowid,
   );
   problemIds.forEach((problemId, position) => run(db, 'INSERT INTO suggestion_job_problems (job_id, problem_id, position) VALUES (?, ?, ?)', [id, problemId, position]));
   return id;
@@ -118,6 +124,14 @@ export const markUnstructured = (db: DB, jobId: number): void => void run(db, 'U
 
 export function finishJob(db: DB, jobId: number, status: 'done' | 'failed', finishedAt: string, error: string | null): void {
   run(db, 'UPDATE suggestion_jobs SET status = ?, finished_at = ?, error = ? WHERE id = ?', [status, finishedAt, error, jobId]);
+}
+
+/** The jobs still marked running, with the process that runs them. */
+export const runningJobs = (db: DB): { id: number; runner_pid: number | null }[] =>
+  all<{ id: number; runner_pid: number | null }>(db, "SELECT id, runner_pid FROM suggestion_jobs WHERE status = 'running' ORDER BY id");
+
+export function markInterrupted(db: DB, jobId: number, at: string, error: string): void {
+  run(db, "UPDATE suggestion_jobs SET status = 'interrupted', finished_at = ?, error = ? WHERE id = ? AND status = 'running'", [at, error, jobId]);
 }
 
 /** Whether a generated suggestion of this agent and prompt version already exists for the problem's current base text. */

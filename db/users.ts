@@ -43,14 +43,15 @@ export function updatePasswordHash(db: DB, userId: number, passwordHash: string)
   run(db, 'UPDATE users SET password_hash = ? WHERE id = ?', [passwordHash, userId]);
 }
 
-/** An active account as a login checks it: with its password hash. */
+/** An account as a login checks it: with its password hash and whether it is active. */
 export interface LoginRow {
   id: number;
   username: string;
   role: Role;
   password_hash: string;
+  active: number;
 }
 
-export function findActiveLogin(db: DB, username: string): LoginRow | undefined {
-  return get<LoginRow>(db, 'SELECT id, username, role, password_hash FROM users WHERE username = ? AND active = 1', [username]);
+export function findLogin(db: DB, username: string): LoginRow | undefined {
+  return get<LoginRow>(db, 'SELECT id, username, role, password_hash, active FROM users WHERE username = ?', [username]);
 }

@@ -5,6 +5,7 @@ import { startBackgroundCheckpoints } from '../db/checkpoints';
 import { createLogger } from './http/logging';
 import { removeStaleUploads } from './http/upload';
 import { bannerLines, prepareDatabase, StartRefused } from './startup';
+import { warmStudyVocabularies } from './services/pilots/studyVocabulary';
 
 async function main(): Promise<void> {
   const config = readServerConfig();
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
     const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
     // One write, so a reader of the output never sees the URL without the accounts.
     console.log([`CCB Studio is running at http://${shownHost}:${actualPort}/`, `Database: ${config.dbFile}`, ...bannerLines(db, demo)].join('\n'));
+    warmStudyVocabularies(db);
   });
   server.on('error', (err) => {
     console.error(`Cannot listen on ${config.host}:${config.port}: ${err.message}`);

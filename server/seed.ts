@@ -1,5 +1,5 @@
 import type { DB } from '../db/database';
-import { anyUserExists, findActiveLogin } from '../db/users';
+import { anyUserExists, findLogin } from '../db/users';
 import { verifyPassword } from './auth/passwords';
 import { SYSTEM_ACTOR } from '../db/events';
 import type { Role } from '../shared/roles';
@@ -45,8 +45,8 @@ export interface DemoAccountState {
 export async function demoAccountStates(db: DB): Promise<DemoAccountState[]> {
   const states = await Promise.all(
     DEMO_ACCOUNTS.map(async (account) => {
-      const row = findActiveLogin(db, account.username);
-      if (!row) return null;
+      const row = findLogin(db, account.username);
+      if (!row || row.active !== 1) return null;
       const still = await verifyPassword(account.password, row.password_hash);
       return { username: account.username, role: row.role, demoPassword: still ? account.password : null };
     }),

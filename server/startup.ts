@@ -2,6 +2,8 @@ import type { DB } from '../db/database';
 import type { ServerConfig } from './config';
 import { demoAccountStates, isEmpty, seedDemo, type DemoAccountState } from './seed';
 import { recordServing, sharedReason } from './services/sharedServing';
+import { markStoppedJobs } from './services/suggestions/interrupted';
+import { removeStagedRuns } from './services/runs/importRun';
 
 /** The server must not start: the message says why and how to fix it. */
 export class StartRefused extends Error {}
@@ -11,7 +13,7 @@ const FIRST_MAINTAINER = 'npm run cli -- users add NAME --role maintainer';
 /**
  * Prepare the database for serving: record whether it is served shared (a non-loopback HOST or
  * TRUST_PROXY set: the users service then refuses demo passwords), seed the demo into an empty
- * database unless CCB_DEMO=off, and refuse a shared server while any active account still has
+ * database unless CCB_DEMO=off, mark the suggestion jobs whose process stopped as interrupted, and refuse a shared server while any active account still has
  * its published demo password. Returns the demo accounts for the banner.
  */
 export async function prepareDatabase(
@@ -31,6 +33,12 @@ export async function prepareDatabase(
     say('First start: seeding the demo from data/ …');
     await seedDemo(db);
   }
+  const stopped = markStoppedJobs(db, new Date().toISOString());
+  if (stopped.length > 0) {
+    say(`Suggestion job${stopped.length === 1 ? '' : 's'} ${stopped.join(', ')} stopped with the process running ${stopped.length === 1 ? 'it' : 'them'}: marked interrupted (start a job over the same problems again to finish).`);
+  }
+  const staged = removeStagedRuns(db);
+  if (staged > 0) say(`Removed ${staged} run import${staged === 1 ? '' : 's'} left unfinished by a stopped process (never shown; import the file again).`);
   const demo = await demoAccountStates(db);
   const exposed = demo.filter((a) => a.demoPassword !== null).map((a) => a.username);
   if (shared && exposed.length > 0) {

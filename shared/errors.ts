@@ -5,6 +5,7 @@ export const ERROR_CODES = [
   'unauthenticated',
   'forbidden',
   'forbidden_origin',
+  'account_deactivated',
   'not_found',
   'conflict',
   // Finer 409s of the converted services (server/domain/errors.ts), one per meaning.

@@ -44,6 +44,8 @@ export function App() {
     if (session.status === 'user' && me.username === session.me.username) {
       setSession({ status: 'user', me });
       notifyReauthenticated();
+      // The editor saves what waited (notifyReauthenticated); every other page loads again what failed meanwhile.
+      resourceCache.reloadFailed();
     } else {
       // Someone else logged in: their own landing page (the first user's draft stays in this browser).
       resourceCache.clear();

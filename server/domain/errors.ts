@@ -37,6 +37,8 @@ export const DOMAIN_ERROR_CODES = [
   'own_account',
   /** Auto-assignment needs at least two active annotators. */
   'too_few_annotators',
+  /** The right password of a deactivated account (only then: a wrong one is unauthenticated). */
+  'account_deactivated',
   /** A pilot's question phase is over (code chosen, rounds used up or time limit passed). */
   'questions_closed',
   /** The database does not answer (health check). */

@@ -29,6 +29,7 @@ export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   validation_failed: 400,
   unauthenticated: 401,
   forbidden: 403,
+  account_deactivated: 403,
   not_found: 404,
   rate_limited: 429,
   stale_version: 409,

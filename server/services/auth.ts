@@ -1,6 +1,6 @@
 import { transaction, type DB } from '../../db/database';
 import { appendEvent } from '../../db/events';
-import { findActiveLogin } from '../../db/users';
+import { findLogin } from '../../db/users';
 import type { Role } from '../../shared/roles';
 import { loginLimiterFor } from '../auth/loginLimiter';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
@@ -21,11 +21,17 @@ export interface LoggedIn {
   session: { token: string; expiresAt: Date };
 }
 
-/** Check the password and open a session, recorded in the same transaction; unauthenticated when either is wrong. */
+/**
+ * Check the password and open a session, recorded in the same transaction; unauthenticated when
+ * either is wrong. A deactivated account is named as such only to the one who gave its right
+ * password (a wrong one gets the same answer as an unknown name, after the same hashing), so that
+ * person learns why, and that what they had not saved waits in their browser.
+ */
 async function checkAndOpen(db: DB, attempt: LoginAttempt): Promise<LoggedIn> {
-  const user = findActiveLogin(db, attempt.username);
+  const user = findLogin(db, attempt.username);
   const ok = await verifyPassword(attempt.password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !ok) throw new DomainError('unauthenticated', 'Wrong username or password.');
+  if (user.active !== 1) throw new DomainError('account_deactivated', 'This account is deactivated: ask a maintainer to reactivate it.');
   const session = transaction(db, () => {
     attempt.endPreviousSession();
     const created = createSession(db, user.id);
@@ -50,6 +56,7 @@ export async function logIn(db: DB, attempt: LoginAttempt): Promise<LoggedIn> {
   try {
     login = await checkAndOpen(db, attempt);
   } catch (err) {
+    // A deactivated account with its right password was no guess either.
     if (!(err instanceof DomainError && err.code === 'unauthenticated')) limiter.release(reserved);
     throw err;
   }

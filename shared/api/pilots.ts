@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   askQuestionBody,
   createStudyBody,
+  readyBody,
   reviewQuestionBody,
   saveCodeBody,
   startCodeBody,
@@ -47,8 +48,10 @@ export const pilots = resource('pilots', (endpoint) => ({
   }),
   /** The caller's tasks over all studies. */
   tasks: endpoint<PilotTasksResponse>()({ method: 'get', path: '/api/pilot/tasks', access: PILOTS }),
-  /** Open a task (the first call starts its clock). */
+  /** A task whose clock has started (409 `not_ready` before Ready: reading it never starts the clock). */
   session: endpoint<PilotSessionView>()({ method: 'get', path: '/api/pilot/sessions/:id', access: PILOTS, params: oneSession }),
+  /** Ready: open the task and start its clock (the first call; later calls answer the same view). */
+  ready: endpoint<PilotSessionView>()({ method: 'post', path: '/api/pilot/sessions/:id/ready', access: PILOTS, params: oneSession, body: readyBody }),
   /** Ask one question; answered at once (201). 409 after the last round, while coding or after submit. */
   ask: endpoint<AskResult>()({ method: 'post', path: '/api/pilot/sessions/:id/questions', access: PILOTS, params: oneSession, body: askQuestionBody, status: 201 }),
   /** "Write code": no more questions. */

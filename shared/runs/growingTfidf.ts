@@ -2,18 +2,19 @@
  * The judge check's similarity over a corpus that grows one document at a time (a pilot study's
  * questions), equal to a full refit (`fitJudgeSimilarity`) of the corpus so far: terms keep their
  * first-appearance numbers and each term's document frequency is kept, so adding a document
- * analyses only that document, and a similarity needs the vocabulary (idf from the frequencies,
- * O(terms)) and the two rows, never the whole corpus again.
+ * analyses only that document, and a similarity needs only the two rows: each of their terms'
+ * idf comes from its frequency and the corpus size when the row is weighed, so a question costs
+ * the same whatever the size of the vocabulary (a study's questions keep adding character
+ * n-grams; recomputing every term's idf at each question grew with them).
  */
-import { charWbNgrams, cosine, vocabularyFromDf, weigh, wordNgrams, type Analyzer, type TfidfVector, type Vocabulary } from './tfidf';
+import { charWbNgrams, cosine, wordNgrams, type Analyzer, type TfidfVector } from './tfidf';
 
 class GrowingModel {
   private readonly terms = new Map<string, number>();
   private df: Float64Array = new Float64Array(1024);
   private readonly analysed = new Map<string, Int32Array>();
   private readonly docs: Int32Array[] = [];
-  private vocabulary: Vocabulary | null = null;
-  private counts = new Int32Array(0);
+  private counts = new Int32Array(1024);
 
   constructor(
     private readonly analyze: Analyzer,
@@ -48,15 +49,42 @@ class GrowingModel {
     }
     for (const t of new Set(numbers)) this.df[t]! += 1;
     this.docs.push(numbers);
-    this.vocabulary = null;
   }
 
+  /**
+   * The row as `weigh` gives it over the fitted vocabulary: a term's id is its first-appearance
+   * number (ascending in the same order as the vocabulary's ids, so sums run in the same order
+   * and the figures are equal to the last bit), terms in more than maxDf·N documents dropped,
+   * idf = ln((1 + N) / (1 + df)) + 1, raw counts × idf, L2-normalised.
+   */
   row(index: number): TfidfVector {
-    if (!this.vocabulary) {
-      this.vocabulary = vocabularyFromDf(this.terms, this.df, this.docs.length, this.maxDf);
-      if (this.counts.length < this.vocabulary.idf.length) this.counts = new Int32Array(this.vocabulary.idf.length * 2);
+    const terms = this.docs[index]!;
+    const n = this.docs.length;
+    const maxDocs = this.maxDf * n;
+    if (this.counts.length < this.terms.size) this.counts = new Int32Array(Math.max(this.terms.size, this.counts.length * 2));
+    const counts = this.counts;
+    const touched: number[] = [];
+    for (let i = 0; i < terms.length; i++) {
+      const t = terms[i]!;
+      if (this.df[t]! > maxDocs) continue;
+      if (counts[t] === 0) touched.push(t);
+      counts[t]! += 1;
     }
-    return weigh(this.docs[index]!, this.vocabulary, this.counts);
+    const ids = Int32Array.from(touched).sort();
+    const weights = new Float64Array(ids.length);
+    let squares = 0;
+    for (let i = 0; i < ids.length; i++) {
+      const t = ids[i]!;
+      const weight = counts[t]! * (Math.log((1 + n) / (1 + this.df[t]!)) + 1);
+      counts[t] = 0;
+      weights[i] = weight;
+      squares += weight * weight;
+    }
+    const length = Math.sqrt(squares);
+    if (length > 0) for (let i = 0; i < weights.length; i++) weights[i] = weights[i]! / length;
+    let normalised = 0;
+    for (const w of weights) normalised += w * w;
+    return { ids, weights, norm: Math.sqrt(normalised) };
   }
 }
 

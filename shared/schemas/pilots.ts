@@ -99,6 +99,9 @@ export type SaveCodeRequest = z.infer<typeof saveCodeBody>;
 /** "Write code": ends the questions; the body is empty. */
 export const startCodeBody = z.object({}).strict();
 
+/** Ready: nothing to send, the call itself starts the clock. */
+export const readyBody = z.object({}).strict();
+
 export const reviewQuestionBody = z
   .object({
     /** The review's version as listed (0 before the first review); a stale one gets 409 stale_version. */

@@ -28,7 +28,8 @@ export interface JobView {
   id: number;
   agent: string;
   promptVersion: string;
-  status: 'running' | 'done' | 'failed';
+  /** 'interrupted': the process running it stopped before it finished (found when a server started). */
+  status: 'running' | 'done' | 'failed' | 'interrupted';
   /** Whether the endpoint took structured output (false once it refused response_format). */
   structured: boolean;
   startedBy: string;

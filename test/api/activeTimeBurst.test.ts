@@ -8,7 +8,7 @@ import { get } from '../../db/database';
 import type { Actor } from '../../db/events';
 import { ACTIVE_MS_SLACK, creditActiveTime } from '../../server/services/activeTime';
 import { saveDraft } from '../../server/services/annotations';
-import { openSession, saveDraftCode, startCoding } from '../../server/services/pilots/session';
+import { readySession, saveDraftCode, startCoding } from '../../server/services/pilots/session';
 import { createStudy } from '../../server/services/pilots/studies';
 import { DomainError } from '../../server/domain/errors';
 import { createStudyBody } from '../../shared/schemas/pilots';
@@ -75,7 +75,7 @@ describe("a pilot's code saves", () => {
     const actor: Actor = { id: pia.id, name: pia.username };
     const id = get<{ id: number }>(ctx.db, "SELECT p.id FROM pilot_sessions p JOIN pilot_studies s ON s.id = p.study_id WHERE s.name = 'burst' ORDER BY p.position LIMIT 1")!.id;
     let t = Date.parse('2026-03-01T10:00:00.000Z');
-    openSession(ctx.db, pia.id, id, () => t);
+    readySession(ctx.db, { id: pia.id, name: 'pilot' }, pia.id, id, () => t);
     let version = startCoding(ctx.db, actor, pia.id, id, () => t).code.version;
     let refused = 0;
     for (let i = 0; i < SAVES; i++) {

@@ -49,6 +49,8 @@ const ACTIONS: Record<string, string[] | null> = {
   'POST /api/runs/tasks/:taskId/flag': ['adjudication.reopen'],
   'POST /api/pilot-studies': ['pilot_study.create'],
   'PUT /api/pilot-studies/:study/questions/:id/review': ['pilot_question.review'],
+  // The world's session was opened by its question: Ready again changes nothing (the first Ready's pilot_session.open: test/api/pilots.test.ts).
+  'POST /api/pilot/sessions/:id/ready': null,
   'POST /api/pilot/sessions/:id/questions': ['pilot_session.ask'],
   'POST /api/pilot/sessions/:id/code': ['pilot_session.code'],
   'PUT /api/pilot/sessions/:id/code': ['pilot_session.save'],

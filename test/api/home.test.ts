@@ -31,7 +31,7 @@ beforeAll(async () => {
   buildProblem(ctx.db, { questionId: 'h_new' });
   const late = await maintainer.post('/api/batches').send({ name: 'late', due: '2020-01-06', problems: ['h_new'] });
   expect(late.status, late.text).toBe(201);
-  const job = insertJob(ctx.db, { agent: 'model-x', promptVersion: 'v1', startedBy: 'mara', createdAt: new Date().toISOString() }, [ready.id]);
+  const job = insertJob(ctx.db, { agent: 'model-x', promptVersion: 'v1', startedBy: 'mara', createdAt: new Date().toISOString(), runnerPid: process.pid }, [ready.id]);
   finishJob(ctx.db, job, 'failed', new Date().toISOString(), 'The endpoint refused the key.');
 });
 

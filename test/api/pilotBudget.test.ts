@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { all, get } from '../../db/database';
 import type { Actor } from '../../db/events';
 import { DomainError } from '../../server/domain/errors';
-import { askQuestion, openSession, startCoding, submitSession } from '../../server/services/pilots/session';
+import { askQuestion, readySession, startCoding, submitSession } from '../../server/services/pilots/session';
 import { createStudy } from '../../server/services/pilots/studies';
 import { createStudyBody, DEFAULT_MAX_ROUNDS } from '../../shared/schemas/pilots';
 import { tempDb } from '../support/db';
@@ -72,7 +72,7 @@ describe("the benchmark's response budget", () => {
 
   it('code after 0 questions: 1 response', () => {
     const id = pia.sessions[0]!;
-    openSession(ctx.db, pia.id, id, clock);
+    readySession(ctx.db, { id: pia.id, name: 'pilot' }, pia.id, id, clock);
     startCoding(ctx.db, pia.actor, pia.id, id, clock);
     submit(pia, id, 'print(0)');
     expect(record(aliasOf(pia.id), id)).toMatchObject({ turns_total: 1, final_code: 'print(0)', hit_dict: '{}' });
@@ -80,14 +80,14 @@ describe("the benchmark's response budget", () => {
 
   it('code after 5 questions: 6 responses; the page says what is left at each step', () => {
     const id = pia.sessions[1]!;
-    const view = openSession(ctx.db, pia.id, id, clock);
+    const view = readySession(ctx.db, { id: pia.id, name: 'pilot' }, pia.id, id, clock);
     expect(view.budget).toEqual({ responses: 6, asked: 0, questionsLeft: 5, lastResponse: false });
     for (let i = 0; i < 5; i++) {
       const r = ask(pia, id, i);
       expect(r.status).toBe('asking');
       expect(r.budget.questionsLeft).toBe(4 - i);
     }
-    const last = openSession(ctx.db, pia.id, id, clock);
+    const last = readySession(ctx.db, { id: pia.id, name: 'pilot' }, pia.id, id, clock);
     expect(last).toMatchObject({ canAsk: true, budget: { asked: 5, questionsLeft: 0, lastResponse: true } });
     startCoding(ctx.db, pia.actor, pia.id, id, clock);
     // Code chosen: no 6th question after it, and the code is the 6th and last response.
@@ -99,7 +99,7 @@ describe("the benchmark's response budget", () => {
 
   it('a 6th question ends the task with no code: 6 responses, and no 7th response of any kind', () => {
     const id = pete.sessions[0]!;
-    openSession(ctx.db, pete.id, id, clock);
+    readySession(ctx.db, { id: pete.id, name: 'pilot' }, pete.id, id, clock);
     for (let i = 0; i < 5; i++) ask(pete, id, i);
     const sixth = ask(pete, id, 5);
     expect(sixth).toMatchObject({ status: 'submitted', canAsk: false, budget: { asked: 6, questionsLeft: 0, lastResponse: false } });

@@ -10,7 +10,7 @@ import { all, get } from '../../db/database';
 import type { Actor } from '../../db/events';
 import { DomainError } from '../../server/domain/errors';
 import { MAX_SNAPSHOT_CHARS } from '../../server/services/pilots/code';
-import { askQuestion, openSession, saveDraftCode, startCoding, submitSession } from '../../server/services/pilots/session';
+import { askQuestion, readySession, saveDraftCode, startCoding, submitSession } from '../../server/services/pilots/session';
 import { createStudy } from '../../server/services/pilots/studies';
 import { createStudyBody, MAX_CODE_CHARS } from '../../shared/schemas/pilots';
 import { tempDb } from '../support/db';
@@ -48,7 +48,7 @@ describe('a pilot cannot fill the disk', () => {
   it('150 autosaves of 200,000-character code in 13.4 s grow the database by less than 20 MB', () => {
     const id = sessions[0]!;
     let t = Date.parse('2026-03-01T10:00:00.000Z');
-    openSession(ctx.db, w.users.pia.id, id, () => t);
+    readySession(ctx.db, { id: w.users.pia.id, name: 'pilot' }, w.users.pia.id, id, () => t);
     let version = startCoding(ctx.db, actor, w.users.pia.id, id, () => t).code.version;
     const before = bytesOnDisk();
     let accepted = 0;
@@ -70,7 +70,7 @@ describe('a pilot cannot fill the disk', () => {
   it('keeps at most one snapshot per 15 s, none for identical code, and the submitted code always', () => {
     const id = sessions[1]!;
     let t = Date.parse('2026-03-01T11:00:00.000Z');
-    openSession(ctx.db, w.users.pia.id, id, () => t);
+    readySession(ctx.db, { id: w.users.pia.id, name: 'pilot' }, w.users.pia.id, id, () => t);
     let version = startCoding(ctx.db, actor, w.users.pia.id, id, () => t).code.version;
     // A save every 5 s for a minute: 12 saves, snapshots at 0, 15, 30, 45 s.
     for (let i = 0; i < 12; i++) {
@@ -99,7 +99,7 @@ describe('a pilot cannot fill the disk', () => {
     const id = get<{ id: number }>(ctx.db, 'SELECT id FROM pilot_sessions WHERE user_id = ? ORDER BY position LIMIT 1', [pete.id])!.id;
     const peteActor: Actor = { id: pete.id, name: 'pete' };
     let t = Date.parse('2026-03-01T12:00:00.000Z');
-    openSession(ctx.db, pete.id, id, () => t);
+    readySession(ctx.db, { id: pete.id, name: 'pilot' }, pete.id, id, () => t);
     let version = startCoding(ctx.db, peteActor, pete.id, id, () => t).code.version;
     for (let i = 0; i < 40; i++) {
       t += 16_000;

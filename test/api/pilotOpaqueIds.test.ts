@@ -33,6 +33,8 @@ describe('what a pilot is sent', () => {
     const second = tasks[1]!;
     const other = all<{ id: number }>(ctx.db, 'SELECT id FROM pilot_sessions WHERE user_id = ?', [w.users.pete.id])[0]!.id;
     keep(await pia.get(`/api/pilot/sessions/${first.id}`));
+    keep(await pia.post(`/api/pilot/sessions/${first.id}/ready`).send({}));
+    keep(await pia.get(`/api/pilot/sessions/${first.id}`));
     keep(await pia.post(`/api/pilot/sessions/${first.id}/questions`).send({ question: 'Which kind of progression is meant?' }));
     keep(await pia.post(`/api/pilot/sessions/${first.id}/questions`).send({ question: '' }));
     keep(await pia.post(`/api/pilot/sessions/${first.id}/code`).send({}));
@@ -41,7 +43,7 @@ describe('what a pilot is sent', () => {
     keep(await pia.put(`/api/pilot/sessions/${first.id}/code`).send({ version: 0, code: 'print(2)' }));
     keep(await pia.post(`/api/pilot/sessions/${first.id}/submit`).send({ version: 1, code: 'print(3)' }));
     keep(await pia.post(`/api/pilot/sessions/${first.id}/submit`).send({ version: 2, code: 'print(4)' }));
-    keep(await pia.get(`/api/pilot/sessions/${second.id}`));
+    keep(await pia.post(`/api/pilot/sessions/${second.id}/ready`).send({}));
     keep(await pia.get(`/api/pilot/sessions/${other}`));
     keep(await pia.get('/api/pilot/tasks'));
     keep(await pete.get(`/api/pilot/sessions/${first.id}`));

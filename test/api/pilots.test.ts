@@ -78,12 +78,33 @@ describe('a study', () => {
     expect(tasks[0]).toMatchObject({ study: 's1', number: 1, status: 'new', roundsUsed: 0, maxRounds: 4 });
     expect(tasks[0]).not.toHaveProperty('taskId');
     expect(sessionTaskId(ctx.db, tasks[0].id)).toBe(combined);
-    session = (await pia.get(`/api/pilot/sessions/${tasks[0].id}`)).body;
+    // Reading the task before Ready is refused and starts no clock; only Ready opens it.
+    const early = await pia.get(`/api/pilot/sessions/${tasks[0].id}`);
+    expect(early.status).toBe(409);
+    expect(early.body.error).toMatchObject({ code: 'not_ready', message: "This task's clock has not started: press Ready to open it." });
+    expect(early.text).not.toContain('geometric');
+    expect((await pia.get('/api/pilot/tasks')).body.tasks[0]).toMatchObject({ status: 'new', openedAt: null });
+    session = (await pia.post(`/api/pilot/sessions/${tasks[0].id}/ready`).send({})).body;
+    expect(session.openedAt).not.toBeNull();
+    expect(all<{ action: string; actor: string }>(ctx.db, "SELECT action, actor FROM events WHERE action = 'pilot_session.open'")).toEqual([{ action: 'pilot_session.open', actor: 'pia' }]);
+    // Ready again, or a later read, leaves the clock where it started.
+    expect((await pia.post(`/api/pilot/sessions/${tasks[0].id}/ready`).send({})).body.openedAt).toBe(session.openedAt);
+    expect((await pia.get(`/api/pilot/sessions/${tasks[0].id}`)).body.openedAt).toBe(session.openedAt);
     taskId = combined;
   });
 });
 
 describe('the pilot page', () => {
+  it('is drawn from a release cut here and never handed out, whose files no pilot can fetch', async () => {
+    // The study's release (pv1) exists only in this database: the text a pilot sees leads nowhere outside it.
+    const study = (await mara.get('/api/pilot-studies/s1')).body;
+    expect(study.release).toBe(PILOT_RELEASE);
+    expect(get<{ kind: string }>(ctx.db, 'SELECT kind FROM releases WHERE name = ?', [PILOT_RELEASE])!.kind).toBe('export');
+    for (const url of [`/api/releases/${PILOT_RELEASE}`, `/api/releases/${PILOT_RELEASE}/download`, `/api/releases/${PILOT_RELEASE}/files/ClarifyCodeBench.jsonl`, '/api/releases']) {
+      expect((await pia.get(url)).status, url).toBe(403);
+    }
+  });
+
   it('shows only the underspecified text: no base text, key questions or answers', () => {
     const text = get<{ text: string }>(ctx.db, 'SELECT text FROM run_release_tasks WHERE task_id = ?', [taskId])!.text;
     expect(session.text).toBe(text);
@@ -283,7 +304,7 @@ describe('a time limit per task', () => {
     const res = await mara.post('/api/pilot-studies').send({ name: 's2', release: PILOT_RELEASE, pilots: ['pete'], timeLimitMinutes: 1 });
     expect(res.status).toBe(201);
     const task = (await pete.get('/api/pilot/tasks')).body.tasks.find((t: { study: string }) => t.study === 's2');
-    const opened = (await pete.get(`/api/pilot/sessions/${task.id}`)).body as PilotSessionView;
+    const opened = (await pete.post(`/api/pilot/sessions/${task.id}/ready`).send({})).body as PilotSessionView;
     expect(Date.parse(opened.deadline!) - Date.parse(opened.openedAt!)).toBe(60_000);
     expect(opened.canAsk).toBe(true);
     ctx.db.prepare('UPDATE pilot_sessions SET opened_at = ? WHERE id = ?').run(new Date(Date.now() - 61_000).toISOString(), task.id);

@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
 import { all, get } from '../../db/database';
 import { CLI_ACTOR } from '../../db/events';
 import { importRunFile } from '../../server/services/runs/importRun';
 import { ImportError } from '../../server/services/lcbFile';
 import { tempDb, tempDir } from '../support/db';
+import { testApp } from '../support/http';
 import { runFileText, runLine } from '../support/runFixture';
 
 // A full garbage collection on demand, so that the heap sampled is what the import keeps alive.
@@ -100,5 +102,62 @@ describe('run import of a large file', () => {
     expect((err as ImportError).issues.map((i) => `${i.line}: ${i.field}`)).toEqual(['4: turns', '6: task_id']);
     expect(all(ctx.db, 'SELECT run_id, position, task_id FROM run_records ORDER BY run_id, position')).toEqual(before);
     expect(get<{ tasks: number }>(ctx.db, "SELECT tasks FROM runs WHERE model = 'long-dialogues'")!.tasks).toBe(TASKS);
+  });
+
+  it('answers other requests while a large run imports, and shows the run only whole', async () => {
+    const release = path.join(dir, 'release.jsonl');
+    const app = testApp(ctx.db);
+    const visible = () => all<{ model: string; tasks: number }>(ctx.db, 'SELECT model, tasks FROM runs WHERE staged = 0 ORDER BY model');
+    const before = visible();
+    let done = false;
+    const partial: number[] = [];
+    const importing = importRunFile(ctx.db, path.join(dir, 'run.jsonl'), { releaseFile: release }, CLI_ACTOR, {
+      model: 'long-dialogues-again',
+      onProgress: () => {
+        // Chunks are committed as the file is read, yet no reader sees a run of this model.
+        partial.push(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM run_records rr JOIN runs r ON r.id = rr.run_id WHERE r.staged = 1')!.n);
+        expect(visible()).toEqual(before);
+      },
+    }).then((summary) => ((done = true), summary));
+    const health = await request(app).get('/healthz');
+    expect(health.status).toBe(200);
+    // Answered before the import finished: the import let the event loop through.
+    expect(done).toBe(false);
+    const summary = await importing;
+    expect(summary.tasks).toBe(TASKS);
+    expect(Math.max(...partial)).toBeGreaterThan(0);
+    expect(visible()).toEqual([...before, { model: 'long-dialogues-again', tasks: TASKS }].sort((a, b) => a.model.localeCompare(b.model)));
+    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM runs WHERE staged = 1')!.n).toBe(0);
+  });
+
+  it('a bad last line after many written chunks leaves nothing stored: no run, no record, no new release', async () => {
+    const file = path.join(dir, 'bad-end.jsonl');
+    const lines = Array.from({ length: 1600 }, (_v, i) => runLine(`task_${i + 1}`, `abc${i + 1}_a`, 1, ['Should it count the ends?'], [1]));
+    fs.writeFileSync(file, runFileText([...lines, { ...runLine('task_1601', 'abc1601_a', 1, ['Should it count the ends?'], [1]), turns: -1 }]));
+    // A release no run has used yet: stored for the import, and gone again with it.
+    const otherRelease = path.join(dir, 'release-copy.jsonl');
+    const extra = { task_id: 'task_3001', question_id: 'abc3001_a', keywords: ['boundary'], modified_content: 'One more task.', qa_pairs: [{ question: 'One more?', answer: 'Yes.' }] };
+    fs.writeFileSync(otherRelease, `${fs.readFileSync(path.join(dir, 'release.jsonl'), 'utf8')}${JSON.stringify(extra)}\n`);
+    const tables = () => ({
+      runs: all(ctx.db, 'SELECT id, model, staged FROM runs ORDER BY id'),
+      records: get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM run_records')!.n,
+      releases: all(ctx.db, 'SELECT sha256 FROM run_releases ORDER BY sha256'),
+    });
+    const before = tables();
+    // Between the chunks the event loop turns: look at what is staged then.
+    let staged = 0;
+    let finished = false;
+    const look = () => {
+      if (finished) return;
+      staged = Math.max(staged, get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM run_records rr JOIN runs r ON r.id = rr.run_id WHERE r.staged = 1')!.n);
+      setImmediate(look);
+    };
+    setImmediate(look);
+    const err = await importRunFile(ctx.db, file, { releaseFile: otherRelease }, CLI_ACTOR, { model: 'ends-badly' }).catch((e: unknown) => e);
+    finished = true;
+    expect(err).toBeInstanceOf(ImportError);
+    expect((err as ImportError).message).toMatch(/^Nothing was imported: line 1601: turns: must not be negative/);
+    expect(staged).toBeGreaterThanOrEqual(1000);
+    expect(tables()).toEqual(before);
   });
 });

@@ -59,7 +59,16 @@ describe('users routes', () => {
     expect(off.body.active).toBe(false);
     expect((await again.get('/api/me')).status).toBe(401);
     expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [erin.id])!.n).toBe(0);
-    expect((await request(app).post('/api/auth/login').send({ username: 'erin', password: 'brand-new-pass' })).status).toBe(401);
+    // The right password is told the account is deactivated (no session); a wrong one learns nothing more than for an unknown name.
+    const deactivated = await request(app).post('/api/auth/login').send({ username: 'erin', password: 'brand-new-pass' });
+    expect(deactivated.status).toBe(403);
+    expect(deactivated.body.error).toMatchObject({ code: 'account_deactivated', message: 'This account is deactivated: ask a maintainer to reactivate it.' });
+    expect(deactivated.headers['set-cookie']).toBeUndefined();
+    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [erin.id])!.n).toBe(0);
+    const wrong = await request(app).post('/api/auth/login').send({ username: 'erin', password: 'not-her-pass' });
+    const unknown = await request(app).post('/api/auth/login').send({ username: 'nobody-here', password: 'not-her-pass' });
+    expect([wrong.status, wrong.body.error]).toEqual([401, { code: 'unauthenticated', message: 'Wrong username or password.', requestId: wrong.body.error.requestId }]);
+    expect([unknown.status, unknown.body.error.code, unknown.body.error.message]).toEqual([401, 'unauthenticated', 'Wrong username or password.']);
     expect((await maintainer.put('/api/users/erin').send({ active: true })).body.active).toBe(true);
     await loginAs(app, { username: 'erin', password: 'brand-new-pass' });
   });

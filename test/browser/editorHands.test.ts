@@ -174,7 +174,7 @@ describe('no keystroke lost', () => {
     await page.close();
   });
 
-  it('two tabs: after a conflict the stale view is read-only and keeps its unsaved text beside the latest version, also after "Load latest"', async () => {
+  it('two tabs: after a conflict the stale view keeps every keystroke (the focused field stays editable) and its unsaved text beside the latest version, also after "Load latest"', async () => {
     const problem = problems[3]!;
     const { page, errors } = await openEditor(problem);
     await selectInStatement(page, ' of positive integers');
@@ -188,19 +188,24 @@ describe('no keystroke lost', () => {
 
     await answerBox(page).fill('Typed in the stale tab');
     await page.getByTestId('save-state').filter({ hasText: 'Conflict' }).waitFor();
-    await expect(answerBox(page).getAttribute('readonly')).resolves.not.toBeNull();
-    await answerBox(page).press('x');
-    await expect(answerBox(page).inputValue()).resolves.toBe('Typed in the stale tab');
-    await expect(page.getByTestId('unsaved-version').textContent()).resolves.toContain('Typed in the stale tab');
+    // The focus is still in the answer: what is typed next is kept, never dropped silently.
+    await expect(answerBox(page).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await expect(answerBox(page).getAttribute('readonly')).resolves.toBeNull();
+    await page.keyboard.type(', and more');
+    await expect(answerBox(page).inputValue()).resolves.toBe('Typed in the stale tab, and more');
+    await expect(page.getByRole('alert').filter({ hasText: 'Conflict:' }).textContent()).resolves.toContain('what you type in a question or answer stays here');
+    await expect.poll(() => page.getByTestId('unsaved-version').textContent()).toContain('Typed in the stale tab, and more');
+    // The statement is read-only: no deletion from this view.
+    await expect(page.getByRole('button', { name: 'Remove point 1' }).count()).resolves.toBe(0);
     await expect(page.getByTestId('latest-version').textContent()).resolves.toContain('From the other tab');
 
     await page.getByRole('button', { name: 'Load latest' }).click();
     await expect.poll(() => page.getByRole('group', { name: 'Point 1' }).getByLabel('Key question').inputValue()).toBe('From the other tab');
-    await expect(page.getByTestId('unsaved-version').textContent()).resolves.toContain('Typed in the stale tab');
+    await expect(page.getByTestId('unsaved-version').textContent()).resolves.toContain('Typed in the stale tab, and more');
     await page.getByRole('button', { name: 'Use my version' }).click();
-    await expect(answerBox(page).inputValue()).resolves.toBe('Typed in the stale tab');
+    await expect(answerBox(page).inputValue()).resolves.toBe('Typed in the stale tab, and more');
     await waitSaved(page);
-    expect((await own(page, problem)).points[0]!.answer).toBe('Typed in the stale tab');
+    expect((await own(page, problem)).points[0]!.answer).toBe('Typed in the stale tab, and more');
     expect(errors.filter((e) => !/\b40[19]\b/.test(e))).toEqual([]);
     await page.close();
   });

@@ -21,7 +21,7 @@ const app = browserHarness(async (db) => {
   const alice = db.prepare("SELECT id FROM users WHERE username = 'alice'").get() as { id: number };
   insertComment(db, { problemId: problem.id, authorId: alice.id, threadUserId: null, replyTo: null, kind: 'flag', reason: 'unclear', body: 'Which index is first?', createdAt: new Date().toISOString() });
   createBatch(db, CLI_ACTOR, createBatchBody.parse({ name: 'late', due: '2020-01-06', problems: ['demo_005'] }));
-  const job = insertJob(db, { agent: 'model-x', promptVersion: 'v1', startedBy: 'mara', createdAt: new Date().toISOString() }, [problem.id]);
+  const job = insertJob(db, { agent: 'model-x', promptVersion: 'v1', startedBy: 'mara', createdAt: new Date().toISOString(), runnerPid: process.pid }, [problem.id]);
   finishJob(db, job, 'failed', new Date().toISOString(), 'The endpoint refused the key.');
 });
 

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { all } from '../../db/database';
+import { insertJob } from '../../db/suggestionJobs';
+import { markStoppedJobs } from '../../server/services/suggestions/interrupted';
 import { useGenerationDeps } from '../../server/services/suggestions/generate';
 import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
@@ -48,6 +50,23 @@ describe('the Suggestions page', () => {
     expect(all(app.db, 'SELECT agent FROM suggestions')).toEqual([{ agent: 'fake-model' }, { agent: 'fake-model' }]);
     expect(await page.content()).not.toContain('sk-browser-key');
     expect(errors.filter((e) => !/\b401\b/.test(e)), errors.join('\n')).toEqual([]); // the 401s: the login page's session check
+    await page.close();
+  });
+
+  it('says a job whose process stopped is interrupted, and how to finish it', async () => {
+    // A job left running by a process that is gone, then a server start.
+    const id = insertJob(app.db, { agent: 'fake-model', promptVersion: 'ccb-suggest-1', startedBy: 'mara', createdAt: '2026-12-01T10:00:00.000Z', runnerPid: process.pid }, [problems[0]!.id]);
+    expect(markStoppedJobs(app.db, '2026-12-01T11:00:00.000Z')).toEqual([id]);
+    const page = await app.browser.newPage();
+    await login(page, app.url, maintainer.username, maintainer.password);
+    await page.getByRole('link', { name: 'Suggestions' }).click();
+    const row = page.getByRole('table', { name: 'Suggestion jobs' }).getByRole('row', { name: new RegExp(`Job ${id}\\b`) });
+    await row.getByRole('cell', { name: 'interrupted', exact: true }).waitFor();
+    await row.getByRole('button', { name: `Job ${id}` }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Interrupted after 0 of 1 problems: the process running it stopped. Start a job over the same problems again; the suggestions already stored are skipped.' })
+      .waitFor();
     await page.close();
   });
 });

@@ -2,7 +2,7 @@ import type { DB } from '../../db/database';
 import type { Actor } from '../../db/events';
 import { createStudyBody } from '../../shared/schemas/pilots';
 import { createStudy } from '../../server/services/pilots/studies';
-import { askQuestion, myTasks, openSession, startCoding, submitSession } from '../../server/services/pilots/session';
+import { askQuestion, myTasks, readySession, startCoding, submitSession } from '../../server/services/pilots/session';
 import type { PageVisit } from './a11yPages';
 import { sessionTaskId } from './pilotWorld';
 
@@ -27,7 +27,7 @@ export function seedA11yPilots(db: DB, mara: Actor, pia: { id: number; username:
   if (!first || !second) throw new Error('the a11y pilot study needs two tasks for pia');
   const actor: Actor = { id: pia.id, name: pia.username };
   for (const s of [first, second]) {
-    openSession(db, pia.id, s.id);
+    readySession(db, { id: pia.id, name: 'pilot' }, pia.id, s.id);
     askQuestion(db, actor, pia.id, s.id, keyQuestion(sessionTaskId(db, s.id)));
     askQuestion(db, actor, pia.id, s.id, 'Should the answer be printed in French?');
   }

@@ -168,6 +168,7 @@ export const TABLE: Record<string, Entry> = {
   },
   'GET /api/pilot/tasks': { expect: PILOT() },
   'GET /api/pilot/sessions/:id': { params: session, expect: PILOT() },
+  'POST /api/pilot/sessions/:id/ready': { params: session, body: () => ({}), expect: PILOT() },
   'POST /api/pilot/sessions/:id/questions': { params: session, body: () => ({ question: 'Is the input sorted?' }), expect: PILOT(201) },
   'POST /api/pilot/sessions/:id/code': { params: session, body: () => ({}), expect: PILOT() },
   'PUT /api/pilot/sessions/:id/code': { params: session, body: () => ({ version: 0, code: 'print(1)', activeMs: 1000, pastes: 1 }), expect: PILOT() },

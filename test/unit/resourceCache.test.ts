@@ -115,6 +115,27 @@ describe('the resource cache', () => {
     expect(cache.snapshot('/api/settings/release').data).toBe('saved');
   });
 
+  it('reloadFailed() loads again only what failed (a new login after the session ended) and drops a failed read no page shows', async () => {
+    const cache = cacheAt({ now: 0 });
+    const failed = deferredLoads<string>();
+    const fine = deferredLoads<string>();
+    const gone = deferredLoads<string>();
+    cache.subscribe('/api/me/agreement', 'agreement', failed.load, () => undefined);
+    cache.subscribe('/api/assignments', 'assignments', fine.load, () => undefined);
+    const unsubscribe = cache.subscribe('/api/guidelines', 'guidelines', gone.load, () => undefined);
+    failed.pending[0]!.reject(new Error('401'));
+    fine.pending[0]!.resolve('queue');
+    gone.pending[0]!.reject(new Error('401'));
+    await settle();
+    unsubscribe();
+    cache.reloadFailed();
+    expect([failed.calls(), fine.calls(), gone.calls()]).toEqual([2, 1, 1]);
+    failed.pending[1]!.resolve('agreement');
+    await settle();
+    expect(cache.snapshot('/api/me/agreement')).toEqual({ data: 'agreement', error: undefined, loading: false });
+    expect(cache.snapshot('/api/guidelines')).toEqual({ data: undefined, error: undefined, loading: true });
+  });
+
   it('clear() drops what no page shows and reloads what one does (another account logged in)', async () => {
     const cache = cacheAt({ now: 0 });
     const loads = deferredLoads<string>();

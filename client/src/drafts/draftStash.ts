@@ -1,5 +1,29 @@
 import type { DraftKeeper } from './draftSaver';
 
+const PREFIX = 'ccb-draft:';
+
+/** What a kept draft is of, in words: the annotation or gold of a problem, or a pilot task's code. */
+const KINDS: Record<string, string> = { annotation: 'your annotation of', gold: 'the gold version of', 'pilot-code': 'your code of task' };
+
+/**
+ * The drafts this browser keeps for a user, named ("your annotation of abc387_b"), once each
+ * whatever the versions: what a person is told waits here when they cannot log in.
+ */
+export function keptDraftNames(user: string): string[] {
+  const names = new Set<string>();
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key?.startsWith(`${PREFIX}${user}:`)) continue;
+      const [kind = '', id = ''] = key.slice(PREFIX.length + user.length + 1).split(':');
+      names.add(`${KINDS[kind] ?? kind} ${id}`);
+    }
+  } catch {
+    // storage disabled: nothing kept here
+  }
+  return [...names].sort();
+}
+
 export interface DraftStash<D> extends DraftKeeper<D> {
   /** The draft kept for exactly this version, if any. */
   restore: (version: number) => D | null;
@@ -11,7 +35,7 @@ export interface DraftStash<D> extends DraftKeeper<D> {
  * offered again only on top of that same version, so it can never overwrite newer work.
  */
 export function draftStash<D>(user: string, kind: string, questionId: string): DraftStash<D> {
-  const key = (version: number) => `ccb-draft:${user}:${kind}:${questionId}:v${version}`;
+  const key = (version: number) => `${PREFIX}${user}:${kind}:${questionId}:v${version}`;
   return {
     keep(draft, version) {
       try {

@@ -8,23 +8,28 @@ interface FormProps {
   onLogin: (me: Me) => void;
   initialUsername?: string;
   children: ReactNode;
+  /** More to say under a refused login's message (the session dialog: what waits in this browser). */
+  explain?: (err: ApiError) => ReactNode;
 }
 
 /** The login form, on the login page and in the dialog shown over a page whose session ended. */
-export function LoginForm({ onLogin, initialUsername = '', children }: FormProps) {
+export function LoginForm({ onLogin, initialUsername = '', children, explain }: FormProps) {
   const [username, setUsername] = useState(initialUsername);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
     setError(null);
+    setRefusal(null);
     try {
       onLogin(await call(auth.login, { body: { username, password } }));
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Login failed.');
+      setRefusal(err instanceof ApiError ? err : null);
     } finally {
       setBusy(false);
     }
@@ -42,9 +47,10 @@ export function LoginForm({ onLogin, initialUsername = '', children }: FormProps
         <input autoFocus={initialUsername !== ''} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
       </label>
       {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
+        <div role="alert" className="error">
+          <p>{error}</p>
+          {refusal && explain?.(refusal)}
+        </div>
       )}
       <button type="submit" className="primary" disabled={busy}>
         Log in

@@ -86,6 +86,18 @@ export class ResourceCache {
     }
   }
 
+  /**
+   * Load again what failed (a new login after the session ended: what a page asked meanwhile got
+   * 401 and would otherwise keep showing its error); what failed and is not watched is dropped.
+   */
+  reloadFailed(): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.snapshot.error === undefined || entry.inFlight) continue;
+      if (entry.listeners.size === 0) this.entries.delete(key);
+      else this.start(entry);
+    }
+  }
+
   /** Forget everything (a logout: the next account must not see this one's data). */
   clear(): void {
     for (const [key, entry] of this.entries) if (entry.listeners.size === 0) this.entries.delete(key);

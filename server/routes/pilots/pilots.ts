@@ -1,7 +1,7 @@
 /** Pilot studies (issue 14): the endpoints of shared/api/pilots.ts. */
 import { pilots } from '../../../shared/api/pilots';
 import { route } from '../../http/route';
-import { askQuestion, myTasks, openSession, saveDraftCode, startCoding, submitSession } from '../../services/pilots/session';
+import { askQuestion, myTasks, readySession, sessionView, saveDraftCode, startCoding, submitSession } from '../../services/pilots/session';
 import { createStudy, listStudies, studyDetail } from '../../services/pilots/studies';
 import { reviewQuestion, studyQuestions } from '../../services/pilots/review';
 
@@ -12,7 +12,8 @@ export const pilotRoutes = [
   route(pilots.questions, ({ db, params, query }) => studyQuestions(db, params.study, query.state)),
   route(pilots.review, ({ db, actor, params, body }) => reviewQuestion(db, actor, params.study, params.id, body)),
   route(pilots.tasks, ({ db, user }) => myTasks(db, user.id)),
-  route(pilots.session, ({ db, user, params }) => openSession(db, user.id, params.id)),
+  route(pilots.session, ({ db, user, params }) => sessionView(db, user.id, params.id)),
+  route(pilots.ready, ({ db, actor, user, params }) => readySession(db, actor, user.id, params.id)),
   route(pilots.ask, ({ db, actor, user, params, body }) => askQuestion(db, actor, user.id, params.id, body.question)),
   route(pilots.startCode, ({ db, actor, user, params }) => startCoding(db, actor, user.id, params.id)),
   route(pilots.saveCode, ({ db, actor, user, params, body }) => saveDraftCode(db, actor, user.id, params.id, body)),

@@ -8,6 +8,7 @@ export const pilotErrors = {
   noSession: () => notFound('No such task in your list.'),
   noQuestion: (id: number) => notFound(`No question ${id} in this study.`),
   field: (path: string, message: string) => validationFailed([{ path, message }]),
+  notStarted: () => new DomainError('not_ready', "This task's clock has not started: press Ready to open it."),
   submitted: () => new DomainError('read_only', 'This task is submitted: nothing can change any more.'),
   coding: () => new DomainError('questions_closed', 'You chose to write code: no more questions on this task.'),
   noRoundsLeft: () => new DomainError('questions_closed', 'No question rounds left: only "Write code" remains.'),

@@ -27,13 +27,24 @@ export function myTasks(db: DB, userId: number): { tasks: PilotTaskItem[] } {
 
 const isoNow = (clock: Clock) => new Date(clock()).toISOString();
 
-/** Open a task: the first call starts its clock. */
-export function openSession(db: DB, userId: number, id: number, clock: Clock = systemClock): PilotSessionView {
+/**
+ * A task whose clock has started. Before Ready it is refused (409 `not_ready`) rather than shown:
+ * reading the text is what the clock measures, so only the explicit Ready call may start it.
+ */
+export function sessionView(db: DB, userId: number, id: number, clock: Clock = systemClock): PilotSessionView {
+  const s = ownSession(db, id, userId);
+  if (s.opened_at === null) throw pilotErrors.notStarted();
+  return view(db, s, sessionNumber(db, s), isoNow(clock));
+}
+
+/** Ready: the first call opens the task and starts its clock (and its deadline); later calls change nothing. */
+export function readySession(db: DB, actor: Actor, userId: number, id: number, clock: Clock = systemClock): PilotSessionView {
   const s = ownSession(db, id, userId);
   if (s.opened_at !== null) return view(db, s, sessionNumber(db, s), isoNow(clock));
   return transaction(db, () => {
     const at = isoNow(clock);
     markOpened(db, id, at);
+    appendEvent(db, actor, { action: 'pilot_session.open', entityType: 'pilot_session', entityId: id, details: { study: s.study, task: s.task_id } });
     return view(db, sessionRow(db, id)!, sessionNumber(db, s), at);
   });
 }

@@ -7,7 +7,7 @@
  * brought up to date by appending (a rolled-back question, a restored database).
  */
 import type { DB } from '../../../db/database';
-import { studyQuestionCount, studyQuestionTextsFrom } from '../../../db/pilots';
+import { studiesStillAsking, studyQuestionCount, studyQuestionTextsFrom } from '../../../db/pilots';
 import { releaseTasks } from '../../../db/runs';
 import { GrowingJudgeSimilarity } from '../../../shared/runs/growingTfidf';
 import { normalizeWhitespace } from '../../../shared/runs/pyText';
@@ -81,4 +81,20 @@ export function commitQuestion(db: DB, studyId: number): void {
     v.pending = false;
     v.questions += 1;
   }
+}
+
+/**
+ * Build the vocabulary of every study still asking, one study per turn of the event loop, right
+ * after the server starts: the first question after a start then costs what any question costs
+ * instead of fitting the release's key questions and the study's questions first (a few hundred
+ * ms on the public release). Stops quietly when the database was closed meanwhile.
+ */
+export function warmStudyVocabularies(db: DB, done: () => void = () => {}): void {
+  const studies = studiesStillAsking(db);
+  const next = (i: number) => {
+    if (i >= studies.length || !db.open) return done();
+    current(db, studies[i]!.id, studies[i]!.release_sha256);
+    setImmediate(() => next(i + 1));
+  };
+  setImmediate(() => next(0));
 }

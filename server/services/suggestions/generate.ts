@@ -72,7 +72,7 @@ export function startGeneration(db: DB, actor: Actor, questionIds: readonly stri
   const config = readLlmConfig(deps.env);
   const problemIds = problemIdsOf(db, questionIds);
   const jobId = transaction(db, () => {
-    const id = insertJob(db, { agent: config.model, promptVersion: PROMPT_VERSION, startedBy: actor.name, createdAt: deps.now().toISOString() }, problemIds);
+    const id = insertJob(db, { agent: config.model, promptVersion: PROMPT_VERSION, startedBy: actor.name, createdAt: deps.now().toISOString(), runnerPid: process.pid }, problemIds);
     appendEvent(db, actor, { action: 'suggestions.generate', entityType: 'suggestion_job', entityId: id, details: { agent: config.model, promptVersion: PROMPT_VERSION, problems: problemIds.length } });
     return id;
   });
@@ -117,7 +117,7 @@ async function runJob(db: DB, actor: Actor, jobId: number, config: LlmConfig, de
       appendEvent(db, actor, { action: 'suggestions.generate.finish', entityType: 'suggestion_job', entityId: jobId, details: error === null ? { status: 'done' } : { status: 'failed', error } });
     });
   } catch {
-    // The database refuses even this (closed, full): the job stays 'running' and starting it again resumes it.
+    // The database refuses even this (closed, full): the job stays 'running' until the next server start marks it interrupted.
   }
 }
 

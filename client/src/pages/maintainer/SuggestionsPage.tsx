@@ -68,6 +68,7 @@ function JobProgress({ id }: { id: number }) {
         {job.status === 'running' && `Running: ${done(job.counts)} of ${job.counts.total} problems done.`}
         {job.status === 'done' && `Done: ${job.counts.total} problems, ${job.counts.stored} suggestions stored.`}
         {job.status === 'failed' && `Stopped after ${done(job.counts)} of ${job.counts.total} problems: ${job.error ?? 'unknown error'}`}
+        {job.status === 'interrupted' && `Interrupted after ${done(job.counts)} of ${job.counts.total} problems: the process running it stopped. Start a job over the same problems again; the suggestions already stored are skipped.`}
       </p>
       {!job.structured && <p className="muted">The endpoint refused structured output; the job asked for plain JSON instead.</p>}
       <Counts counts={job.counts} />

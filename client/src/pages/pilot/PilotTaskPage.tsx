@@ -43,12 +43,15 @@ export default function PilotTaskPage({ params }: PageProps) {
   const id = params.id ?? '';
   const [load, setLoad] = useState<Load>({ status: 'loading' });
 
-  const fetchView = useCallback(() => {
-    call(pilots.session, { params: { id } }).then(
+  const shown = useCallback((request: Promise<PilotSessionView>) => {
+    request.then(
       (view) => setLoad((prev) => ({ status: 'ready', view, generation: prev.status === 'ready' ? prev.generation + 1 : 0 })),
       (err: unknown) => setLoad({ status: 'error', message: err instanceof ApiError ? err.message : 'The task could not be loaded.' }),
     );
-  }, [id]);
+  }, []);
+  const fetchView = useCallback(() => shown(call(pilots.session, { params: { id } })), [id, shown]);
+  // Only Ready starts the clock: reading the task (fetchView) never does.
+  const ready = useCallback(() => shown(call(pilots.ready, { params: { id }, body: {} })), [id, shown]);
   useEffect(() => {
     // The task list tells, without opening anything, whether this task's clock has started.
     call(pilots.tasks).then(
@@ -62,7 +65,7 @@ export default function PilotTaskPage({ params }: PageProps) {
   }, [id, fetchView]);
 
   if (load.status === 'loading') return <p className="loading">Loading the task…</p>;
-  if (load.status === 'before') return <ReadyStep item={load.item} onReady={fetchView} />;
+  if (load.status === 'before') return <ReadyStep item={load.item} onReady={ready} />;
   if (load.status === 'error') {
     return (
       <section className="page">

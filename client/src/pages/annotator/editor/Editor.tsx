@@ -63,6 +63,10 @@ export function Editor({ view, carried, onReload, opening }: Props) {
   const [points, setPoints] = useState<Point[]>(restored ?? view.points);
   const conflict = draft.saveState.kind === 'conflict';
   const readOnly = submitted !== null || conflict;
+  // After a conflict the statement and the points' shape stop changing, but the question, answer
+  // and type stay editable: the focus may be in one of them, and a keystroke must never be dropped
+  // silently. Nothing is saved from this view; all of it is carried beside the latest version.
+  const fieldsReadOnly = submitted !== null;
   const history = useHistory<Snapshot>();
   const [focusAfter, setFocusAfter] = useState<{ kind: 'question'; point: number } | { kind: 'ghost'; index: number } | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -123,7 +127,7 @@ export function Editor({ view, carried, onReload, opening }: Props) {
 
   /** One undoable action of the editor; edits of one text field in a burst are one step. */
   function commit(next: Point[], label: string, said?: string, nextSugg: SuggestionState = sugg) {
-    if (readOnly) return;
+    if (fieldsReadOnly) return;
     history.record({ points, sugg }, label, nextSugg === sugg ? fieldEditKey(points, next, ['question', 'answer']) : null);
     apply(next, nextSugg);
     if (said) setAnnouncement(said);
@@ -320,6 +324,7 @@ export function Editor({ view, carried, onReload, opening }: Props) {
               point={p}
               base={base}
               readOnly={readOnly}
+              fieldsReadOnly={fieldsReadOnly}
               issues={issues ?? []}
               questionRef={(el) => {
                 questionBoxes.current[i] = el;

@@ -31,8 +31,9 @@ export function EditorHeader({ view, submitted, draft, onReload }: Props) {
       {state.kind === 'conflict' && (
         <div className="error row" role="alert">
           <span>
-            <strong>Conflict:</strong> {state.message} This view is now read-only. Your unsaved text is shown below beside the latest
-            version; it stays there when you load the latest.
+            <strong>Conflict:</strong> {state.message} Nothing more is saved from this view and its statement is read-only; what you
+            type in a question or answer stays here. All your unsaved text is shown below beside the latest version, and stays there
+            when you load the latest.
           </span>
           <button type="button" className="primary" onClick={onReload}>
             Load latest

@@ -10,6 +10,8 @@ interface Props {
   point: Point;
   base: string;
   readOnly: boolean;
+  /** The question, answer and type alone (editable after a conflict, while the rest is read-only); readOnly when not given. */
+  fieldsReadOnly?: boolean;
   issues: FieldIssue[];
   /** The key question's box: it takes focus after a deletion for this point. */
   questionRef?: Ref<HTMLTextAreaElement>;
@@ -63,6 +65,7 @@ function Deletions({ index, point, base, readOnly, onRestore, onRemoveRepair }: 
 /** One ambiguity point: its deletions and repairs, key question, answer and type. */
 export function PointCard(props: Props) {
   const { index, point, readOnly, issues, questionRef, onChange, onRemovePoint } = props;
+  const fieldsReadOnly = props.fieldsReadOnly ?? readOnly;
   const prefix = `points[${index}]`;
   const mine = issues.filter((i) => i.path.startsWith(prefix));
   const invalid = (field: string) => mine.some((i) => i.path.startsWith(`${prefix}.${field}`));
@@ -77,17 +80,17 @@ export function PointCard(props: Props) {
       <FieldError issues={mine} field={`${prefix}.repairs`} />
       <label>
         Key question
-        <textarea ref={questionRef} rows={2} value={point.question} readOnly={readOnly} aria-invalid={invalid('question')} placeholder="What should a model ask to recover the deleted information?" onChange={(e) => onChange({ question: e.target.value })} />
+        <textarea ref={questionRef} rows={2} value={point.question} readOnly={fieldsReadOnly} aria-invalid={invalid('question')} placeholder="What should a model ask to recover the deleted information?" onChange={(e) => onChange({ question: e.target.value })} />
         <FieldError issues={mine} field={`${prefix}.question`} />
       </label>
       <label>
         Answer
-        <textarea rows={2} value={point.answer} readOnly={readOnly} aria-invalid={invalid('answer')} placeholder="The ground truth, drawn from the deleted text" onChange={(e) => onChange({ answer: e.target.value })} />
+        <textarea rows={2} value={point.answer} readOnly={fieldsReadOnly} aria-invalid={invalid('answer')} placeholder="The ground truth, drawn from the deleted text" onChange={(e) => onChange({ answer: e.target.value })} />
         <FieldError issues={mine} field={`${prefix}.answer`} />
       </label>
       <label>
         Ambiguity type
-        <select value={point.type ?? ''} disabled={readOnly} aria-invalid={invalid('type')} aria-describedby={definitionId} onChange={(e) => onChange({ type: isAmbiguityType(e.target.value) ? e.target.value : null })}>
+        <select value={point.type ?? ''} disabled={fieldsReadOnly} aria-invalid={invalid('type')} aria-describedby={definitionId} onChange={(e) => onChange({ type: isAmbiguityType(e.target.value) ? e.target.value : null })}>
           <option value="">Choose a type…</option>
           {AMBIGUITY_TYPES.map((t) => (
             <option key={t} value={t} title={TYPE_DEFINITIONS[t]}>
