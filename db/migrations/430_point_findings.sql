@@ -1,0 +1,7 @@
+-- Findings as you write: a save asks whether a point's question is already asked, word for
+-- word, about another problem's gold points (the release's question-repeated rule), by index.
+CREATE INDEX gold_points_question ON gold_points(question);
+
+-- The findings an annotator acknowledged on submit, each with their reason:
+-- JSON [{point, rule, reason}], shown to the adjudicator beside the point.
+ALTER TABLE annotations ADD COLUMN acknowledged TEXT NOT NULL DEFAULT '[]';

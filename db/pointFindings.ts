@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { get, run, type DB } from './database';
+import { acknowledgedSchema } from '../shared/schemas/annotation';
+import type { AcknowledgedFinding } from '../shared/writing/findings';
+
+/** The release's question-repeated rule at the point of writing: is this question a gold question of another problem? */
+export const questionAskedElsewhere = (db: DB, problemId: number, question: string): boolean =>
+  get<{ one: number }>(db, 'SELECT 1 AS one FROM gold_points WHERE question = ? AND problem_id <> ? LIMIT 1', [question, problemId]) !== undefined;
+
+/** Store the findings the annotator acknowledged on submit. */
+export function writeAcknowledged(db: DB, annotationId: number, acknowledged: readonly AcknowledgedFinding[]): void {
+  run(db, 'UPDATE annotations SET acknowledged = ? WHERE id = ?', [JSON.stringify(acknowledged), annotationId]);
+}
+
+const storedAcknowledged = z.array(z.unknown());
+
+/** Decode a stored list leniently: an entry that no longer reads as an acknowledged finding is dropped. */
+export function decodeAcknowledged(json: string | null | undefined): AcknowledgedFinding[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(json ?? '[]');
+  } catch {
+    return [];
+  }
+  const list = storedAcknowledged.safeParse(value);
+  if (!list.success) return [];
+  return list.data.flatMap((item) => {
+    const one = acknowledgedSchema.element.safeParse(item);
+    return one.success ? [one.data] : [];
+  });
+}
+
+/** The acknowledged findings of one annotation. */
+export const readAcknowledged = (db: DB, annotationId: number): AcknowledgedFinding[] =>
+  decodeAcknowledged(get<{ acknowledged: string }>(db, 'SELECT acknowledged FROM annotations WHERE id = ?', [annotationId])?.acknowledged);
