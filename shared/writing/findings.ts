@@ -11,6 +11,17 @@ import { invisibleName, invisiblesIn } from './invisible';
 export const POINT_RULES = ['nothing-deleted', 'answer-not-from-deletion', 'answer-in-text', 'question-repeated', 'repair', 'partial-word', 'invisible-characters'] as const;
 export type PointRule = (typeof POINT_RULES)[number];
 
+/** Each rule's name for people (the UI's words; the API keeps the rule ids). */
+export const RULE_LABELS: Record<PointRule, string> = {
+  'nothing-deleted': 'Nothing deleted',
+  'answer-not-from-deletion': 'Answer not from the deletion',
+  'answer-in-text': 'Answer still in the text',
+  'question-repeated': 'Question repeated',
+  repair: 'Repair',
+  'partial-word': 'Part of a word',
+  'invisible-characters': 'Invisible characters',
+};
+
 /** A finding about one point of an annotation: `point` is its index in `points`. */
 export interface PointFinding {
   point: number;

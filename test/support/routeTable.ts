@@ -56,7 +56,7 @@ export const TABLE: Record<string, Entry> = {
     body: (w) => ({ baseTextHash: hashOf(w.problems.drafts), version: w.versions.ownerDraft, points: [pointFor(w.problems.drafts.baseText, 'Yes', 'What is printed?', 'Yes')], activeMs: 1000 }),
     expect: OWN_WORK,
   },
-  'POST /api/annotations/:questionId/submit': { params: q((w) => w.problems.drafts), body: (w) => ({ baseTextHash: hashOf(w.problems.drafts), version: w.versions.ownerDraft }), expect: OWN_WORK },
+  'POST /api/annotations/:questionId/submit': { params: q((w) => w.problems.drafts), body: (w) => ({ baseTextHash: hashOf(w.problems.drafts), version: w.versions.ownerDraft, acknowledged: [{ point: 0, rule: 'question-repeated', reason: 'the same question fits both problems' }] }), expect: OWN_WORK },
   // Feedback: the owner's own submission beside the resolved gold (403 before resolution: see test/api/feedback.test.ts).
   'GET /api/annotations/:questionId/feedback': { params: q((w) => w.problems.resolved), expect: OWN_WORK },
   'GET /api/my-agreement': { expect: roles(['owner', 'other']) },
