@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { run } from '../../db/database';
+import { get, run } from '../../db/database';
 import { buildAnnotation, spanOf } from '../support/annotationBuilders';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { login } from '../support/browser';
@@ -13,6 +13,7 @@ let annotator: BuiltUser;
 let adjudicator: BuiltUser;
 let fresh: BuiltProblem;
 let reversed: BuiltProblem;
+let long: BuiltProblem;
 
 const app = browserHarness(async (db) => {
   annotator = await buildUser(db, { role: 'annotator' });
@@ -20,6 +21,8 @@ const app = browserHarness(async (db) => {
   const [a, b] = [await buildUser(db, { role: 'annotator' }), await buildUser(db, { role: 'annotator' })];
   fresh = buildProblem(db, { title: 'Findings while typing' });
   assign(db, fresh.id, annotator.id, 1);
+  long = buildProblem(db, { title: 'A long paste' });
+  assign(db, long.id, annotator.id, 1);
   reversed = buildProblem(db, { title: 'A reversed question' });
   assign(db, reversed.id, a.id, 1);
   assign(db, reversed.id, b.id, 2);
@@ -54,6 +57,24 @@ describe('findings as the annotator writes', () => {
     await dialog.getByRole('button', { name: 'Confirm submit' }).click();
     await page.getByText('This annotation is now read-only').waitFor();
     await expect(card.getByTestId('point-findings').textContent()).resolves.toContain('Acknowledged: Via names the list type here.');
+    await page.close();
+  });
+});
+
+describe('fields that never block a draft', () => {
+  it('cuts a 10,000-character paste into Answer to the limit, says so at the field, shows the counter, and the draft saves', async () => {
+    const { page } = await openEditor(app.browser, app.url, annotator, long.questionId);
+    await selectInStatement(page, ' of positive integers');
+    await page.keyboard.press('1');
+    const card = page.getByRole('group', { name: 'Point 1' });
+    await card.getByLabel('Answer').fill('positive '.repeat(1112).slice(0, 10_000));
+    const limit = card.getByTestId('field-limit');
+    await expect(limit.locator('.field-counter').textContent()).resolves.toBe('4,000 / 4,000 characters');
+    await expect(limit.getByRole('status').textContent()).resolves.toContain('the last 6,000 were left out');
+    await waitSaved(page);
+    const stored = get<{ n: number }>(app.db, 'SELECT length(answer) AS n FROM annotation_points p JOIN annotations a ON a.id = p.annotation_id WHERE a.problem_id = ?', [long.id]);
+    expect(stored?.n).toBe(4000);
+    await expect(page.getByTestId('save-state').textContent()).resolves.toBe('Saved');
     await page.close();
   });
 });

@@ -4,6 +4,8 @@ import type { Point } from '../../../../../shared/edits';
 import type { FieldIssue } from '../../../../../shared/errors';
 import { AMBIGUITY_TYPES, isAmbiguityType, TYPE_DEFINITIONS } from '../../../../../shared/taxonomy';
 import { showRepairText } from './TextPane';
+import { LimitedTextarea } from '../../../text/LimitedTextarea';
+import { MAX_POINT_TEXT } from '../../../../../shared/schemas/point';
 import { RULE_LABELS, type AcknowledgedFinding, type PointFinding } from '../../../../../shared/writing/findings';
 
 interface Props {
@@ -100,12 +102,21 @@ export function PointCard(props: Props) {
       <FieldError issues={mine} field={`${prefix}.repairs`} />
       <label>
         Key question
-        <textarea ref={questionRef} rows={2} value={point.question} readOnly={readOnly} aria-invalid={invalid('question')} placeholder="What should a model ask to recover the deleted information?" onChange={(e) => onChange({ question: e.target.value })} />
+        <LimitedTextarea
+          textareaRef={questionRef}
+          rows={2}
+          max={MAX_POINT_TEXT}
+          value={point.question}
+          readOnly={readOnly}
+          aria-invalid={invalid('question')}
+          placeholder="What should a model ask to recover the deleted information?"
+          onValue={(question) => onChange({ question })}
+        />
         <FieldError issues={mine} field={`${prefix}.question`} />
       </label>
       <label>
         Answer
-        <textarea rows={2} value={point.answer} readOnly={readOnly} aria-invalid={invalid('answer')} placeholder="The ground truth, drawn from the deleted text" onChange={(e) => onChange({ answer: e.target.value })} />
+        <LimitedTextarea rows={2} max={MAX_POINT_TEXT} value={point.answer} readOnly={readOnly} aria-invalid={invalid('answer')} placeholder="The ground truth, drawn from the deleted text" onValue={(answer) => onChange({ answer })} />
         <FieldError issues={mine} field={`${prefix}.answer`} />
       </label>
       <label>
