@@ -33,3 +33,14 @@ export function decodeAcknowledged(json: string | null | undefined): Acknowledge
 /** The acknowledged findings of one annotation. */
 export const readAcknowledged = (db: DB, annotationId: number): AcknowledgedFinding[] =>
   decodeAcknowledged(get<{ acknowledged: string }>(db, 'SELECT acknowledged FROM annotations WHERE id = ?', [annotationId])?.acknowledged);
+
+/** Send a submitted annotation back to its annotator: a draft again (one version more), with the adjudicator's note. */
+export function markReturned(db: DB, annotationId: number, note: string): void {
+  run(
+    db,
+    `UPDATE annotations SET status = 'draft', version = version + 1, submitted_at = NULL, return_note = ?,
+       updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+     WHERE id = ? AND status = 'submitted'`,
+    [note, annotationId],
+  );
+}

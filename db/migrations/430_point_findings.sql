@@ -5,3 +5,7 @@ CREATE INDEX gold_points_question ON gold_points(question);
 -- The findings an annotator acknowledged on submit, each with their reason:
 -- JSON [{point, rule, reason}], shown to the adjudicator beside the point.
 ALTER TABLE annotations ADD COLUMN acknowledged TEXT NOT NULL DEFAULT '[]';
+
+-- An adjudicator may send one side's submitted annotation back to its annotator with a note:
+-- it is a draft again, the note shown on top of the editor until it is submitted again.
+ALTER TABLE annotations ADD COLUMN return_note TEXT;

@@ -36,6 +36,7 @@ export function presentAnnotation(problem: AssignedProblem, row: AnnotationRow |
     activeMs: row?.active_ms ?? 0,
     updatedAt: row?.updated_at ?? null,
     submittedAt: row?.submitted_at ?? null,
+    returnNote: row?.return_note ?? null,
     findings: quality.findings,
     acknowledged: quality.acknowledged,
     origins: points.map(originOfRow),

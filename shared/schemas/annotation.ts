@@ -67,6 +67,8 @@ export interface AnnotationView {
   activeMs: number;
   updatedAt: string | null;
   submittedAt: string | null;
+  /** The adjudicator's note when they sent this annotation back, until it is submitted again (never the other side's work). */
+  returnNote: string | null;
   /** The findings of the shared rules on these points (computed when the view is read). */
   findings: PointFinding[];
   /** The findings acknowledged on submit, each with its reason. */

@@ -22,6 +22,7 @@ const ACTIONS: Record<string, string[] | null> = {
   'POST /api/auth/logout': null,
   'PUT /api/annotations/:questionId': ['annotation.save'],
   'POST /api/annotations/:questionId/submit': ['annotation.submit'],
+  'POST /api/adjudications/:questionId/return': ['annotation.return'],
   'PUT /api/guidelines': ['guidelines.save'],
   'POST /api/problems/import': ['problem.import'],
   'POST /api/users': ['user.create'],

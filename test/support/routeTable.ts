@@ -99,6 +99,7 @@ export const TABLE: Record<string, Entry> = {
   'PUT /api/adjudications/:questionId': { params: q((w) => w.problems.shared), body: goldBody, expect: ADJUDICATORS() },
   'POST /api/adjudications/:questionId/resolve': { params: q((w) => w.problems.shared), body: (w) => ({ version: w.versions.gold }), expect: ADJUDICATORS() },
   'POST /api/adjudications/:questionId/accept': { params: q((w) => w.problems.agreed), body: () => ({ version: 0 }), expect: ADJUDICATORS() },
+  'POST /api/adjudications/:questionId/return': { params: q((w) => w.problems.shared), body: () => ({ annotator: 'B', note: 'Point 1 deletes too little.' }), expect: ADJUDICATORS() },
   'POST /api/adjudications/:questionId/reopen': { params: q((w) => w.problems.resolved), body: () => ({ reason: 'second look' }), expect: MAINTAINER() },
   'PUT /api/adjudications/:questionId/overrides/:subset': {
     params: (w) => ({ questionId: w.problems.shared.questionId, subset: '0' }),

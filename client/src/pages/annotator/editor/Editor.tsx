@@ -28,6 +28,7 @@ import { SuggestionGhosts } from './SuggestionGhosts';
 import { acceptGhost, dismissGhost, initialSuggestionState, pendingGhosts, withoutOrigin, type Ghost, type SuggestionState } from './suggestionModel';
 import { useLateSuggestions } from './useLateSuggestions';
 import { editorFindings } from './editorFindings';
+import { Visible } from '../../../text/Visible';
 import type { AcknowledgedFinding } from '../../../../../shared/writing/findings';
 
 /** One step of the editor's history: the points and what the annotator did with suggestions. */
@@ -252,6 +253,11 @@ export function Editor({ view, carried, onReload, opening }: Props) {
   return (
     <section className="page editor">
       <EditorHeader view={view} submitted={submitted} draft={draft} onReload={() => onReload(points)} />
+      {view.returnNote && submitted === null && (
+        <p className="notice returned-note" role="note" data-testid="return-note">
+          <b>Sent back by the adjudicator:</b> <Visible text={view.returnNote} />
+        </p>
+      )}
       <p className="sr-only" aria-live="polite" data-testid="announcer">
         {announcement}
       </p>
