@@ -28,7 +28,7 @@ export interface StoredOrigin {
 export const readQueueRows = (db: DB, userId: number): QueueRow[] =>
   all<QueueRow>(
     db,
-    `SELECT p.question_id, p.title, p.difficulty, a.status, b.name AS batch_name, b.due_date AS batch_due
+    `SELECT p.question_id, p.title, p.difficulty, a.status, b.name AS batch_name, b.due_date AS batch_due, s.skip_reason
        FROM assignments s
        JOIN problems p ON p.id = s.problem_id
        LEFT JOIN annotations a ON a.problem_id = s.problem_id AND a.user_id = s.user_id

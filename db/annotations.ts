@@ -32,6 +32,7 @@ export interface QueueRow {
   status: AnnotationStatus | null;
   batch_name: string | null;
   batch_due: string | null;
+  skip_reason: string | null;
 }
 
 /** Who holds each assignment slot of a problem and their annotation, if any (slot order). */

@@ -44,3 +44,12 @@ export function markReturned(db: DB, annotationId: number, note: string): void {
     [note, annotationId],
   );
 }
+
+/** Mark an assignment skipped with the annotator's reason, or (null) take the skip back. */
+export function writeSkip(db: DB, problemId: number, userId: number, reason: string | null): void {
+  run(db, "UPDATE assignments SET skip_reason = ?, skipped_at = CASE WHEN ? IS NULL THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END WHERE problem_id = ? AND user_id = ?", [reason, reason, problemId, userId]);
+}
+
+/** The reason an assignment is skipped, or null. */
+export const readSkip = (db: DB, problemId: number, userId: number): string | null =>
+  get<{ skip_reason: string | null }>(db, 'SELECT skip_reason FROM assignments WHERE problem_id = ? AND user_id = ?', [problemId, userId])?.skip_reason ?? null;

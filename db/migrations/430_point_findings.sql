@@ -9,3 +9,8 @@ ALTER TABLE annotations ADD COLUMN acknowledged TEXT NOT NULL DEFAULT '[]';
 -- An adjudicator may send one side's submitted annotation back to its annotator with a note:
 -- it is a draft again, the note shown on top of the editor until it is submitted again.
 ALTER TABLE annotations ADD COLUMN return_note TEXT;
+
+-- An annotator may skip an assigned problem (a broken statement) with a reason, and take it
+-- back; maintainers see skipped problems and reassign them.
+ALTER TABLE assignments ADD COLUMN skip_reason TEXT;
+ALTER TABLE assignments ADD COLUMN skipped_at TEXT;

@@ -19,8 +19,8 @@ import { appendEvent, type Actor } from '../../db/events';
 import { currentGuidelinesVersion, recordGuidelinesVersion } from '../../db/guidelines';
 import { validatePoints, type Point } from '../../shared/edits';
 import { pointFindings, unacknowledged, type AcknowledgedFinding, type PointFinding } from '../../shared/writing/findings';
-import { questionAskedElsewhere, readAcknowledged, writeAcknowledged } from '../../db/pointFindings';
-import type { AnnotationView, QueueItem, SavedDraft, SaveAnnotationRequest, SubmitBody } from '../../shared/schemas/annotation';
+import { questionAskedElsewhere, readAcknowledged, readSkip, writeAcknowledged, writeSkip } from '../../db/pointFindings';
+import type { AnnotationView, QueueItem, SavedDraft, SaveAnnotationRequest, SkipState, SubmitBody } from '../../shared/schemas/annotation';
 import { dayOf } from '../../shared/schemas/batches';
 import type { Annotator } from '../domain/annotator';
 import { DomainError, notFound, validationFailed } from '../domain/errors';
@@ -221,4 +221,27 @@ function checkAcknowledged(findings: readonly PointFinding[], acknowledged: read
 function writeKnownDismissals(db: DB, problem: AssignedProblem, userId: number, dismissed: NonNullable<SaveAnnotationRequest['dismissed']>): void {
   const known = new Set(currentSuggestions(db, problem).map((s) => s.id));
   writeDismissals(db, problem.id, userId, dismissed.filter((d) => known.has(d.suggestionId)));
+}
+
+/**
+ * The assigned annotator skips a problem they cannot annotate (a broken statement), with a
+ * reason: the queue shows it skipped, maintainers see it and can reassign. Not once submitted.
+ */
+export function skipProblem(db: DB, user: Annotator, actor: Actor, questionId: string, reason: string | null): SkipState {
+  return transaction(db, () => {
+    const problem = assignedProblem(db, user, questionId);
+    const row = annotationRow(db, problem.id, user.id);
+    if (row?.status === 'submitted') throw new DomainError('read_only', 'This annotation is already submitted; there is nothing to skip.', { status: 'submitted' });
+    const before = readSkip(db, problem.id, user.id);
+    writeSkip(db, problem.id, user.id, reason);
+    appendEvent(db, actor, {
+      action: reason === null ? 'assignment.unskip' : 'assignment.skip',
+      entityType: 'assignment',
+      entityId: questionId,
+      before: { skipped: before },
+      after: { skipped: reason },
+      details: { questionId },
+    });
+    return { questionId, skipped: reason };
+  });
 }

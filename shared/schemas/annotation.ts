@@ -95,6 +95,15 @@ export interface SavedDraft {
   findings: PointFinding[];
 }
 
+/** Why an annotator skips an assigned problem. */
+export const skipBody = z.object({ reason: z.string().trim().min(1, 'say why you skip this problem').max(2000, 'at most 2000 characters') });
+
+/** What skip and unskip answer. */
+export interface SkipState {
+  questionId: string;
+  skipped: string | null;
+}
+
 export type QueueStatus = 'todo' | 'in-progress' | 'submitted';
 
 /** One problem of an annotator's queue. */
@@ -105,4 +114,6 @@ export interface QueueItem {
   status: QueueStatus;
   /** The batch the problem is in (absent when none); overdue: past its due date and not submitted. */
   batch?: { name: string; due: string; overdue: boolean };
+  /** Present while the annotator has skipped it: their reason (they can take it back). */
+  skipped?: string;
 }

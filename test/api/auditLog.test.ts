@@ -23,6 +23,8 @@ const ACTIONS: Record<string, string[] | null> = {
   'PUT /api/annotations/:questionId': ['annotation.save'],
   'POST /api/annotations/:questionId/submit': ['annotation.submit'],
   'POST /api/adjudications/:questionId/return': ['annotation.return'],
+  'POST /api/assignments/:questionId/skip': ['assignment.skip'],
+  'DELETE /api/assignments/:questionId/skip': ['assignment.unskip'],
   'PUT /api/guidelines': ['guidelines.save'],
   'POST /api/problems/import': ['problem.import'],
   'POST /api/users': ['user.create'],

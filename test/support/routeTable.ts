@@ -50,6 +50,8 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/events': { query: () => 'action=annotation', expect: MAINTAINER() },
 
   'GET /api/assignments': { expect: roles(['owner', 'other']) },
+  'POST /api/assignments/:questionId/skip': { params: q((w) => w.problems.drafts), body: () => ({ reason: 'The statement is cut off.' }), expect: OWN_WORK },
+  'DELETE /api/assignments/:questionId/skip': { params: q((w) => w.problems.drafts), expect: OWN_WORK },
   'GET /api/annotations/:questionId': { params: q((w) => w.problems.drafts), expect: OWN_WORK },
   'PUT /api/annotations/:questionId': {
     params: q((w) => w.problems.drafts),
