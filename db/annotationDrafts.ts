@@ -28,7 +28,7 @@ export interface StoredOrigin {
 export const readQueueRows = (db: DB, userId: number): QueueRow[] =>
   all<QueueRow>(
     db,
-    `SELECT p.question_id, p.title, p.difficulty, a.status, b.name AS batch_name, b.due_date AS batch_due
+    `SELECT p.question_id, p.title, p.difficulty, a.status, b.name AS batch_name, b.due_date AS batch_due, s.skip_reason
        FROM assignments s
        JOIN problems p ON p.id = s.problem_id
        LEFT JOIN annotations a ON a.problem_id = s.problem_id AND a.user_id = s.user_id
@@ -50,7 +50,7 @@ export const findAssignedProblem = (db: DB, questionId: string, userId: number):
   );
 
 export const findAnnotationRow = (db: DB, problemId: number, userId: number): AnnotationRow | undefined =>
-  get<AnnotationRow>(db, 'SELECT id, status, version, active_ms, active_mark_ms, updated_at, submitted_at FROM annotations WHERE problem_id = ? AND user_id = ?', [problemId, userId]);
+  get<AnnotationRow>(db, 'SELECT id, status, version, active_ms, active_mark_ms, updated_at, submitted_at, return_note FROM annotations WHERE problem_id = ? AND user_id = ?', [problemId, userId]);
 
 /** An annotation's stored point rows, in order. */
 export const readAnnotationPointRows = (db: DB, annotationId: number): DraftPointRow[] =>
@@ -128,7 +128,7 @@ export function writeAnnotationPoints(db: DB, annotationId: number, points: read
 export function markSubmitted(db: DB, annotationId: number): void {
   run(
     db,
-    `UPDATE annotations SET status = 'submitted', version = version + 1,
+    `UPDATE annotations SET status = 'submitted', version = version + 1, return_note = NULL,
        submitted_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
      WHERE id = ?`,
     [annotationId],

@@ -12,6 +12,8 @@ export interface AnnotationRow {
   active_mark_ms?: number | null;
   updated_at: string;
   submitted_at: string | null;
+  /** The adjudicator's note when the annotation was sent back to its annotator, until it is submitted again. */
+  return_note?: string | null;
 }
 
 /** A problem as the annotator it is assigned to sees it. */
@@ -30,6 +32,7 @@ export interface QueueRow {
   status: AnnotationStatus | null;
   batch_name: string | null;
   batch_due: string | null;
+  skip_reason: string | null;
 }
 
 /** Who holds each assignment slot of a problem and their annotation, if any (slot order). */

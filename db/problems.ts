@@ -22,6 +22,8 @@ export interface ProblemAnnotatorRow {
   problem_id: number;
   username: string;
   status: AnnotationProgress;
+  /** Why the annotator skipped the problem, while it is skipped. */
+  skip_reason: string | null;
 }
 
 const PROBLEM_ORDER: Record<ProblemSort, string> = {
@@ -66,6 +68,7 @@ function problemFilters(query: ProblemFilter): { where: string; params: unknown[
     params.push(query.adjudication);
   }
   if (query.flags === 'open') clauses.push(HAS_OPEN_FLAG_SQL);
+  if (query.skipped === 'yes') clauses.push('EXISTS (SELECT 1 FROM assignments s WHERE s.problem_id = p.id AND s.skip_reason IS NOT NULL)');
   if (query.assigned) clauses.push(query.assigned === 'open' ? NEEDS_ANNOTATORS_SQL : `${ANNOTATORS_SQL} = 2`);
   if (query.batch === NO_BATCH) clauses.push('NOT EXISTS (SELECT 1 FROM batch_problems bp WHERE bp.problem_id = p.id)');
   else if (query.batch) {
@@ -111,7 +114,7 @@ export function readProblemAnnotators(db: DB, problemIds: readonly number[]): Pr
   if (problemIds.length === 0) return [];
   return all<ProblemAnnotatorRow>(
     db,
-    `SELECT a.problem_id, u.username, ${ANNOTATION_PROGRESS_SQL} AS status
+    `SELECT a.problem_id, u.username, ${ANNOTATION_PROGRESS_SQL} AS status, a.skip_reason
      FROM assignments a JOIN users u ON u.id = a.user_id
      LEFT JOIN annotations n ON n.problem_id = a.problem_id AND n.user_id = a.user_id
      WHERE a.problem_id IN (${problemIds.map(() => '?').join(', ')})

@@ -2,6 +2,7 @@ import type { Alignment } from './alignment';
 import type { CrossCheck } from './crossCheck';
 import type { Finding, Point, Repair } from './edits';
 import type { PointOrigin } from './suggestions/schema';
+import type { AcknowledgedFinding } from './writing/findings';
 import type { AdjudicationSource, AdjudicationStatus, GoldPoint } from './schemas/adjudication';
 import type { GeneratedTask, TaskOverride } from './tasks';
 
@@ -16,6 +17,8 @@ export interface SideView {
   points: Point[];
   /** Where each point came from (own, suggested, suggested-edited), in point order; blind-safe: no names. */
   origins: PointOrigin[];
+  /** Findings of the shared rules the annotator acknowledged on submit, each with its reason, by point index. */
+  acknowledged: AcknowledgedFinding[];
 }
 
 export interface OverrideView extends TaskOverride {

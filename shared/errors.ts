@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'too_few_annotators',
   'questions_closed',
   'base_text_changed',
+  'unacknowledged_findings',
   'rate_limited',
   'payload_too_large',
   'unavailable',

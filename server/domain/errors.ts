@@ -21,6 +21,8 @@ export const DOMAIN_ERROR_CODES = [
   'stale_version',
   /** The base text changed since the caller loaded it (re-imported): offsets into the old text are refused (details.baseTextHash). */
   'base_text_changed',
+  /** A submit with findings of the shared rules the annotator has not acknowledged (details.findings). */
+  'unacknowledged_findings',
   /** The thing is resolved or submitted and read-only until someone reopens it. */
   'read_only',
   /** The name is already taken by another thing of the same kind. */

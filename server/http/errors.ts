@@ -34,6 +34,7 @@ export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   rate_limited: 429,
   stale_version: 409,
   base_text_changed: 409,
+  unacknowledged_findings: 409,
   read_only: 409,
   name_taken: 409,
   work_started: 409,

@@ -6,6 +6,13 @@ import type { Served } from '../services/suggestions/serve';
 import { OWN_ORIGIN, type PointOrigin } from '../../shared/suggestions/schema';
 import type { AnnotationStatus, AnnotationView, QueueItem, QueueStatus } from '../../shared/schemas/annotation';
 import { isPastDue } from '../../shared/schemas/batches';
+import type { AcknowledgedFinding, PointFinding } from '../../shared/writing/findings';
+
+/** The shared rules' findings on an annotation's points, and those its annotator acknowledged. */
+export interface AnnotationQuality {
+  findings: PointFinding[];
+  acknowledged: AcknowledgedFinding[];
+}
 
 /** The name of a base text that saves carry: its SHA-256, hex. */
 export const baseTextHash = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -17,7 +24,7 @@ export function originOfRow(row: Pick<DraftPointRow, 'provenance' | 'suggestion_
 }
 
 /** An unstarted annotation (no row yet) is an empty draft at version 0. */
-export function presentAnnotation(problem: AssignedProblem, row: AnnotationRow | undefined, points: DraftPointRow[], served: Served | null = null): AnnotationView {
+export function presentAnnotation(problem: AssignedProblem, row: AnnotationRow | undefined, points: DraftPointRow[], served: Served | null, quality: AnnotationQuality): AnnotationView {
   return {
     questionId: problem.question_id,
     title: problem.title,
@@ -29,6 +36,9 @@ export function presentAnnotation(problem: AssignedProblem, row: AnnotationRow |
     activeMs: row?.active_ms ?? 0,
     updatedAt: row?.updated_at ?? null,
     submittedAt: row?.submitted_at ?? null,
+    returnNote: row?.return_note ?? null,
+    findings: quality.findings,
+    acknowledged: quality.acknowledged,
     origins: points.map(originOfRow),
     ...(served ? { suggestions: served.suggestions, dismissed: served.dismissed } : {}),
   };
@@ -40,6 +50,7 @@ const QUEUE_STATUS: Record<AnnotationStatus, QueueStatus> = { draft: 'in-progres
 export function presentQueueItem(row: QueueRow, today: string): QueueItem {
   const status = row.status ? QUEUE_STATUS[row.status] : 'todo';
   const item: QueueItem = { questionId: row.question_id, title: row.title, difficulty: row.difficulty, status };
+  if (row.skip_reason !== null) item.skipped = row.skip_reason;
   if (row.batch_name !== null && row.batch_due !== null) item.batch = { name: row.batch_name, due: row.batch_due, overdue: status !== 'submitted' && isPastDue(row.batch_due, today) };
   return item;
 }

@@ -17,8 +17,10 @@ import {
 import { pointFromRow } from '../../db/points';
 import { appendEvent, type Actor } from '../../db/events';
 import { currentGuidelinesVersion, recordGuidelinesVersion } from '../../db/guidelines';
-import { validatePoints } from '../../shared/edits';
-import type { AnnotationView, QueueItem, SavedDraft, SaveAnnotationRequest, SubmitBody } from '../../shared/schemas/annotation';
+import { validatePoints, type Point } from '../../shared/edits';
+import { pointFindings, unacknowledged, type AcknowledgedFinding, type PointFinding } from '../../shared/writing/findings';
+import { questionAskedElsewhere, readAcknowledged, readSkip, writeAcknowledged, writeSkip } from '../../db/pointFindings';
+import type { AnnotationView, QueueItem, SavedDraft, SaveAnnotationRequest, SkipState, SubmitBody } from '../../shared/schemas/annotation';
 import { dayOf } from '../../shared/schemas/batches';
 import type { Annotator } from '../domain/annotator';
 import { DomainError, notFound, validationFailed } from '../domain/errors';
@@ -53,7 +55,14 @@ function pointRows(db: DB, annotationId: number | undefined): DraftPointRow[] {
 function view(db: DB, problem: AssignedProblem, userId: number, clock: Clock): AnnotationView {
   const row = annotationRow(db, problem.id, userId);
   const served = row?.status === 'submitted' ? null : serveSuggestions(db, problem, userId, new Date(clock()).toISOString());
-  return presentAnnotation(problem, row, pointRows(db, row?.id), served);
+  const rows = pointRows(db, row?.id);
+  const quality = { findings: findingsOf(db, problem, rows.map(pointFromRow)), acknowledged: row ? readAcknowledged(db, row.id) : [] };
+  return presentAnnotation(problem, row, rows, served, quality);
+}
+
+/** The shared rules' findings on a problem's points, at the point of writing (question-repeated against the gold of other problems). */
+export function findingsOf(db: DB, problem: Pick<AssignedProblem, 'id' | 'base_text'>, points: readonly Point[]): PointFinding[] {
+  return pointFindings(problem.base_text, points, { askedElsewhere: (q) => questionAskedElsewhere(db, problem.id, q) });
 }
 
 /** The caller's own annotation of a problem; never anyone else's. */
@@ -135,8 +144,8 @@ export function saveDraft(db: DB, user: Annotator, actor: Actor, questionId: str
     checkBaseText(problem, body.baseTextHash);
     const row = annotationRow(db, problem.id, user.id);
     checkWritable(row, body.version);
-    const findings = validatePoints(problem.base_text, body.points, 'draft');
-    if (findings.length > 0) throw validationFailed(findings);
+    const issues = validatePoints(problem.base_text, body.points, 'draft');
+    if (issues.length > 0) throw validationFailed(issues);
     const origins = resolveOrigins(db, problem, user.id, body.points, body.origins);
     const reportedActiveMs = body.activeMs ?? 0;
     const credit = creditedActiveMs(db, row, problem.id, user.id, reportedActiveMs, clock());
@@ -154,7 +163,8 @@ export function saveDraft(db: DB, user: Annotator, actor: Actor, questionId: str
       after: { version: saved.version, points: body.points, ...(origins.some((o) => o.provenance !== 'own') ? { provenance: origins.map((o) => o.provenance) } : {}) },
       details: { questionId, activeMs, ...(activeMs < reportedActiveMs ? { reportedActiveMs } : {}) },
     });
-    return { questionId: problem.question_id, status: 'draft', version: saved.version, activeMs: saved.active_ms, updatedAt: saved.updated_at };
+    const findings = findingsOf(db, problem, body.points);
+    return { questionId: problem.question_id, status: 'draft', version: saved.version, activeMs: saved.active_ms, updatedAt: saved.updated_at, findings };
   });
 }
 
@@ -169,8 +179,10 @@ export function submitAnnotation(db: DB, user: Annotator, actor: Actor, question
     const row = annotationRow(db, problem.id, user.id);
     checkWritable(row, body.version);
     const points = pointRows(db, row?.id).map(pointFromRow);
-    const findings = validatePoints(problem.base_text, points, 'submit');
-    if (findings.length > 0 || !row) throw validationFailed(findings);
+    const issues = validatePoints(problem.base_text, points, 'submit');
+    if (issues.length > 0 || !row) throw validationFailed(issues);
+    const acknowledged = checkAcknowledged(findingsOf(db, problem, points), body.acknowledged ?? []);
+    writeAcknowledged(db, row.id, acknowledged);
     markSubmitted(db, row.id);
     const guidelinesVersion = currentGuidelinesVersion(db);
     recordGuidelinesVersion(db, row.id, guidelinesVersion);
@@ -180,14 +192,56 @@ export function submitAnnotation(db: DB, user: Annotator, actor: Actor, question
       entityId: row.id,
       before: { status: 'draft', version: row.version },
       after: { status: 'submitted', version: row.version + 1 },
-      details: { questionId, points: points.length, activeMs: row.active_ms, guidelinesVersion },
+      details: { questionId, points: points.length, activeMs: row.active_ms, guidelinesVersion, ...(acknowledged.length > 0 ? { acknowledged } : {}) },
     });
     return view(db, problem, user.id, systemClock);
   });
+}
+
+/**
+ * A submit must acknowledge every finding of the shared rules, each with a reason: 409
+ * `unacknowledged_findings` lists those that are not. What is kept are the acknowledgements of
+ * findings that are there (one per point and rule; one for a finding no longer there is dropped).
+ */
+function checkAcknowledged(findings: readonly PointFinding[], acknowledged: readonly AcknowledgedFinding[]): AcknowledgedFinding[] {
+  const open = unacknowledged(findings, acknowledged);
+  if (open.length > 0) {
+    const list = open.map((f) => `point ${f.point + 1} ${f.rule}`).join(', ');
+    throw new DomainError('unacknowledged_findings', `Acknowledge each finding with a reason before submitting (${list}).`, { findings: open });
+  }
+  const kept: AcknowledgedFinding[] = [];
+  for (const a of acknowledged) {
+    const there = findings.some((f) => f.point === a.point && f.rule === a.rule);
+    if (there && !kept.some((k) => k.point === a.point && k.rule === a.rule)) kept.push(a);
+  }
+  return kept;
 }
 
 /** Store the caller's dismissals of the problem's current suggested points (others are dropped: their suggestion was replaced). */
 function writeKnownDismissals(db: DB, problem: AssignedProblem, userId: number, dismissed: NonNullable<SaveAnnotationRequest['dismissed']>): void {
   const known = new Set(currentSuggestions(db, problem).map((s) => s.id));
   writeDismissals(db, problem.id, userId, dismissed.filter((d) => known.has(d.suggestionId)));
+}
+
+/**
+ * The assigned annotator skips a problem they cannot annotate (a broken statement), with a
+ * reason: the queue shows it skipped, maintainers see it and can reassign. Not once submitted.
+ */
+export function skipProblem(db: DB, user: Annotator, actor: Actor, questionId: string, reason: string | null): SkipState {
+  return transaction(db, () => {
+    const problem = assignedProblem(db, user, questionId);
+    const row = annotationRow(db, problem.id, user.id);
+    if (row?.status === 'submitted') throw new DomainError('read_only', 'This annotation is already submitted; there is nothing to skip.', { status: 'submitted' });
+    const before = readSkip(db, problem.id, user.id);
+    writeSkip(db, problem.id, user.id, reason);
+    appendEvent(db, actor, {
+      action: reason === null ? 'assignment.unskip' : 'assignment.skip',
+      entityType: 'assignment',
+      entityId: questionId,
+      before: { skipped: before },
+      after: { skipped: reason },
+      details: { questionId },
+    });
+    return { questionId, skipped: reason };
+  });
 }

@@ -24,7 +24,7 @@ export function listProblems(db: DB, query: ProblemListQuery): ProblemListPage {
       platform: p.platform,
       difficulty: p.difficulty,
       contestDate: p.contest_date,
-      annotators: annotators.map((a) => ({ username: a.username, status: a.status })),
+      annotators: annotators.map((a) => ({ username: a.username, status: a.status, ...(a.skip_reason !== null ? { skipped: a.skip_reason } : {}) })),
       adjudication: adjudicationProgress(p, annotators),
       openFlags: p.open_flags,
     };

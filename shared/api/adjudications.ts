@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CaseView, QueueView } from '../adjudicationView';
-import { overrideBody, queueQuery, reopenBody, revealNamesBody, saveGoldBody, versionBody, versionQuery } from '../schemas/adjudication';
+import { overrideBody, queueQuery, reopenBody, returnBody, type ReturnedAnnotation, revealNamesBody, saveGoldBody, versionBody, versionQuery } from '../schemas/adjudication';
 import { resource } from './endpoint';
 import { questionIdParam } from './params';
 
@@ -20,6 +20,8 @@ export const adjudications = resource('adjudications', (endpoint) => ({
   save: endpoint<CaseView>()({ method: 'put', path: '/api/adjudications/:questionId', access: ADJUDICATORS, params: oneCase, body: saveGoldBody, draft: true }),
   resolve: endpoint<CaseView>()({ method: 'post', path: '/api/adjudications/:questionId/resolve', access: ADJUDICATORS, params: oneCase, body: versionBody }),
   accept: endpoint<CaseView>()({ method: 'post', path: '/api/adjudications/:questionId/accept', access: ADJUDICATORS, params: oneCase, body: versionBody }),
+  /** Send one side back to its annotator with a note; the case leaves the queue until it is submitted again. */
+  returnToAnnotator: endpoint<ReturnedAnnotation>()({ method: 'post', path: '/api/adjudications/:questionId/return', access: ADJUDICATORS, params: oneCase, body: returnBody }),
   reopen: endpoint<CaseView>()({ method: 'post', path: '/api/adjudications/:questionId/reopen', access: MAINTAINERS, params: oneCase, body: reopenBody }),
   putOverride: endpoint<CaseView>()({
     method: 'put',

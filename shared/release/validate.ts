@@ -5,7 +5,7 @@ import { loneSurrogateIssue } from '../schemas/wellFormed';
 import { isAmbiguityType } from '../taxonomy';
 import { provenanceSchema, qaPairSchema, releaseRecordSchema, type QaPair, type ReleaseRecord } from './format';
 import { deriveFromBase } from './derivable';
-import { deletionWordsMemo, reviewWarnings, type DeletionWords } from './warnings';
+import { deletionWordsMemo, repairChange, reviewWarnings, type DeletionWords } from './warnings';
 import { finding, type LineRecord, type ReleaseFinding } from './rules';
 
 export { RULES, type LineRecord, type ReleaseFinding, type Rule, type Severity } from './rules';
@@ -252,7 +252,7 @@ function problemFindings(entry: LineRecord, problems: ReadonlyMap<string, string
   if (base === undefined) return [finding(at, 'unknown-question-id', `question_id: "${record.question_id}" is not among the source problems`)];
   const derivation = deriveFromBase(base, record.modified_content, hint);
   const out: ReleaseFinding[] = derivation.repairs.map((r) =>
-    finding(at, r.kind, `modified_content: at offset ${r.textAt} (base offset ${r.baseAt}) ${JSON.stringify(r.before)} becomes ${JSON.stringify(r.after)}`),
+    finding(at, r.kind, `modified_content: at offset ${r.textAt} (base offset ${r.baseAt}) ${repairChange(r.before, r.after)}`),
   );
   for (const bad of derivation.unexplained) {
     out.push(finding(at, 'not-derivable', `modified_content: inserts ${JSON.stringify(bad.text)} at offset ${bad.textAt}, which is neither a deletion nor a small repair of the base text`));

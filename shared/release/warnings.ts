@@ -34,14 +34,14 @@ export function contentWordsMemo(): (text: string) => ReadonlySet<string> {
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 /** WORD_CHAR.test for the code unit at `i`: a table for ASCII (letters, digits, `_`), the regex above it. */
-function isWordChar(text: string, i: number): boolean {
+export function isWordChar(text: string, i: number): boolean {
   const unit = text.charCodeAt(i);
   if (unit < 128) return (unit >= 97 && unit <= 122) || (unit >= 65 && unit <= 90) || (unit >= 48 && unit <= 57) || unit === 95;
   return WORD_CHAR.test(text[i]!);
 }
 
 /** The deleted span [start, end) widened to whole words, so a deletion inside a word still names the word. */
-function deletedPiece(base: string, start: number, end: number): string {
+export function deletedPiece(base: string, start: number, end: number): string {
   let s = start;
   let e = end;
   while (s > 0 && isWordChar(base, s - 1)) s--;
@@ -50,7 +50,7 @@ function deletedPiece(base: string, start: number, end: number): string {
 }
 
 /** What forDerivation reads of one deleted span: whether its piece is blank, and its content words. */
-interface PieceWords {
+export interface PieceWords {
   blank: boolean;
   words: ReadonlySet<string>;
 }
@@ -109,6 +109,27 @@ export type DeletionWords = ReturnType<typeof deletionWordsMemo>;
 /** An answer this long found word for word in the text suggests the information was not removed. */
 const VERBATIM_ANSWER_MIN = 24;
 
+/** The answer-in-text rule: an answer long enough to mean something, still there word for word. */
+export function answerLeftInText(answer: string, text: string): boolean {
+  const trimmed = answer.trim();
+  return trimmed.length >= VERBATIM_ANSWER_MIN && text.includes(trimmed);
+}
+
+/** The nothing-deleted rule: every deleted piece (widened to whole words) is blank. */
+export function deletesNothing(pieces: readonly Pick<PieceWords, 'blank'>[]): boolean {
+  return pieces.every((p) => p.blank);
+}
+
+/** The answer-not-from-deletion rule: an answer with content words none of which the deleted pieces hold. */
+export function answerNotFromDeletion(answer: ReadonlySet<string>, pieces: readonly PieceWords[]): boolean {
+  return answer.size > 0 && !sharesWord(answer, pieces);
+}
+
+/** How a repair reads in a finding: what it turns into what. */
+export function repairChange(before: string, after: string): string {
+  return `${JSON.stringify(before)} becomes ${JSON.stringify(after)}`;
+}
+
 /**
  * The warnings on what a task deletes. `memo` is shared by a validation run (deleted spans
  * and answers recur from task to task of a problem); by default a fresh one.
@@ -118,17 +139,11 @@ function forDerivation(entry: LineRecord, base: string, deleted: readonly [numbe
   const at = { task_id: record.task_id, line: entry.line };
   const words = memo.of(base);
   const pieces: PieceWords[] = [];
-  let blank = true;
-  for (const [start, end] of deleted) {
-    const piece = words.piece(start, end);
-    blank &&= piece.blank;
-    pieces.push(piece);
-  }
-  if (blank) return [finding(at, 'nothing-deleted', `modified_content: deletes nothing from the base text (${base.length} characters)`)];
+  for (const [start, end] of deleted) pieces.push(words.piece(start, end));
+  if (deletesNothing(pieces)) return [finding(at, 'nothing-deleted', `modified_content: deletes nothing from the base text (${base.length} characters)`)];
   const out: ReleaseFinding[] = [];
   for (let i = 0; i < record.qa_pairs.length; i++) {
-    const answer = words.answer(record.qa_pairs[i]!.answer);
-    if (answer.size > 0 && !sharesWord(answer, pieces)) {
+    if (answerNotFromDeletion(words.answer(record.qa_pairs[i]!.answer), pieces)) {
       out.push(finding(at, 'answer-not-from-deletion', `qa_pairs[${i}].answer: shares no content word with the deleted text`));
     }
   }
@@ -144,12 +159,17 @@ function forRecord({ record, line }: LineRecord): ReleaseFinding[] {
   const at = { task_id: record.task_id, line };
   const out: ReleaseFinding[] = [];
   record.qa_pairs.forEach((qa, i) => {
-    const answer = qa.answer.trim();
-    if (answer.length >= VERBATIM_ANSWER_MIN && record.modified_content.includes(answer)) {
+    if (answerLeftInText(qa.answer, record.modified_content)) {
       out.push(finding(at, 'answer-in-text', `qa_pairs[${i}].answer: appears word for word in modified_content, so the task may not hide it`));
     }
   });
   return out;
+}
+
+/** What the question-repeated rule compares: the question without surrounding space; null for an empty one. */
+export function repeatableQuestion(question: string): string | null {
+  const q = question.trim();
+  return q === '' ? null : q;
 }
 
 /** A question asked word for word about two different problems is probably copied. */
@@ -159,8 +179,8 @@ function questionsRepeated(entries: readonly LineRecord[]): ReleaseFinding[] {
   const out: ReleaseFinding[] = [];
   for (const { record, line } of entries) {
     for (const qa of record.qa_pairs) {
-      const q = qa.question.trim();
-      if (q === '') continue;
+      const q = repeatableQuestion(qa.question);
+      if (q === null) continue;
       const first = firstProblem.get(q);
       if (first === undefined) firstProblem.set(q, record.question_id);
       else if (first !== record.question_id && !reported.has(`${q}\u0000${record.question_id}`)) {

@@ -71,6 +71,19 @@ export const versionBody = z.object({ version });
 /** Reopening a resolved problem needs a reason; it is kept in the reopen event. */
 export const reopenBody = z.object({ reason: z.string().trim().min(1, 'give a reason for reopening').max(2000) });
 
+/** Send one side's annotation back to its annotator with a note (blind: A or B, never a name). */
+export const returnBody = z.object({
+  annotator: z.enum(['A', 'B'], { message: 'must be "A" or "B"' }),
+  note: z.string().trim().min(1, 'say what the annotator should look at').max(2000, 'at most 2000 characters'),
+});
+
+/** What a return answers: which side is a draft again. */
+export interface ReturnedAnnotation {
+  questionId: string;
+  annotator: 'A' | 'B';
+  status: 'draft';
+}
+
 export const overrideBody = z
   .object({
     /** The gold version the override was made on (409 when stale), as for every other gold write. */

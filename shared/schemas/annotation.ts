@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Point } from '../edits';
 import { pointsSchema } from './point';
+import { MAX_POINTS } from '../edits';
+import { POINT_RULES, type AcknowledgedFinding, type PointFinding } from '../writing/findings';
 import { dismissedSchema, pointOriginsSchema, type PointOrigin, type Suggestion, type SuggestedPointRef } from '../suggestions/schema';
 
 /** Most active time one save may report: ten minutes (the client saves far more often). */
@@ -33,7 +35,21 @@ export type SaveAnnotationRequest = z.infer<typeof saveAnnotationBody>;
 /** What the editor's draft saver builds; the request adds the baseTextHash of the loaded view. */
 export type SaveAnnotationBody = Omit<SaveAnnotationRequest, 'baseTextHash'>;
 
-export const submitBody = z.object({ version, baseTextHash });
+/** Most characters of the reason given for one acknowledged finding. */
+export const MAX_ACK_REASON = 1000;
+
+/** Findings the annotator accepts on submit, each with a reason (point and rule name the finding). */
+export const acknowledgedSchema = z
+  .array(
+    z.object({
+      point: z.number().int('must be an integer').min(0, 'must be ≥ 0').max(MAX_POINTS - 1, `must be < ${MAX_POINTS}`),
+      rule: z.enum(POINT_RULES, { message: `must be one of: ${POINT_RULES.join(', ')}` }),
+      reason: z.string().trim().min(1, 'say why this finding is acceptable').max(MAX_ACK_REASON, `at most ${MAX_ACK_REASON} characters`),
+    }),
+  )
+  .max(MAX_POINTS * POINT_RULES.length);
+
+export const submitBody = z.object({ version, baseTextHash, acknowledged: acknowledgedSchema.optional() });
 export type SubmitBody = z.infer<typeof submitBody>;
 
 export type AnnotationStatus = 'draft' | 'submitted';
@@ -51,6 +67,12 @@ export interface AnnotationView {
   activeMs: number;
   updatedAt: string | null;
   submittedAt: string | null;
+  /** The adjudicator's note when they sent this annotation back, until it is submitted again (never the other side's work). */
+  returnNote: string | null;
+  /** The findings of the shared rules on these points (computed when the view is read). */
+  findings: PointFinding[];
+  /** The findings acknowledged on submit, each with its reason. */
+  acknowledged: AcknowledgedFinding[];
   /** Where each point came from, in point order (issue 27). */
   origins: PointOrigin[];
   /** Present only when the suggestion policy shows this annotator the problem's suggestions. */
@@ -69,6 +91,17 @@ export interface SavedDraft {
   version: number;
   activeMs: number;
   updatedAt: string;
+  /** The shared rules' findings on the saved points, each at its point (see shared/writing/findings.ts). */
+  findings: PointFinding[];
+}
+
+/** Why an annotator skips an assigned problem. */
+export const skipBody = z.object({ reason: z.string().trim().min(1, 'say why you skip this problem').max(2000, 'at most 2000 characters') });
+
+/** What skip and unskip answer. */
+export interface SkipState {
+  questionId: string;
+  skipped: string | null;
 }
 
 export type QueueStatus = 'todo' | 'in-progress' | 'submitted';
@@ -81,4 +114,6 @@ export interface QueueItem {
   status: QueueStatus;
   /** The batch the problem is in (absent when none); overdue: past its due date and not submitted. */
   batch?: { name: string; due: string; overdue: boolean };
+  /** Present while the annotator has skipped it: their reason (they can take it back). */
+  skipped?: string;
 }

@@ -45,6 +45,8 @@ export type AdjudicationProgress = 'waiting' | 'ready' | 'draft' | 'resolved';
 export interface AssignedAnnotator {
   username: string;
   status: AnnotationProgress;
+  /** Present while the annotator has skipped the problem: their reason. */
+  skipped?: string;
 }
 
 export interface ProblemListItem {
@@ -136,13 +138,15 @@ export const problemListQuery = z.object({
   assigned: z.enum(['open', 'full']).optional(),
   /** "open": only problems with an open flag (docs/adjudication.md#discussion-and-flags). */
   flags: z.enum(['open']).optional(),
+  /** "yes": only problems an assigned annotator skipped (to reassign them). */
+  skipped: z.enum(['yes']).optional(),
   /** A batch's name (its problems), or NO_BATCH: the problems in no batch. */
   batch: z.string().trim().max(64, 'must be at most 64 characters').optional(),
 });
 export type ProblemListQuery = z.infer<typeof problemListQuery>;
 
 /** The Problems page's filters without sorting and paging: which problems a filter means, everywhere. */
-export const problemFilter = problemListQuery.pick({ q: true, difficulty: true, adjudication: true, assigned: true, flags: true, batch: true }).strict();
+export const problemFilter = problemListQuery.pick({ q: true, difficulty: true, adjudication: true, assigned: true, flags: true, skipped: true, batch: true }).strict();
 export type ProblemFilter = z.infer<typeof problemFilter>;
 
 export interface ProblemListPage {

@@ -111,7 +111,7 @@ describe('drafts and submit', () => {
     const res = await agent.put(url()).send({ baseTextHash: SAMPLE_HASH, version: 0, points: [draft], activeMs: 4000 });
     expect(res.status).toBe(200);
     // the save answers with the new version only; the points are read back with GET
-    expect(res.body).toEqual({ questionId: shared.questionId, status: 'draft', version: 1, activeMs: 4000, updatedAt: expect.any(String) });
+    expect(res.body).toEqual({ questionId: shared.questionId, status: 'draft', version: 1, activeMs: 4000, updatedAt: expect.any(String), findings: [] });
     expect((await agent.get(url())).body.points).toEqual([{ ...draft, repairs: [] }]);
     const again = await agent.put(url()).send({ baseTextHash: SAMPLE_HASH, version: 1, points: [draft], activeMs: 1500 });
     expect(again.body).toMatchObject({ version: 2, activeMs: 5500 });

@@ -56,13 +56,15 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/home': { expect: MAINTAINER() },
 
   'GET /api/assignments': { expect: roles(['owner', 'other']) },
+  'POST /api/assignments/:questionId/skip': { params: q((w) => w.problems.drafts), body: () => ({ reason: 'The statement is cut off.' }), expect: OWN_WORK },
+  'DELETE /api/assignments/:questionId/skip': { params: q((w) => w.problems.drafts), expect: OWN_WORK },
   'GET /api/annotations/:questionId': { params: q((w) => w.problems.drafts), expect: OWN_WORK },
   'PUT /api/annotations/:questionId': {
     params: q((w) => w.problems.drafts),
     body: (w) => ({ baseTextHash: hashOf(w.problems.drafts), version: w.versions.ownerDraft, points: [pointFor(w.problems.drafts.baseText, 'Yes', 'What is printed?', 'Yes')], activeMs: 1000 }),
     expect: OWN_WORK,
   },
-  'POST /api/annotations/:questionId/submit': { params: q((w) => w.problems.drafts), body: (w) => ({ baseTextHash: hashOf(w.problems.drafts), version: w.versions.ownerDraft }), expect: OWN_WORK },
+  'POST /api/annotations/:questionId/submit': { params: q((w) => w.problems.drafts), body: (w) => ({ baseTextHash: hashOf(w.problems.drafts), version: w.versions.ownerDraft, acknowledged: [{ point: 0, rule: 'question-repeated', reason: 'the same question fits both problems' }] }), expect: OWN_WORK },
   // Feedback: the owner's own submission beside the resolved gold (403 before resolution: see test/api/feedback.test.ts).
   'GET /api/annotations/:questionId/feedback': { params: q((w) => w.problems.resolved), expect: OWN_WORK },
   'GET /api/my-agreement': { expect: roles(['owner', 'other']) },
@@ -105,6 +107,7 @@ export const TABLE: Record<string, Entry> = {
   'PUT /api/adjudications/:questionId': { params: q((w) => w.problems.shared), body: goldBody, expect: ADJUDICATORS() },
   'POST /api/adjudications/:questionId/resolve': { params: q((w) => w.problems.shared), body: (w) => ({ version: w.versions.gold }), expect: ADJUDICATORS() },
   'POST /api/adjudications/:questionId/accept': { params: q((w) => w.problems.agreed), body: () => ({ version: 0 }), expect: ADJUDICATORS() },
+  'POST /api/adjudications/:questionId/return': { params: q((w) => w.problems.shared), body: () => ({ annotator: 'B', note: 'Point 1 deletes too little.' }), expect: ADJUDICATORS() },
   'POST /api/adjudications/:questionId/reopen': { params: q((w) => w.problems.resolved), body: () => ({ reason: 'second look' }), expect: MAINTAINER() },
   'PUT /api/adjudications/:questionId/overrides/:subset': {
     params: (w) => ({ questionId: w.problems.shared.questionId, subset: '0' }),

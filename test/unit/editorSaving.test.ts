@@ -37,7 +37,7 @@ describe('ActiveTimer', () => {
 const point = (question: string): Point => ({ deletions: [[0, 1]], repairs: [], question, answer: '', type: null });
 
 function savedDraft(version: number): SavedDraft {
-  return { questionId: 'q', status: 'draft', version, activeMs: 0, updatedAt: '2026-01-01T00:00:00.000Z' };
+  return { questionId: 'q', status: 'draft', version, activeMs: 0, updatedAt: '2026-01-01T00:00:00.000Z', findings: [] };
 }
 
 describe('the annotation draft saver', () => {

@@ -5,6 +5,7 @@ import { useResource } from '../resources/useResource';
 import { comments } from '../../../shared/api/comments';
 import { FLAG_REASON_LABEL, FLAG_REASONS, MAX_COMMENT_CHARS, type CommentView, type FlagReason, type ThreadView } from '../../../shared/schemas/comments';
 import './discussion.css';
+import { Visible } from '../text/Visible';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
@@ -26,7 +27,9 @@ function Comment({ c, n, fresh, canResolve, onReply, onResolve }: { c: CommentVi
           {c.replyTo !== null && n.has(c.replyTo) && ` · reply to #${n.get(c.replyTo)}`}
         </span>
       </p>
-      <p className="comment-body">{c.body}</p>
+      <p className="comment-body">
+        <Visible text={c.body} />
+      </p>
       {c.resolved && (
         <p className="muted">
           Resolved by {c.resolved.by} at {when(c.resolved.at)}

@@ -6,6 +6,7 @@ import { acceptAgreement, reopenGold, resolveGold, saveGold } from '../../servic
 import { putOverride, removeOverride } from '../../services/adjudications/overrides';
 import { pairKeyerFor } from '../../services/adjudications/pairKeys';
 import { listQueue } from '../../services/adjudications/queue';
+import { returnToAnnotator } from '../../services/adjudications/returns';
 import { caseView as view } from '../../services/adjudications/view';
 
 /** A route on one problem's case: nobody adjudicates a problem they annotated themselves (403). */
@@ -31,6 +32,7 @@ export const adjudicationRoutes = [
     acceptAgreement(db, actor, params.questionId, body.version);
     return view(db, params.questionId);
   }),
+  caseRoute(adjudications.returnToAnnotator, ({ db, actor, params, body }) => returnToAnnotator(db, actor, params.questionId, body.annotator, body.note)),
   caseRoute(adjudications.reopen, ({ db, actor, params, body }) => {
     reopenGold(db, actor, params.questionId, body.reason);
     return view(db, params.questionId);

@@ -14,6 +14,7 @@ function presentSide(side: SideWork | null, label: 'A' | 'B', reveal: boolean): 
     submittedAt: side.submittedAt,
     points: side.points,
     origins: side.origins,
+    acknowledged: side.acknowledged,
   };
 }
 

@@ -6,6 +6,8 @@ import { readAnnotationPointRows } from '../../../db/annotationDrafts';
 import type { Point } from '../../../shared/edits';
 import type { PointOrigin } from '../../../shared/suggestions/schema';
 import { originOfRow } from '../../presenters/annotations';
+import { readAcknowledged } from '../../../db/pointFindings';
+import type { AcknowledgedFinding } from '../../../shared/writing/findings';
 
 export { findAdjudication, type AdjudicationRow } from '../../../db/adjudications';
 export { readGoldPoints as loadGoldPoints, writeGoldPoints } from '../../../db/points';
@@ -21,6 +23,8 @@ export interface SideWork {
   submittedAt: string | null;
   points: Point[];
   origins: PointOrigin[];
+  /** The findings its annotator acknowledged on submit, with their reasons. */
+  acknowledged: AcknowledgedFinding[];
 }
 
 /** The annotations of both slots of a problem (undefined for a slot with no annotation yet). */
@@ -29,7 +33,7 @@ export function loadSides(db: DB, problemId: number): { A?: SideWork; B?: SideWo
   for (const r of readSideRows(db, problemId)) {
     if (r.id === null || r.status === null) continue;
     const rows = readAnnotationPointRows(db, r.id);
-    const side: SideWork = { userId: r.user_id, username: r.username, annotationId: r.id, status: r.status, submittedAt: r.submitted_at, points: rows.map(pointFromRow), origins: rows.map(originOfRow) };
+    const side: SideWork = { userId: r.user_id, username: r.username, annotationId: r.id, status: r.status, submittedAt: r.submitted_at, points: rows.map(pointFromRow), origins: rows.map(originOfRow), acknowledged: readAcknowledged(db, r.id) };
     if (r.slot === 1) sides.A = side;
     else sides.B = side;
   }

@@ -21,6 +21,7 @@ import { ResolvePanel, type NextCase } from './crosscheck/ResolvePanel';
 import { CHECK_KEYS, checkAction, curationSlots, keyAction, TOO_MANY_POINTS } from './crosscheck/slots';
 import { readyView, SlotRows } from './crosscheck/SlotRows';
 import { TasksPreview } from './crosscheck/TasksPreview';
+import { ReturnPanel } from './crosscheck/ReturnPanel';
 import { useCurationKeys, type CurationKey } from './crosscheck/useCurationKeys';
 import { useGoldDraft } from './crosscheck/useGoldDraft';
 import { UndoButtons } from '../../drafts/UndoButtons';
@@ -231,6 +232,7 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
             <GrowingTextarea value={draft.notes} disabled={readOnly} onChange={(e) => draft.setNotes(e.target.value)} />
           </label>
         </div>
+        {readyView(view) && <ReturnPanel questionId={q} disabled={resolved} />}
 
         <TasksPreview
           base={view.baseText}

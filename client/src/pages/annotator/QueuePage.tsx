@@ -6,6 +6,7 @@ import { Link, navigate } from '../../router';
 import type { QueueItem, QueueStatus } from '../../../../shared/schemas/annotation';
 import { ANNOTATION_STATE } from '../../stateLabels';
 import './queue.css';
+import { SkipControl } from './SkipControl';
 
 const STATUS_LABEL: Record<QueueStatus, string> = ANNOTATION_STATE;
 
@@ -138,7 +139,7 @@ function QueueTable({ group, next }: { group: Group; next: QueueItem | undefined
       </thead>
       <tbody>
         {group.items.map((item) => (
-          <tr key={item.questionId} onClick={(e) => !(e.target as HTMLElement).closest('a') && navigate(editorHref(item.questionId))}>
+          <tr key={item.questionId} onClick={(e) => !(e.target as HTMLElement).closest('a, button, dialog') && navigate(editorHref(item.questionId))}>
             <td>
               <Link className="open" href={editorHref(item.questionId)} data-next={item === next}>
                 {item.title}
@@ -150,7 +151,7 @@ function QueueTable({ group, next }: { group: Group; next: QueueItem | undefined
             <td>{item.difficulty}</td>
             <td>
               <span className={`badge ${item.status}`}>{STATUS_LABEL[item.status]}</span>
-              {item.batch?.overdue && <span className="badge overdue">overdue</span>}
+              {item.batch?.overdue && <span className="badge overdue">overdue</span>} <SkipControl item={item} />
             </td>
           </tr>
         ))}

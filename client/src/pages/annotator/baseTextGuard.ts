@@ -2,6 +2,7 @@ import { ApiError } from '../../api';
 import { call } from '../../apiCall';
 import { annotations } from '../../../../shared/api/annotations';
 import type { AnnotationView, SaveAnnotationBody } from '../../../../shared/schemas/annotation';
+import type { AcknowledgedFinding } from '../../../../shared/writing/findings';
 
 /**
  * Every save and submit names the base text it was made on (the hash GET returned). When the
@@ -28,5 +29,5 @@ async function guarded<T>(questionId: string, send: () => Promise<T>): Promise<T
 export const saveDraftOn = (view: AnnotationView, body: SaveAnnotationBody, keepalive?: boolean) =>
   guarded(view.questionId, () => call(annotations.save, { params: { questionId: view.questionId }, body: { ...body, baseTextHash: view.baseTextHash }, keepalive: keepalive === true }));
 
-export const submitOn = (view: AnnotationView, version: number) =>
-  guarded(view.questionId, () => call(annotations.submit, { params: { questionId: view.questionId }, body: { version, baseTextHash: view.baseTextHash } }));
+export const submitOn = (view: AnnotationView, version: number, acknowledged: AcknowledgedFinding[] = []) =>
+  guarded(view.questionId, () => call(annotations.submit, { params: { questionId: view.questionId }, body: { version, baseTextHash: view.baseTextHash, acknowledged } }));

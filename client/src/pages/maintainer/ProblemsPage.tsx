@@ -11,6 +11,7 @@ import { ProblemStateFilters } from './ProblemFilterFields';
 import { ANNOTATION_STATE, PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
 import '../../discussion/discussion.css';
 import './backoffice.css';
+import { Visible } from '../../text/Visible';
 
 export const ANNOTATION_LABEL: Record<AnnotationProgress, string> = ANNOTATION_STATE;
 const ADJUDICATION_LABEL: Record<AdjudicationProgress, string> = PROBLEM_ADJUDICATION_STATE;
@@ -43,6 +44,11 @@ function ProblemRow({ p }: { p: ProblemListItem }) {
             {p.annotators.map((a) => (
               <li key={a.username}>
                 {a.username} <span className={`badge ${a.status}`}>{ANNOTATION_LABEL[a.status]}</span>
+                {a.skipped !== undefined && (
+                  <span className="badge skipped" title={a.skipped}>
+                    skipped: <Visible text={a.skipped} />
+                  </span>
+                )}
               </li>
             ))}
           </ul>
@@ -55,7 +61,7 @@ function ProblemRow({ p }: { p: ProblemListItem }) {
   );
 }
 
-const FILTER_PARAMS = ['q', 'difficulty', 'adjudication', 'flags', 'sort', 'dir'] as const;
+const FILTER_PARAMS = ['q', 'difficulty', 'adjudication', 'flags', 'skipped', 'sort', 'dir'] as const;
 
 /**
  * The server's text filter, applied to the rows already on screen: what typing shows at once,
@@ -80,7 +86,7 @@ export default function ProblemsPage() {
   const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : 'The problems could not be loaded.';
   const reload = () => invalidate(problems.list);
 
-  const filtered = FILTER_PARAMS.slice(0, 4).some((f) => list.get(f) !== '');
+  const filtered = FILTER_PARAMS.slice(0, 5).some((f) => list.get(f) !== '');
   // Typed but not answered yet (debounce or request under way): narrow the rows on screen at once.
   const searching = data !== null && (loaded.previous || text.trim() !== list.get('q'));
   const rows = data === null ? [] : searching ? data.items.filter((p) => matchesFilter(p, text)) : data.items;
@@ -108,6 +114,10 @@ export default function ProblemsPage() {
             <label className="inline">
               <input type="checkbox" checked={list.get('flags') === 'open'} onChange={(e) => list.set({ flags: e.target.checked ? 'open' : '' })} />
               Open flags only
+            </label>
+            <label className="inline">
+              <input type="checkbox" checked={list.get('skipped') === 'yes'} onChange={(e) => list.set({ skipped: e.target.checked ? 'yes' : '' })} />
+              Skipped only
             </label>
             <span className="muted" aria-live="polite">
               {searching ? `${rows.length} on this page match; searching all problems…` : filtered ? `${data.total} matching problems` : `${data.total} problems`}

@@ -10,6 +10,7 @@ import type { TaskDetail } from '../../../../shared/runs/views';
 import { FlagButton } from './runs/FlagButton';
 import { fmt } from './runs/format';
 import './RunsPage.css';
+import { Visible } from '../../text/Visible';
 
 type RunView = TaskDetail['runs'][number];
 
@@ -36,7 +37,9 @@ function Dialogue({ run, task }: { run: RunView; task: TaskDetail }) {
               )}
               {m.hit === false && <span className="badge miss-badge">no hit</span>}
             </div>
-            <pre className="msg-text">{m.content}</pre>
+            <pre className="msg-text">
+              <Visible text={m.content} />
+            </pre>
           </li>
         );
       })}
@@ -99,16 +102,20 @@ export default function RunTaskPage({ params }: PageProps) {
           <div className="task-grid">
             <section className="card" aria-labelledby="text-h">
               <h2 id="text-h">Underspecified text</h2>
-              <pre className="statement">{task.text}</pre>
+              <pre className="statement">
+                <Visible text={task.text} />
+              </pre>
             </section>
             <section className="card" aria-labelledby="kq-h">
               <h2 id="kq-h">Key questions</h2>
               <ol className="key-questions">
                 {task.keyQuestions.map((k, i) => (
                   <li key={i} id={`kq-${i}`}>
-                    <p className="kq">{k.question}</p>
+                    <p className="kq">
+                      <Visible text={k.question} />
+                    </p>
                     <p className="muted">
-                      {k.type ?? 'unattributed'} · answer: {k.answer}
+                      {k.type ?? 'unattributed'} · answer: <Visible text={k.answer} />
                     </p>
                   </li>
                 ))}
@@ -120,9 +127,11 @@ export default function RunTaskPage({ params }: PageProps) {
                 <ol className="gold-points">
                   {task.gold.map((g, i) => (
                     <li key={i}>
-                      <p className="kq">{g.question}</p>
+                      <p className="kq">
+                        <Visible text={g.question} />
+                      </p>
                       <p className="muted">
-                        {g.type ?? 'no type'} · {g.provenance} · answer: {g.answer}
+                        {g.type ?? 'no type'} · {g.provenance} · answer: <Visible text={g.answer} />
                       </p>
                     </li>
                   ))}

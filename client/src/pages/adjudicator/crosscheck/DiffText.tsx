@@ -1,4 +1,5 @@
 import type { DiffPart } from '../../../../../shared/crossCheck';
+import { Visible } from '../../../text/Visible';
 
 const TITLE = { same: undefined, onlyA: 'only in Annotator A’s version', onlyB: 'only in Annotator B’s version' } as const;
 
@@ -8,14 +9,16 @@ export function DiffText({ parts, label }: { parts: DiffPart[]; label?: string }
     <span className="diff-text" aria-label={label}>
       {parts.map((p, i) =>
         p.kind === 'same' ? (
-          <span key={i}>{p.value}</span>
+          <span key={i}>
+            <Visible text={p.value} />
+          </span>
         ) : p.kind === 'onlyA' ? (
           <del key={i} className="diff-a" title={TITLE.onlyA}>
-            {p.value}
+            <Visible text={p.value} />
           </del>
         ) : (
           <ins key={i} className="diff-b" title={TITLE.onlyB}>
-            {p.value}
+            <Visible text={p.value} />
           </ins>
         ),
       )}

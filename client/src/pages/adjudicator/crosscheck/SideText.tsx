@@ -1,5 +1,6 @@
 import type { DiffPart } from '../../../../../shared/crossCheck';
 import type { Side } from './goldModel';
+import { Visible } from '../../../text/Visible';
 
 /**
  * One annotator's question or answer exactly as written, the words the other side does not have
@@ -12,10 +13,12 @@ export function SideText({ parts, side }: { parts: DiffPart[]; side: Side }) {
     <span className="side-text">
       {parts.map((p, i) =>
         p.kind === 'same' ? (
-          <span key={i}>{p.value}</span>
+          <span key={i}>
+            <Visible text={p.value} />
+          </span>
         ) : p.kind === own ? (
           <mark key={i} className={`differs differs-${side}`} title={`not in Annotator ${other}’s version`}>
-            {p.value}
+            <Visible text={p.value} />
           </mark>
         ) : null,
       )}

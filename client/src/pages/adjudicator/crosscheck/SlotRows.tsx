@@ -7,6 +7,8 @@ import { SideText } from './SideText';
 import { ProvenanceBadge } from './ProvenanceBadge';
 import { goldIndexOf, type Side } from './goldModel';
 import { slotLabel, type Slot } from './slots';
+import { Visible } from '../../../text/Visible';
+import { RULE_LABELS } from '../../../../../shared/writing/findings';
 
 export interface SlotActions {
   readOnly: boolean;
@@ -40,17 +42,33 @@ function SideCell({ view, side, index, pair, from, actions }: { view: CaseView; 
       </div>
       <dl>
         <dt>Deletes</dt>
-        <dd className="deleted-excerpt">{deletedText(view.baseText, point) || '—'}</dd>
+        <dd className="deleted-excerpt">{deletedText(view.baseText, point) ? <Visible text={deletedText(view.baseText, point)} /> : '—'}</dd>
         <dt>Question</dt>
-        <dd>{pair ? <SideText parts={pair.question} side={side} /> : point.question}</dd>
+        <dd>{pair ? <SideText parts={pair.question} side={side} /> : <Visible text={point.question} />}</dd>
         <dt>Answer</dt>
-        <dd>{pair ? <SideText parts={pair.answer} side={side} /> : point.answer}</dd>
+        <dd>{pair ? <SideText parts={pair.answer} side={side} /> : <Visible text={point.answer} />}</dd>
         <dt>Type</dt>
         <dd>
           <span className={`badge type-badge${pair ? (pair.typeMatch ? ' type-match' : ' type-mismatch') : ''}`}>{point.type ?? 'no type'}</span>
         </dd>
       </dl>
+      <AcknowledgedList side={view.annotations[side]} index={index} />
     </div>
+  );
+}
+
+/** The findings this annotator acknowledged on submit for this point, each with the reason they gave. */
+function AcknowledgedList({ side, index }: { side: SideView | null; index: number }) {
+  const mine = side?.acknowledged.filter((a) => a.point === index) ?? [];
+  if (mine.length === 0) return null;
+  return (
+    <ul className="acknowledged-findings small" aria-label={`Findings acknowledged by ${side!.label}`} data-testid="acknowledged-findings">
+      {mine.map((a) => (
+        <li key={a.rule}>
+          <b>{RULE_LABELS[a.rule]}</b> acknowledged: <Visible text={a.reason} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

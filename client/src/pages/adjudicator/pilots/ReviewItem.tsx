@@ -3,6 +3,8 @@ import { ApiError } from '../../../api';
 import { call } from '../../../apiCall';
 import { pilots } from '../../../../../shared/api/pilots';
 import type { ReviewQuestion, ReviewQuestionBody } from '../../../../../shared/schemas/pilots';
+import { Visible } from '../../../text/Visible';
+import { showInvisibles } from '../../../../../shared/writing/invisible';
 
 interface Props {
   study: string;
@@ -58,9 +60,13 @@ export function ReviewItem({ study, item, onReviewed }: Props) {
       <div className="review-sides">
         <section aria-label="The pilot's question">
           <h3>Pilot asked</h3>
-          <p className="said">{item.question}</p>
+          <p className="said">
+            <Visible text={item.question} />
+          </p>
           <h3>Answer given</h3>
-          <p className="said">{item.answer}</p>
+          <p className="said">
+            <Visible text={item.answer} />
+          </p>
         </section>
         <section aria-label="Best-matching key question">
           <h3>
@@ -68,9 +74,11 @@ export function ReviewItem({ study, item, onReviewed }: Props) {
           </h3>
           {matched ? (
             <>
-              <p className="said">{matched.question}</p>
+              <p className="said">
+                <Visible text={matched.question} />
+              </p>
               <p className="muted said">
-                Answer: {matched.answer} · {matched.type ?? 'unattributed'}
+                Answer: <Visible text={matched.answer} /> · {matched.type ?? 'unattributed'}
               </p>
             </>
           ) : (
@@ -97,7 +105,7 @@ export function ReviewItem({ study, item, onReviewed }: Props) {
             <option value="">—</option>
             {item.keyQuestions.map((k, i) => (
               <option key={i} value={i}>
-                {i + 1}. {k.question.length > 80 ? `${k.question.slice(0, 77)}…` : k.question}
+                {i + 1}. {showInvisibles(k.question.length > 80 ? `${k.question.slice(0, 77)}…` : k.question)}
               </option>
             ))}
           </select>

@@ -27,6 +27,9 @@ import { VersionsPanel } from './VersionsPanel';
 import { SuggestionGhosts } from './SuggestionGhosts';
 import { acceptGhost, dismissGhost, initialSuggestionState, pendingGhosts, withoutOrigin, type Ghost, type SuggestionState } from './suggestionModel';
 import { useLateSuggestions } from './useLateSuggestions';
+import { editorFindings } from './editorFindings';
+import { Visible } from '../../../text/Visible';
+import type { AcknowledgedFinding } from '../../../../../shared/writing/findings';
 
 /** One step of the editor's history: the points and what the annotator did with suggestions. */
 interface Snapshot {
@@ -231,11 +234,11 @@ export function Editor({ view, carried, onReload, opening }: Props) {
     return findings.length === 0;
   }
 
-  async function submit() {
+  async function submit(acknowledged: AcknowledgedFinding[]) {
     if (!readyToSubmit()) return;
     if (!(await draft.saver.flush())) return;
     try {
-      const done = await submitOn(view, draft.saver.currentVersion);
+      const done = await submitOn(view, draft.saver.currentVersion, acknowledged);
       draft.saver.dispose();
       history.clear();
       setSubmitted(done);
@@ -243,13 +246,22 @@ export function Editor({ view, carried, onReload, opening }: Props) {
       setIssues(null);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400) setIssues(err.issues);
+      else if (err instanceof ApiError && err.code === 'unacknowledged_findings') setNotice(`${err.message} Submit again to give the reasons.`);
       else setNotice(err instanceof Error ? err.message : 'Submitting failed.');
     }
   }
 
+  const findings = editorFindings(base, points, draft.savedFindings);
+  const shownAcknowledged = submitted?.acknowledged ?? [];
+
   return (
     <section className="page editor">
       <EditorHeader view={view} submitted={submitted} draft={draft} onReload={() => onReload(points)} />
+      {view.returnNote && submitted === null && (
+        <p className="notice returned-note" role="note" data-testid="return-note">
+          <b>Sent back by the adjudicator:</b> <Visible text={view.returnNote} />
+        </p>
+      )}
       <p className="sr-only" aria-live="polite" data-testid="announcer">
         {announcement}
       </p>
@@ -326,6 +338,8 @@ export function Editor({ view, carried, onReload, opening }: Props) {
               readOnly={readOnly}
               fieldsReadOnly={fieldsReadOnly}
               issues={issues ?? []}
+              findings={findings.filter((f) => f.point === i)}
+              acknowledged={shownAcknowledged.filter((a) => a.point === i)}
               questionRef={(el) => {
                 questionBoxes.current[i] = el;
               }}
@@ -336,7 +350,7 @@ export function Editor({ view, carried, onReload, opening }: Props) {
             />
           ))}
           {points.length === 0 && <p className="card muted">No points yet. Select text in the statement and press <kbd>1</kbd> to start point 1.</p>}
-          <SubmitPanel readOnly={readOnly} issues={issues} submitted={submitted} justSubmitted={justSubmitted} onCheck={readyToSubmit} onSubmit={submit} questionId={view.questionId} />
+          <SubmitPanel readOnly={readOnly} issues={issues} submitted={submitted} justSubmitted={justSubmitted} onCheck={readyToSubmit} onSubmit={submit} findings={findings} questionId={view.questionId} />
           {!readOnly && <ShortcutHelp />}
         </aside>
       </div>

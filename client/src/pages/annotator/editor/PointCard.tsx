@@ -4,6 +4,9 @@ import type { Point } from '../../../../../shared/edits';
 import type { FieldIssue } from '../../../../../shared/errors';
 import { AMBIGUITY_TYPES, isAmbiguityType, TYPE_DEFINITIONS } from '../../../../../shared/taxonomy';
 import { showRepairText } from './TextPane';
+import { LimitedTextarea } from '../../../text/LimitedTextarea';
+import { MAX_POINT_TEXT } from '../../../../../shared/schemas/point';
+import { RULE_LABELS, type AcknowledgedFinding, type PointFinding } from '../../../../../shared/writing/findings';
 
 interface Props {
   index: number;
@@ -13,6 +16,10 @@ interface Props {
   /** The question, answer and type alone (editable after a conflict, while the rest is read-only); readOnly when not given. */
   fieldsReadOnly?: boolean;
   issues: FieldIssue[];
+  /** The shared rules' findings on this point, shown while the annotator writes. */
+  findings: PointFinding[];
+  /** After submit: the findings acknowledged, with the reasons given. */
+  acknowledged: AcknowledgedFinding[];
   /** The key question's box: it takes focus after a deletion for this point. */
   questionRef?: Ref<HTMLTextAreaElement>;
   onChange: (patch: Partial<Pick<Point, 'question' | 'answer' | 'type'>>) => void;
@@ -32,7 +39,7 @@ function FieldError({ issues, field }: { issues: FieldIssue[]; field: string }) 
   return <span className="field-error">{mine.map((i) => i.message).join('; ')}</span>;
 }
 
-function Deletions({ index, point, base, readOnly, onRestore, onRemoveRepair }: Omit<Props, 'issues' | 'onChange' | 'onRemovePoint' | 'questionRef'>) {
+function Deletions({ index, point, base, readOnly, onRestore, onRemoveRepair }: Omit<Props, 'issues' | 'findings' | 'acknowledged' | 'onChange' | 'onRemovePoint' | 'questionRef'>) {
   if (point.deletions.length === 0 && point.repairs.length === 0) {
     return <p className="muted small">Select text in the statement and press <kbd>{index + 1}</kbd> to delete it for this point.</p>;
   }
@@ -62,9 +69,27 @@ function Deletions({ index, point, base, readOnly, onRestore, onRemoveRepair }: 
   );
 }
 
+/** What the release check would say about this point, said now; with the reason once acknowledged. */
+function PointFindings({ index, findings, acknowledged }: { index: number; findings: PointFinding[]; acknowledged: AcknowledgedFinding[] }) {
+  if (findings.length === 0) return null;
+  return (
+    <ul className="point-findings small" aria-label={`Findings on point ${index + 1}`} data-testid="point-findings">
+      {findings.map((f) => {
+        const reason = acknowledged.find((a) => a.rule === f.rule)?.reason;
+        return (
+          <li key={f.rule} data-rule={f.rule}>
+            <b>{RULE_LABELS[f.rule]}</b>: {f.message}
+            {reason !== undefined && <span className="acknowledged"> Acknowledged: {reason}</span>}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /** One ambiguity point: its deletions and repairs, key question, answer and type. */
 export function PointCard(props: Props) {
-  const { index, point, readOnly, issues, questionRef, onChange, onRemovePoint } = props;
+  const { index, point, readOnly, issues, findings, acknowledged, questionRef, onChange, onRemovePoint } = props;
   const fieldsReadOnly = props.fieldsReadOnly ?? readOnly;
   const prefix = `points[${index}]`;
   const mine = issues.filter((i) => i.path.startsWith(prefix));
@@ -80,12 +105,21 @@ export function PointCard(props: Props) {
       <FieldError issues={mine} field={`${prefix}.repairs`} />
       <label>
         Key question
-        <textarea ref={questionRef} rows={2} value={point.question} readOnly={fieldsReadOnly} aria-invalid={invalid('question')} placeholder="What should a model ask to recover the deleted information?" onChange={(e) => onChange({ question: e.target.value })} />
+        <LimitedTextarea
+          textareaRef={questionRef}
+          rows={2}
+          max={MAX_POINT_TEXT}
+          value={point.question}
+          readOnly={fieldsReadOnly}
+          aria-invalid={invalid('question')}
+          placeholder="What should a model ask to recover the deleted information?"
+          onValue={(question) => onChange({ question })}
+        />
         <FieldError issues={mine} field={`${prefix}.question`} />
       </label>
       <label>
         Answer
-        <textarea rows={2} value={point.answer} readOnly={fieldsReadOnly} aria-invalid={invalid('answer')} placeholder="The ground truth, drawn from the deleted text" onChange={(e) => onChange({ answer: e.target.value })} />
+        <LimitedTextarea rows={2} max={MAX_POINT_TEXT} value={point.answer} readOnly={fieldsReadOnly} aria-invalid={invalid('answer')} placeholder="The ground truth, drawn from the deleted text" onValue={(answer) => onChange({ answer })} />
         <FieldError issues={mine} field={`${prefix}.answer`} />
       </label>
       <label>
@@ -103,6 +137,7 @@ export function PointCard(props: Props) {
       <p id={definitionId} className="type-definition muted small">
         {point.type ? TYPE_DEFINITIONS[point.type] : 'Each type names what kind of information the deletion removes.'} <span className="sr-only">Press ? for the guidelines on this type.</span>
       </p>
+      <PointFindings index={index} findings={findings} acknowledged={acknowledged} />
       {!readOnly && (
         <button type="button" className="link remove-point" onClick={onRemovePoint} aria-label={`Remove point ${index + 1}`}>
           Remove point

@@ -4,6 +4,8 @@ import type { AnnotationView } from '../../../../../shared/schemas/annotation';
 import { Link } from '../../../router';
 import { NextProblem } from './NextProblem';
 import { ConfirmDialog } from '../../../ConfirmDialog';
+import type { AcknowledgedFinding, PointFinding } from '../../../../../shared/writing/findings';
+import { AcknowledgeFindings, acknowledgements } from './AcknowledgeFindings';
 
 interface Props {
   readOnly: boolean;
@@ -14,7 +16,9 @@ interface Props {
   questionId: string;
   /** Lists what is missing and answers whether the annotation can be submitted. */
   onCheck: () => boolean;
-  onSubmit: () => Promise<void>;
+  onSubmit: (acknowledged: AcknowledgedFinding[]) => Promise<void>;
+  /** The shared rules' findings: each needs a reason in the confirmation. */
+  findings: PointFinding[];
 }
 
 function fieldName(path: string): string {
@@ -25,9 +29,11 @@ function fieldName(path: string): string {
  * Submit: what is missing is listed first, and only a complete annotation gets the
  * confirmation (focused on its confirm button, so Enter submits).
  */
-export function SubmitPanel({ readOnly, issues, submitted, justSubmitted, questionId, onCheck, onSubmit }: Props) {
+export function SubmitPanel({ readOnly, issues, submitted, justSubmitted, questionId, onCheck, onSubmit, findings }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [reasons, setReasons] = useState<Record<string, string>>({});
+  const [missing, setMissing] = useState(false);
   if (readOnly && submitted) {
     return (
       <section className="card submit-panel">
@@ -38,8 +44,11 @@ export function SubmitPanel({ readOnly, issues, submitted, justSubmitted, questi
     );
   }
   async function go() {
+    const acknowledged = acknowledgements(findings, reasons);
+    if (acknowledged.some((a) => a.reason === '')) return setMissing(true);
+    setMissing(false);
     setBusy(true);
-    await onSubmit();
+    await onSubmit(acknowledged);
     setBusy(false);
     setConfirming(false);
   }
@@ -63,6 +72,7 @@ export function SubmitPanel({ readOnly, issues, submitted, justSubmitted, questi
       {confirming && (
         <ConfirmDialog title="Submit this annotation?" confirmLabel="Confirm submit" busy={busy} onConfirm={() => void go() /* onSubmit reports its own failure */} onCancel={() => setConfirming(false)}>
           <p>Every point is complete. Once submitted, the annotation is read-only: you cannot edit it afterwards.</p>
+          {findings.length > 0 && <AcknowledgeFindings findings={findings} reasons={reasons} missing={missing} onReason={(key, reason) => setReasons((r) => ({ ...r, [key]: reason }))} />}
         </ConfirmDialog>
       )}
     </section>

@@ -6,6 +6,7 @@ import { useMe } from '../../../session';
 import type { Point } from '../../../../../shared/edits';
 import { saveDraftOn } from '../baseTextGuard';
 import { useActiveTimer } from '../../../drafts/useActiveTimer';
+import type { PointFinding } from '../../../../../shared/writing/findings';
 import { annotationSaver, type AnnotationSaver, type SaveExtras, type SaveState } from './saver';
 
 export interface Draft {
@@ -14,6 +15,8 @@ export interface Draft {
   stash: DraftStash<Point[]>;
   saveState: SaveState;
   activeMs: number;
+  /** The findings the server returned with the last save (some rules need what only the server holds). */
+  savedFindings: PointFinding[];
 }
 
 /** The autosave machinery of one loaded annotation. */
@@ -21,6 +24,7 @@ export function useDraft(view: AnnotationView, readOnly: boolean, extras?: () =>
   const timer = useActiveTimer(!readOnly);
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'saved' });
   const [activeMs, setActiveMs] = useState(view.activeMs);
+  const [savedFindings, setSavedFindings] = useState<PointFinding[]>(view.findings);
   const me = useMe();
   const [stash] = useState(() => draftStash<Point[]>(me.username, 'annotation', view.questionId));
   const [saver] = useState(() =>
@@ -32,6 +36,7 @@ export function useDraft(view: AnnotationView, readOnly: boolean, extras?: () =>
       onState: setSaveState,
       onSaved: (saved) => {
         setActiveMs(saved.activeMs);
+        setSavedFindings(saved.findings);
         onSaved?.();
       },
       extras,
@@ -39,6 +44,6 @@ export function useDraft(view: AnnotationView, readOnly: boolean, extras?: () =>
     }),
   );
   useDraftSaver(saver);
-  return { saver, stash, saveState, activeMs };
+  return { saver, stash, saveState, activeMs, savedFindings };
 }
 

@@ -1,5 +1,6 @@
 import type { Point } from '../../../../../shared/edits';
 import type { FeedbackGoldPoint, FeedbackView } from '../../../../../shared/feedback/view';
+import { Visible } from '../../../text/Visible';
 
 function Side({ title, point }: { title: string; point: Point }) {
   return (
@@ -7,9 +8,13 @@ function Side({ title, point }: { title: string; point: Point }) {
       <h4>{title}</h4>
       <dl>
         <dt>Key question</dt>
-        <dd>{point.question}</dd>
+        <dd>
+          <Visible text={point.question} />
+        </dd>
         <dt>Answer</dt>
-        <dd>{point.answer}</dd>
+        <dd>
+          <Visible text={point.answer} />
+        </dd>
         <dt>Type</dt>
         <dd>{point.type ?? 'none'}</dd>
       </dl>
