@@ -1,7 +1,14 @@
 import { all, type DB } from './database';
-import { goldPointFromRow, type GoldRow } from './points';
+import { pointFromRow, type GoldRow } from './points';
 import { overrideFromRow, type OverrideRow } from './taskRows';
-import type { GoldPoint } from '../shared/schemas/adjudication';
+import type { Point } from '../shared/edits';
+import type { Provenance } from '../shared/schemas/adjudication';
+
+/** What a release reads of a gold point: the point and where it came from. */
+export interface ReleasePoint {
+  point: Point;
+  provenance: Provenance;
+}
 import type { TaskOverride } from '../shared/tasks';
 
 /** What task generation reads for a release: resolved problems, gold points, overrides and kept ids. */
@@ -36,12 +43,16 @@ export const readResolvedProblems = (db: DB): ResolvedProblemRow[] =>
   );
 
 /** Every gold point, by problem then index. */
-export function readAllGoldPoints(db: DB): Map<number, GoldPoint[]> {
-  const byProblem = new Map<number, GoldPoint[]>();
-  for (const row of all<GoldRow>(db, `SELECT * FROM gold_points ORDER BY problem_id, idx`)) {
+export function readAllGoldPoints(db: DB): Map<number, ReleasePoint[]> {
+  const byProblem = new Map<number, ReleasePoint[]>();
+  const rows = all<Pick<GoldRow, 'problem_id' | 'provenance' | 'deletions' | 'repairs' | 'question' | 'answer' | 'type'>>(
+    db,
+    `SELECT problem_id, provenance, deletions, repairs, question, answer, type FROM gold_points ORDER BY problem_id, idx`,
+  );
+  for (const row of rows) {
     let list = byProblem.get(row.problem_id);
     if (!list) byProblem.set(row.problem_id, (list = []));
-    list.push(goldPointFromRow(row));
+    list.push({ point: pointFromRow(row), provenance: row.provenance });
   }
   return byProblem;
 }

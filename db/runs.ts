@@ -131,7 +131,6 @@ export interface StoredScore extends TaskScore {
   k: number;
   finished: boolean;
   hitQuestions: string[];
-  hitDict: HitDict;
   /** LiveCodeBench's grade of the record's current code (true passed, false failed), null when not graded. */
   pass1: boolean | null;
 }
@@ -157,7 +156,6 @@ const scoreOf = (r: ScoreRow): StoredScore => ({
   k: r.k,
   finished: r.finished === 1,
   hitQuestions: questionsOf(r.hit_questions),
-  hitDict: hitDictOf(r.hit_dict),
   tkqr: r.tkqr,
   ora: r.ora,
   turns: r.turns,
@@ -168,8 +166,13 @@ const scoreOf = (r: ScoreRow): StoredScore => ({
 /** The code a record gives pass@1 (SQL): a non-empty final_code, else the extracted pass1_code. */
 export const PASS1_CODE_SQL = "CASE WHEN rr.final_code <> '' THEN rr.final_code ELSE rr.pass1_code END";
 
-/** Every run's scored records, without the dialogues, in file order. */
-export const scoreRows = (db: DB, runId?: number): StoredScore[] =>
+/** Every run's scored records, without the dialogues and the per-turn labels, in file order. */
+export const scoreRows = (db: DB, runId?: number): StoredScore[] => selectScores(db, runId).map(scoreOf);
+
+/** Every run's scored records with their per-turn hit labels (curation), in file order. */
+export const labelledScoreRows = (db: DB): (StoredScore & { hitDict: HitDict })[] => selectScores(db).map((r) => ({ ...scoreOf(r), hitDict: hitDictOf(r.hit_dict) }));
+
+const selectScores = (db: DB, runId?: number): ScoreRow[] =>
   all<ScoreRow>(
     db,
     `SELECT rr.run_id, rr.task_id, rr.k, rr.finished, rr.hit_questions, rr.hit_dict, rr.tkqr, rr.ora, rr.turns, rr.diff,
@@ -178,7 +181,7 @@ export const scoreRows = (db: DB, runId?: number): StoredScore[] =>
       FROM run_records rr JOIN runs u ON u.id = rr.run_id
       ${runId === undefined ? '' : 'WHERE rr.run_id = ?'} ORDER BY rr.run_id, rr.position`,
     runId === undefined ? undefined : [runId],
-  ).map(scoreOf);
+  );
 
 /** What the judge check reads of each record: the questions asked and their hit labels, in file order. */
 export const judgeRows = (db: DB, runId: number): { taskId: string; questions: string[]; hitDict: HitDict }[] =>

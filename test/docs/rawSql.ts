@@ -25,9 +25,10 @@ function tsFiles(dir: string): string[] {
 
 /** Raw SQL lines per file of test/ (relative paths), most first. */
 export function rawSqlLines(root: string): { file: string; lines: number }[] {
-  const self = path.join(root, 'test', 'docs', 'rawSql.ts');
+  // The counter and its own test hold statement text as examples, not as state.
+  const selves = new Set([path.join(root, 'test', 'docs', 'rawSql.ts'), path.join(root, 'test', 'unit', 'rawSqlInTests.test.ts')]);
   return tsFiles(path.join(root, 'test'))
-    .filter((f) => f !== self)
+    .filter((f) => !selves.has(f))
     .map((f) => ({ file: path.relative(root, f), lines: fs.readFileSync(f, 'utf8').split('\n').filter(isRawSqlLine).length }))
     .filter((f) => f.lines > 0)
     .sort((a, b) => b.lines - a.lines || a.file.localeCompare(b.file));

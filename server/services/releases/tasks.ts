@@ -1,6 +1,5 @@
 import type { DB } from '../../../db/database';
-import { readAllGoldPoints, readKeptTaskIds, readResolvedProblems, readRetiredTaskIds, readTaskOverrides, type TaskIdRow } from '../../../db/releaseTasks';
-import type { GoldPoint } from '../../../shared/schemas/adjudication';
+import { readAllGoldPoints, readKeptTaskIds, readResolvedProblems, readRetiredTaskIds, readTaskOverrides, type ReleasePoint, type TaskIdRow } from '../../../db/releaseTasks';
 import type { Point, Range } from '../../../shared/edits';
 import type { ReleaseRecord } from '../../../shared/release/format';
 import { generateTasks, type GeneratedTask } from '../../../shared/tasks';
@@ -28,7 +27,7 @@ export interface ReleaseTask {
   keptId: string | null;
   position: number | null;
   generated: GeneratedTask;
-  points: GoldPoint[];
+  points: ReleasePoint[];
   /** The deletions the task's text makes of the base text, when it is made by deletions alone (a validation hint). */
   deletions: Range[] | null;
 }
@@ -38,9 +37,6 @@ export interface ReleaseTasks {
   /** The tasks in release order with their final ids. */
   tasks: (ReleaseTask & { taskId: string })[];
 }
-
-/** The point itself, without its gold provenance, sources, checklist and note. */
-const asPoint = ({ deletions, repairs, question, answer, type }: GoldPoint): Point => ({ deletions, repairs, question, answer, type });
 
 function loadProblems(db: DB): ReleaseProblem[] {
   const rows = readResolvedProblems(db);
@@ -100,7 +96,7 @@ export function loadReleaseTasks(db: DB, policy: VariantPolicy): ReleaseTasks {
   const keyed = kept.size > 0 || excluded.size > 0; // else no task needs its key looked up
   for (const problem of problems) {
     const points = gold.get(problem.id) ?? [];
-    const presented = points.map(asPoint);
+    const presented = points.map((p) => p.point);
     const generated = generateTasks(problem.baseText, presented, policy, overrides.get(problem.id) ?? []);
     for (const task of generated) {
       const key = keyed ? exclusionKey(problem.id, task.key) : '';

@@ -1,5 +1,6 @@
 /** What the runs show: the paper's tables, per-task scores, the judge check, drill-down and curation. */
 import type { DB } from '../../../db/database';
+import type { HitDict } from '../../../shared/runs/metrics';
 import { DEFAULT_JUDGE_THRESHOLD, judgeCheck, type JudgeCheck } from '../../../shared/runs/judge';
 import { curation, hitKeyQuestions, runTables, type Curation, type ReleaseTask, type RunTables, type ScoredRecord } from '../../../shared/runs/report';
 import { completePass1ByModel } from '../../../db/runPass1';
@@ -9,7 +10,7 @@ import { loadGoldPoints } from '../adjudications/store';
 import { findAdjudication } from '../../../db/adjudications';
 import { findProblemBrief } from '../../../db/problems';
 import { humanRuns } from '../pilots/pilotRuns';
-import { dialogueRecord, judgeRows, listRunRows, releaseTask, releaseTasks, runRow, scoreRows, type RunRow, type StoredScore, type StoredTask } from '../../../db/runs';
+import { dialogueRecord, judgeRows, labelledScoreRows, listRunRows, releaseTask, releaseTasks, runRow, scoreRows, type RunRow, type StoredScore, type StoredTask } from '../../../db/runs';
 
 function requireRun(db: DB, model: string): RunRow {
   const row = runRow(db, model);
@@ -19,8 +20,8 @@ function requireRun(db: DB, model: string): RunRow {
 
 const taskMap = (tasks: readonly ReleaseTask[]) => new Map(tasks.map((t) => [t.taskId, t]));
 
-function groupByRun(rows: readonly StoredScore[]): Map<number, StoredScore[]> {
-  const out = new Map<number, StoredScore[]>();
+function groupByRun<T extends StoredScore>(rows: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
   for (const r of rows) {
     let list = out.get(r.runId);
     if (!list) out.set(r.runId, (list = []));
@@ -101,11 +102,11 @@ export function runJudgeCheck(db: DB, model: string, threshold = DEFAULT_JUDGE_T
   return check;
 }
 
-const anyHit = (r: StoredScore) => r.hitQuestions.length > 0 || Object.values(r.hitDict).some((v) => v === 1);
+const anyHit = (r: StoredScore & { hitDict: HitDict }) => r.hitQuestions.length > 0 || Object.values(r.hitDict).some((v) => v === 1);
 
 /** Discoverability of every key question over all runs; key questions no run asked; tasks no run hit. */
 export function runsCuration(db: DB): Curation {
-  const byRun = groupByRun(scoreRows(db));
+  const byRun = groupByRun(labelledScoreRows(db));
   const humans = humanRuns(db);
   return curation(
     listRunRows(db).map((run) => ({
