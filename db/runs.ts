@@ -38,7 +38,7 @@ export const listRunRows = (db: DB): RunRow[] => all<RunRow>(db, `${SELECT_RUN} 
 export const runRow = (db: DB, model: string): RunRow | undefined => get<RunRow>(db, `${SELECT_RUN} WHERE r.model = ?`, [model]);
 
 /**
- * How key questions are typed: 1 = by the identity of the point each was written for (issue 22).
+ * How key questions are typed: 1 = by the identity of the point each was written for.
  * A release kept under an older rule is typed again (and its tasks stored again) at its next run import.
  */
 export const TYPES_RULE = 1;

@@ -51,7 +51,7 @@ export interface AnnotationView {
   activeMs: number;
   updatedAt: string | null;
   submittedAt: string | null;
-  /** Where each point came from, in point order (issue 27). */
+  /** Where each point came from, in point order. */
   origins: PointOrigin[];
   /** Present only when the suggestion policy shows this annotator the problem's suggestions. */
   suggestions?: Suggestion[];

@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// Issue 15: the layer rules of eslint.config.js (eslint.layers.js) fail code that crosses a layer.
+// The layer rules of eslint.config.js (eslint.layers.js) fail code that crosses a layer.
 // The snippets are linted with the project's real config, as if they were files at these paths.
 const ROOT = path.resolve(import.meta.dirname, '../..');
 

@@ -1,5 +1,5 @@
 /**
- * Issue 26.8: the cost of one pilot question at 500 study questions. The live answer's
+ * The cost of one pilot question at 500 study questions. The live answer's
  * vocabulary is kept per study and grown by each question (server/services/pilots/studyVocabulary.ts);
  * the baseline is what every question cost before: a full refit over the release's key questions
  * and the study's questions (matchQuestion), measured in the same run.
