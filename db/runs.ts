@@ -1,7 +1,7 @@
 /** The runs' SQL (runs, run_records, run_releases, run_release_tasks): named functions with parameterised statements. */
 import { z } from 'zod';
 import { all, get, run, type DB } from './database';
-import { decodeJson, decodeList, stringList } from './storedJson';
+import { decodeJson, decodeList, isStringList, stringList } from './storedJson';
 import type { HitDict } from '../shared/runs/metrics';
 import type { KeyQuestion, ReleaseTask } from '../shared/runs/report';
 import type { TaskScore } from '../shared/runs/metrics';
@@ -146,8 +146,11 @@ const messageList = z.array(messageSchema);
 export type StoredMessage = z.infer<typeof messageSchema>;
 
 const NO_LABELS: HitDict = {};
-export const hitDictOf = (text: string): HitDict => decodeJson(text, hitDictSchema, NO_LABELS);
-const questionsOf = (text: string): string[] => decodeJson(text, stringList, []);
+/** Exactly what hitDictSchema accepts: a plain object of numbers. */
+const isHitDict = (json: unknown): json is HitDict =>
+  typeof json === 'object' && json !== null && !Array.isArray(json) && Object.values(json).every((v) => typeof v === 'number' && Number.isFinite(v));
+export const hitDictOf = (text: string): HitDict => decodeJson(text, hitDictSchema, NO_LABELS, isHitDict);
+const questionsOf = (text: string): string[] => decodeJson(text, stringList, [], isStringList);
 const messagesOf = (text: string): StoredMessage[] => decodeJson(text, messageList, []);
 
 const scoreOf = (r: ScoreRow): StoredScore => ({

@@ -32,3 +32,14 @@ describe('decoding a stored JSON column', () => {
     expect(decodeVerbatim('{"a":"x"}', loose, { a: 0 })).toEqual({ a: 0 });
   });
 });
+
+describe('the plain checks that let good run columns skip zod', () => {
+  it('accept exactly what their schemas accept', async () => {
+    const { isStringList } = await import('../../db/storedJson');
+    const samples: unknown[] = [[], ['a'], ['a', 1], [null], 'a', {}, null, [['a']]];
+    for (const s of samples) expect(isStringList(s)).toBe(stringList.safeParse(s).success);
+    const { hitDictOf } = await import('../../db/runs');
+    expect(hitDictOf('{"0":1,"1":0}')).toEqual({ 0: 1, 1: 0 });
+    for (const bad of ['{"0":"1"}', '[1]', 'null', 'nope']) expect(hitDictOf(bad)).toEqual({});
+  });
+});
