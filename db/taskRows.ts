@@ -2,7 +2,7 @@ import { all, run, type DB } from './database';
 import type { Repair } from '../shared/edits';
 import type { TaskOverride } from '../shared/tasks';
 import { repairsFromJson } from './points';
-import { decodeNullableJson, stringList } from './storedJson';
+import { decodeJson, isStringList, stringList } from './storedJson';
 import { z } from 'zod';
 
 /**
@@ -35,7 +35,8 @@ export interface OverrideRow {
 // The lists are positional (one entry per point of the subset), so a damaged one is dropped whole:
 // it reads as null, the gold wording and point order, never as a list with entries shifted.
 const positions = z.array(z.number().int().min(0));
-const wording = (text: string | null) => decodeNullableJson(text, stringList, null);
+const isPositions = (json: unknown): json is number[] => Array.isArray(json) && json.every((n) => Number.isInteger(n) && (n as number) >= 0);
+const wording = (text: string | null): string[] | null => (text === null ? null : decodeJson<string[] | null>(text, stringList, null, isStringList));
 
 /** A stored override as the task generator takes it, damaged lists repaired as described above. */
 export function overrideFromRow(r: Omit<OverrideRow, 'problem_id' | 'repairs'>): TaskOverride {
@@ -45,7 +46,7 @@ export function overrideFromRow(r: Omit<OverrideRow, 'problem_id' | 'repairs'>):
     questions: wording(r.questions),
     answers: wording(r.answers),
     keywords: wording(r.keywords),
-    qaOrder: decodeNullableJson(r.qa_order, positions, null),
+    qaOrder: r.qa_order === null ? null : decodeJson<number[] | null>(r.qa_order, positions, null, isPositions),
     kind: r.kind,
   };
 }
