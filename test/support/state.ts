@@ -92,3 +92,10 @@ export function annotationsOf(db: DB, problemId: number): StoredAnnotation[] {
     [problemId],
   ).map((a) => ({ ...a, points: readDraftPoints(db, a.id).points }));
 }
+
+/** How many login sessions a user holds. */
+export const sessionCount = (db: DB, userId: number): number => get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [userId])!.n;
+
+/** Every problem in import order, with what an import sets. */
+export const problemsInImportOrder = (db: DB): { question_id: string; title: string; base_text: string; import_order: number }[] =>
+  all(db, 'SELECT question_id, title, base_text, import_order FROM problems ORDER BY import_order');

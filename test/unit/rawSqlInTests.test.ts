@@ -11,7 +11,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
  * file moves to builders (`npx tsx test/docs/rawSql.ts` lists the files with the most raw SQL).
  * The goal is 150 lines: what is left then is about SQL itself (migrations, triggers, recovery).
  */
-const CEILING = 441;
+const CEILING = 424;
 
 describe('raw SQL in the tests', () => {
   it(`stays at or below ${CEILING} lines`, () => {
