@@ -104,7 +104,7 @@ describe('importLcbFile', () => {
     const other = lcbRecord();
     const err = await importError(writeJsonl([other, { ...record, question_content: 'A different statement.' }]));
     expect(err.issues).toEqual([expect.objectContaining({ line: 2, field: 'question_content', message: expect.stringContaining('already annotated') })]);
-    expect(findProblemId(ctx.db, other.question_id)).toBeUndefined();
+    expect(findProblemId(ctx.db, String(other.question_id))).toBeUndefined();
     const renamed = await importLcbFile(ctx.db, writeJsonl([{ ...record, question_title: 'Only the title changes' }]), CLI_ACTOR);
     expect(renamed.updated).toBe(1);
   });
