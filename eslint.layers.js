@@ -8,6 +8,9 @@ import path from 'node:path';
  *   `../../http/errors` and `../http/route` are both caught; a name of a package never is).
  * - layers/sql-in-db-only: no SQL outside db/ — neither a string or template that starts with an
  *   SQL statement, nor a call of a driver method that runs SQL (.prepare, .exec, .pragma).
+ * - layers/json-parse-in-db-only: no JSON.parse outside db/ — stored JSON columns are decoded (and
+ *   repaired) by the db/ modules (db/storedJson.ts), so services get domain values; only the
+ *   readers of files and answers from outside (JSON_READERS) parse text themselves.
  */
 const ROOT = path.dirname(new URL(import.meta.url).pathname);
 
@@ -76,13 +79,56 @@ const sqlInDbOnly = {
   },
 };
 
-const layers = { rules: { 'no-import': noImport, 'sql-in-db-only': sqlInDbOnly } };
+const jsonParseInDbOnly = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const message = 'Stored JSON is decoded in db/ (db/storedJson.ts): read the column through a db/ module, which repairs bad values, instead of JSON.parse here.';
+    return {
+      CallExpression(node) {
+        const callee = node.callee;
+        const isJsonParse =
+          callee.type === 'MemberExpression' &&
+          !callee.computed &&
+          callee.object.type === 'Identifier' &&
+          callee.object.name === 'JSON' &&
+          callee.property.type === 'Identifier' &&
+          callee.property.name === 'parse';
+        if (isJsonParse) context.report({ node, message });
+      },
+    };
+  },
+};
+
+/**
+ * The files that parse JSON text which is not a stored column: uploads and files read from disk
+ * (each with line numbers in its own pipeline), and the answers of an LLM endpoint.
+ */
+export const JSON_READERS = [
+  'server/services/jsonLines.ts', // JSONL uploads (problems, annotations, suggestions, releases), line by line
+  'server/services/runs/pass1.ts', // LiveCodeBench's _eval_all.json of a run
+  'shared/runs/pass1.ts', // the per-code metadata strings inside an uploaded _eval_all.json
+  'server/services/runs/jsonSlice.ts', // a member name inside a run line already parsed
+  'server/services/releases/facts.ts', // the tool's own package.json (its version in the data card)
+  'server/cli/commands/export.ts', // the --settings JSON file of `export`
+  'server/services/suggestions/llmClient.ts', // the LLM endpoint's HTTP answer
+  'server/services/suggestions/generate.ts', // the model's answer inside it
+  'shared/schemas/lcb.ts', // a LiveCodeBench record's nested JSON text (public test cases)
+  'shared/release/validate.ts', // the lines of a release file being checked
+];
+
+const layers = { rules: { 'no-import': noImport, 'sql-in-db-only': sqlInDbOnly, 'json-parse-in-db-only': jsonParseInDbOnly } };
 
 export const layerBlocks = [
   {
     files: ['server/**/*.ts'],
     plugins: { layers },
     rules: { 'layers/sql-in-db-only': 'error' },
+  },
+  {
+    files: ['server/**/*.ts', 'shared/**/*.ts'],
+    ignores: JSON_READERS,
+    plugins: { layers },
+    rules: { 'layers/json-parse-in-db-only': 'error' },
   },
   {
     files: ['server/services/**/*.ts'],

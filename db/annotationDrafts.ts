@@ -1,10 +1,10 @@
 import { all, get, run, type DB } from './database';
 import type { AnnotationRow, AssignedProblem, QueueRow } from './annotations';
-import type { PointRow } from './points';
+import { pointFromRow, type PointRow } from './points';
 import type { Point } from '../shared/edits';
-import type { PointProvenance } from '../shared/suggestions/schema';
+import { OWN_ORIGIN, type PointOrigin, type PointProvenance } from '../shared/suggestions/schema';
 
-/** A stored annotation point with its origin (issue 27). */
+/** A stored annotation point with its origin: typed by the annotator, or taken from a suggestion. */
 export interface DraftPointRow extends PointRow {
   provenance: PointProvenance;
   suggestion_id: number | null;
@@ -52,13 +52,29 @@ export const findAssignedProblem = (db: DB, questionId: string, userId: number):
 export const findAnnotationRow = (db: DB, problemId: number, userId: number): AnnotationRow | undefined =>
   get<AnnotationRow>(db, 'SELECT id, status, version, active_ms, active_mark_ms, updated_at, submitted_at, return_note FROM annotations WHERE problem_id = ? AND user_id = ?', [problemId, userId]);
 
-/** An annotation's stored point rows, in order. */
-export const readAnnotationPointRows = (db: DB, annotationId: number): DraftPointRow[] =>
-  all<DraftPointRow>(
+/** A stored point row's origin as the API shows it (old and imported rows are 'own'). */
+export function originOfRow(row: Pick<DraftPointRow, 'provenance' | 'suggestion_id' | 'suggestion_point'>): PointOrigin {
+  if (row.provenance === 'own') return OWN_ORIGIN;
+  return { provenance: row.provenance, suggestionId: row.suggestion_id, suggestionPoint: row.suggestion_point };
+}
+
+/** An annotation's points and their origins, in order (repaired as pointFromRow does). */
+export interface DraftPoints {
+  points: Point[];
+  origins: PointOrigin[];
+}
+
+export const NO_DRAFT_POINTS: DraftPoints = { points: [], origins: [] };
+
+/** An annotation's stored points, in order. */
+export function readDraftPoints(db: DB, annotationId: number): DraftPoints {
+  const rows = all<DraftPointRow>(
     db,
     'SELECT idx, deletions, repairs, question, answer, type, provenance, suggestion_id, suggestion_point FROM annotation_points WHERE annotation_id = ? ORDER BY idx',
     [annotationId],
   );
+  return { points: rows.map(pointFromRow), origins: rows.map(originOfRow) };
+}
 
 /** When the problem was assigned to the user. */
 export const assignedAt = (db: DB, problemId: number, userId: number): string | undefined =>

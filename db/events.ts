@@ -1,4 +1,5 @@
 import { all, get, run, type DB } from './database';
+import { decodeAnyJson } from './storedJson';
 import type { EventsQuery } from '../shared/schemas/events';
 
 export interface Actor {
@@ -54,9 +55,10 @@ export interface EventRow {
   action: string;
   entity_type: string;
   entity_id: string | null;
-  before: string | null;
-  after: string | null;
-  details: string | null;
+  /** The JSON columns decoded as stored (text that is not JSON reads as null). */
+  before: unknown;
+  after: unknown;
+  details: unknown;
 }
 
 function where(query: EventsQuery): { sql: string; params: unknown[] } {
@@ -88,7 +90,11 @@ function where(query: EventsQuery): { sql: string; params: unknown[] } {
 export function readEventPage(db: DB, query: EventsQuery): { rows: EventRow[]; total: number; actions: string[] } {
   const { sql, params } = where(query);
   const total = get<{ n: number }>(db, `SELECT COUNT(*) AS n FROM events ${sql}`, params)?.n ?? 0;
-  const rows = all<EventRow>(db, `SELECT * FROM events ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`, [...params, query.pageSize, (query.page - 1) * query.pageSize]);
+  const rows = all<EventRow & { before: string | null; after: string | null; details: string | null }>(
+    db,
+    `SELECT * FROM events ${sql} ORDER BY id DESC LIMIT ? OFFSET ?`,
+    [...params, query.pageSize, (query.page - 1) * query.pageSize],
+  ).map((r) => ({ ...r, before: decodeAnyJson(r.before), after: decodeAnyJson(r.after), details: decodeAnyJson(r.details) }));
   const actions = all<{ action: string }>(db, 'SELECT DISTINCT action FROM events ORDER BY action').map((r) => r.action);
   return { rows, total, actions };
 }

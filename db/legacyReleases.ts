@@ -4,7 +4,7 @@ import type { Actor } from './events';
 import type { Repair } from '../shared/edits';
 import type { GoldPointLike, TaskOverride } from '../shared/tasks';
 
-/** A problem's work recovered from a legacy release (services/releases/legacyRecover.ts makes it). */
+/** A problem's work recovered from a legacy release (server/services/releases/legacyRecover.ts makes it). */
 export interface RecoveredWork {
   points: readonly GoldPointLike[];
   tasks: readonly { taskId: string; subset: string; kind: string; override: (TaskOverride & { repairs: Repair[] }) | null }[];

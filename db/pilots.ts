@@ -1,12 +1,15 @@
-/** Pilot studies' SQL (issue 14): named functions with parameterised statements. */
+/** Pilot studies' SQL: named functions with parameterised statements. */
 import { all, get, run, type DB } from './database';
+import { decodeJson, stringList } from './storedJson';
+import { studyTasks, type StudyTasks } from '../shared/schemas/pilots';
 
 export interface StudyRow {
   id: number;
   name: string;
   release_name: string;
   release_sha256: string;
-  sampling: string;
+  /** How the study chose its tasks (a damaged stored value reads as all tasks; it is only shown). */
+  sampling: StudyTasks;
   pilots_per_task: number;
   max_rounds: number;
   threshold: number;
@@ -19,11 +22,16 @@ const SELECT_STUDY = `SELECT s.id, s.name, s.release_name, s.release_sha256, s.s
     s.time_limit_minutes, u.username AS created_by, s.created_at
   FROM pilot_studies s LEFT JOIN users u ON u.id = s.created_by`;
 
-export const studyByName = (db: DB, name: string): StudyRow | undefined => get<StudyRow>(db, `${SELECT_STUDY} WHERE s.name = ?`, [name]);
-export const studyById = (db: DB, id: number): StudyRow | undefined => get<StudyRow>(db, `${SELECT_STUDY} WHERE s.id = ?`, [id]);
+type StoredStudyRow = Omit<StudyRow, 'sampling'> & { sampling: string };
+const ALL_TASKS: StudyTasks = { mode: 'all' };
+const studyFromRow = (r: StoredStudyRow): StudyRow => ({ ...r, sampling: decodeJson(r.sampling, studyTasks, ALL_TASKS) });
+const oneStudy = (r: StoredStudyRow | undefined): StudyRow | undefined => r && studyFromRow(r);
+
+export const studyByName = (db: DB, name: string): StudyRow | undefined => oneStudy(get<StoredStudyRow>(db, `${SELECT_STUDY} WHERE s.name = ?`, [name]));
+export const studyById = (db: DB, id: number): StudyRow | undefined => oneStudy(get<StoredStudyRow>(db, `${SELECT_STUDY} WHERE s.id = ?`, [id]));
 /** Who created the study (the pilot runs are recorded as theirs, never as the pilot's). */
 export const studyCreatorId = (db: DB, id: number): number | null => get<{ created_by: number | null }>(db, 'SELECT created_by FROM pilot_studies WHERE id = ?', [id])?.created_by ?? null;
-export const listStudyRows = (db: DB): StudyRow[] => all<StudyRow>(db, `${SELECT_STUDY} ORDER BY s.created_at, s.id`);
+export const listStudyRows = (db: DB): StudyRow[] => all<StoredStudyRow>(db, `${SELECT_STUDY} ORDER BY s.created_at, s.id`).map(studyFromRow);
 
 export interface NewStudy {
   name: string;
@@ -136,8 +144,9 @@ export function usersWhoHeldRoles(db: DB, userIds: readonly number[], roles: rea
   ).map((r) => r.id);
 }
 
+/** The usernames let in although they read key questions once (a damaged list lets no one in). */
 export const studyKeyReaderOverride = (db: DB, studyId: number): string[] =>
-  JSON.parse(get<{ key_reader_override: string }>(db, 'SELECT key_reader_override FROM pilot_studies WHERE id = ?', [studyId])!.key_reader_override) as string[];
+  decodeJson(get<{ key_reader_override: string }>(db, 'SELECT key_reader_override FROM pilot_studies WHERE id = ?', [studyId])?.key_reader_override ?? '[]', stringList, []);
 
 // ---------------------------------------------------------------- sessions
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { all, run, type DB } from './database';
+import { decodeJson, decodeList } from './storedJson';
 import type { AgreementPoint } from '../shared/agreement';
 import type { Point, Range, Repair } from '../shared/edits';
-import { sourcesSchema, type GoldPoint, type Provenance } from '../shared/schemas/adjudication';
+import { sourcesSchema, type GoldPoint, type Provenance, type Sources } from '../shared/schemas/adjudication';
 import { rangeSchema, repairSchema } from '../shared/schemas/point';
 import { isAmbiguityType } from '../shared/taxonomy';
 
@@ -30,24 +31,8 @@ export interface PointRow {
 const rangeList = z.array(rangeSchema);
 const repairList = z.array(repairSchema);
 
-function parseList<T>(text: string, list: z.ZodType<T[]>, element: z.ZodType<T>): T[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(json)) return [];
-  const whole = list.safeParse(json);
-  if (whole.success) return whole.data;
-  return json.flatMap((item) => {
-    const one = element.safeParse(item);
-    return one.success ? [one.data] : [];
-  });
-}
-
-export const deletionsFromJson = (text: string): Range[] => parseList(text, rangeList, rangeSchema);
-export const repairsFromJson = (text: string): Repair[] => parseList(text, repairList, repairSchema);
+export const deletionsFromJson = (text: string): Range[] => decodeList(text, rangeSchema, rangeList);
+export const repairsFromJson = (text: string): Repair[] => decodeList(text, repairSchema, repairList);
 
 /** A stored point row (annotation or gold) as a Point, repaired as described above. */
 export function pointFromRow(row: PointRow): Point {
@@ -70,7 +55,9 @@ export function readAnnotationPoints(db: DB, annotationId: number): Point[] {
   return all<PointRow>(db, 'SELECT deletions, repairs, question, answer, type FROM annotation_points WHERE annotation_id = ? ORDER BY idx', [annotationId]).map(pointFromRow);
 }
 
-interface GoldRow extends PointRow {
+/** A gold_points row: a stored point of a problem's gold annotation. */
+export interface GoldRow extends PointRow {
+  problem_id: number;
   provenance: Provenance;
   sources: string;
   plausible: number;
@@ -79,15 +66,23 @@ interface GoldRow extends PointRow {
   note: string;
 }
 
-/** A problem's gold points in order. */
-export function readGoldPoints(db: DB, problemId: number): GoldPoint[] {
-  return all<GoldRow>(db, 'SELECT * FROM gold_points WHERE problem_id = ? ORDER BY idx', [problemId]).map((r) => ({
+/** Sources that are not JSON or break the schema read as "built from no annotator point". */
+const NO_SOURCES: Sources = { from: { a: null, b: null } };
+
+/** A gold_points row as a GoldPoint, repaired as pointFromRow does (and bad sources as none). */
+export function goldPointFromRow(r: GoldRow): GoldPoint {
+  return {
     ...pointFromRow(r),
     provenance: r.provenance,
-    sources: sourcesSchema.parse(JSON.parse(r.sources)),
+    sources: decodeJson(r.sources, sourcesSchema, NO_SOURCES),
     checklist: { plausible: r.plausible === 1, ambiguous: r.ambiguous === 1, sufficient: r.sufficient === 1 },
     note: r.note,
-  }));
+  };
+}
+
+/** A problem's gold points in order. */
+export function readGoldPoints(db: DB, problemId: number): GoldPoint[] {
+  return all<GoldRow>(db, 'SELECT * FROM gold_points WHERE problem_id = ? ORDER BY idx', [problemId]).map(goldPointFromRow);
 }
 
 /** Replace a problem's gold points (inside the caller's transaction). */

@@ -1,5 +1,15 @@
 import { all, type DB } from './database';
-import type { PointRow } from './points';
+import { pointFromRow, type GoldRow } from './points';
+import { overrideFromRow, type OverrideRow } from './taskRows';
+import type { Point } from '../shared/edits';
+import type { Provenance } from '../shared/schemas/adjudication';
+
+/** What a release reads of a gold point: the point and where it came from. */
+export interface ReleasePoint {
+  point: Point;
+  provenance: Provenance;
+}
+import type { TaskOverride } from '../shared/tasks';
 
 /** What task generation reads for a release: resolved problems, gold points, overrides and kept ids. */
 
@@ -13,24 +23,6 @@ export interface ResolvedProblemRow {
   difficulty: string;
   base_text: string;
   source: 'adjudication' | 'legacy';
-}
-
-/** A gold_points row: a stored point of a problem's gold annotation. */
-export interface GoldRow extends PointRow {
-  problem_id: number;
-  provenance: string;
-}
-
-export interface OverrideRow {
-  problem_id: number;
-  subset: string;
-  text: string | null;
-  questions: string | null;
-  answers: string | null;
-  keywords: string | null;
-  /** JSON [n, …]: the order a legacy release lists the qa pairs in, as positions in point order; null: point order. */
-  qa_order: string | null;
-  kind: 'edit' | 'rewrite';
 }
 
 export interface TaskIdRow {
@@ -51,9 +43,30 @@ export const readResolvedProblems = (db: DB): ResolvedProblemRow[] =>
   );
 
 /** Every gold point, by problem then index. */
-export const readAllGoldRows = (db: DB): GoldRow[] => all<GoldRow>(db, `SELECT * FROM gold_points ORDER BY problem_id, idx`);
+export function readAllGoldPoints(db: DB): Map<number, ReleasePoint[]> {
+  const byProblem = new Map<number, ReleasePoint[]>();
+  const rows = all<Pick<GoldRow, 'problem_id' | 'provenance' | 'deletions' | 'repairs' | 'question' | 'answer' | 'type'>>(
+    db,
+    `SELECT problem_id, provenance, deletions, repairs, question, answer, type FROM gold_points ORDER BY problem_id, idx`,
+  );
+  for (const row of rows) {
+    let list = byProblem.get(row.problem_id);
+    if (!list) byProblem.set(row.problem_id, (list = []));
+    list.push({ point: pointFromRow(row), provenance: row.provenance });
+  }
+  return byProblem;
+}
 
-export const readTaskOverrides = (db: DB): OverrideRow[] => all<OverrideRow>(db, `SELECT problem_id, subset, text, questions, answers, keywords, qa_order, kind FROM task_overrides`);
+/** Every task override, decoded, by problem. */
+export function readTaskOverrides(db: DB): Map<number, TaskOverride[]> {
+  const byProblem = new Map<number, TaskOverride[]>();
+  for (const row of all<Omit<OverrideRow, 'repairs'>>(db, `SELECT problem_id, subset, text, questions, answers, keywords, qa_order, kind FROM task_overrides`)) {
+    let list = byProblem.get(row.problem_id);
+    if (!list) byProblem.set(row.problem_id, (list = []));
+    list.push(overrideFromRow(row));
+  }
+  return byProblem;
+}
 
 /** Task ids kept from the release this one continues. */
 export const readKeptTaskIds = (db: DB): TaskIdRow[] => all<TaskIdRow>(db, `SELECT problem_id, subset, task_id, position FROM task_ids`);

@@ -1,4 +1,8 @@
+import { z } from 'zod';
 import { all, get, run, type DB } from './database';
+import { decodeJson, decodeVerbatim } from './storedJson';
+import type { ReleaseManifest } from '../shared/schemas/release';
+import { releaseSettings, withDefaults, type ReleaseSettings } from '../shared/schemas/releaseSettings';
 
 /** A stored release (releases), with the username of whoever cut or imported it. */
 export interface ReleaseRow {
@@ -7,11 +11,45 @@ export interface ReleaseRow {
   kind: 'export' | 'legacy';
   notes: string;
   policy: string;
-  manifest: string;
-  settings: string;
+  manifest: ReleaseManifest;
+  /** The card settings the release was cut with ({} for imported releases). */
+  settings: Partial<ReleaseSettings>;
   created_at: string;
   created_by: string | null;
 }
+
+type StoredReleaseRow = Omit<ReleaseRow, 'manifest' | 'settings'> & { manifest: string; settings: string };
+
+const counts = z.record(z.string(), z.number());
+const manifestSchema: z.ZodType<ReleaseManifest> = z.object({
+  name: z.string(),
+  version: z.string().optional(),
+  date: z.string().optional(),
+  notes: z.string(),
+  policy: z.string(),
+  extended: z.boolean(),
+  continues: z.string().nullable(),
+  tool_version: z.string(),
+  counts: z.object({ tasks: z.number(), problems: z.number(), points: z.number(), k: counts, keywords: counts }),
+  validation: z.object({ errors: z.number(), warnings: z.number() }),
+  files: z.array(z.object({ path: z.string(), bytes: z.number(), sha256: z.string() })),
+});
+const cardSettings: z.ZodType<Partial<ReleaseSettings>> = releaseSettings.partial();
+
+/** A damaged manifest reads as an empty one of the release's name (the files themselves are stored apart). */
+const emptyManifest = (r: StoredReleaseRow): ReleaseManifest => ({
+  name: r.name,
+  notes: r.notes,
+  policy: r.policy,
+  extended: false,
+  continues: null,
+  tool_version: '',
+  counts: { tasks: 0, problems: 0, points: 0, k: {}, keywords: {} },
+  validation: { errors: 0, warnings: 0 },
+  files: [],
+});
+
+const releaseFromRow = (r: StoredReleaseRow): ReleaseRow => ({ ...r, manifest: decodeVerbatim(r.manifest, manifestSchema, emptyManifest(r)), settings: decodeVerbatim(r.settings, cardSettings, {}) });
 
 export interface StoredFile {
   path: string;
@@ -23,9 +61,10 @@ const SELECT_RELEASE = `SELECT r.id, r.name, r.kind, r.notes, r.policy, r.manife
 
 export const releaseNameExists = (db: DB, name: string): boolean => get(db, 'SELECT 1 FROM releases WHERE name = ?', [name]) !== undefined;
 
-export const readReleaseRow = (db: DB, name: string): ReleaseRow | undefined => get<ReleaseRow>(db, `${SELECT_RELEASE} WHERE r.name = ?`, [name]);
-export const readReleaseRowById = (db: DB, id: number | bigint): ReleaseRow | undefined => get<ReleaseRow>(db, `${SELECT_RELEASE} WHERE r.id = ?`, [id]);
-export const readReleaseRows = (db: DB): ReleaseRow[] => all<ReleaseRow>(db, `${SELECT_RELEASE} ORDER BY r.id DESC`);
+const oneRelease = (r: StoredReleaseRow | undefined): ReleaseRow | undefined => r && releaseFromRow(r);
+export const readReleaseRow = (db: DB, name: string): ReleaseRow | undefined => oneRelease(get<StoredReleaseRow>(db, `${SELECT_RELEASE} WHERE r.name = ?`, [name]));
+export const readReleaseRowById = (db: DB, id: number | bigint): ReleaseRow | undefined => oneRelease(get<StoredReleaseRow>(db, `${SELECT_RELEASE} WHERE r.id = ?`, [id]));
+export const readReleaseRows = (db: DB): ReleaseRow[] => all<StoredReleaseRow>(db, `${SELECT_RELEASE} ORDER BY r.id DESC`).map(releaseFromRow);
 
 /** The name of the newest stored release (the one a new export continues). */
 export const newestReleaseName = (db: DB): string | null => get<{ name: string }>(db, 'SELECT name FROM releases ORDER BY id DESC LIMIT 1')?.name ?? null;
@@ -66,8 +105,11 @@ export const readReleaseFiles = (db: DB, releaseId: number): StoredFile[] => all
 export const readReleaseFile = (db: DB, releaseId: number, path: string): StoredFile | undefined =>
   get<StoredFile>(db, 'SELECT path, content FROM release_files WHERE release_id = ? AND path = ?', [releaseId, path]);
 
-/** The card settings saved for the next release (release_settings), as stored JSON text. */
-export const readReleaseSettingsText = (db: DB): string | undefined => get<{ settings: string }>(db, 'SELECT settings FROM release_settings WHERE id = 1')?.settings;
+/** The card settings saved for the next release (release_settings), every missing or damaged key filled from the defaults. */
+export function readNextReleaseSettings(db: DB): ReleaseSettings {
+  const text = get<{ settings: string }>(db, 'SELECT settings FROM release_settings WHERE id = 1')?.settings;
+  return withDefaults(text === undefined ? {} : decodeJson(text, z.unknown(), {}));
+}
 
 export function writeReleaseSettingsText(db: DB, settings: string, userId: number | null): void {
   run(

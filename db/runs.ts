@@ -1,5 +1,7 @@
 /** The runs' SQL (runs, run_records, run_releases, run_release_tasks): named functions with parameterised statements. */
+import { z } from 'zod';
 import { all, get, run, type DB } from './database';
+import { decodeJson, decodeList, isStringList, stringList } from './storedJson';
 import type { HitDict } from '../shared/runs/metrics';
 import type { KeyQuestion, ReleaseTask } from '../shared/runs/report';
 import type { TaskScore } from '../shared/runs/metrics';
@@ -37,7 +39,7 @@ export const listRunRows = (db: DB): RunRow[] => all<RunRow>(db, `${SELECT_RUN} 
 export const runRow = (db: DB, model: string): RunRow | undefined => get<RunRow>(db, `${SELECT_RUN} AND r.model = ?`, [model]);
 
 /**
- * How key questions are typed: 1 = by the identity of the point each was written for (issue 22).
+ * How key questions are typed: 1 = by the identity of the point each was written for.
  * A release kept under an older rule is typed again (and its tasks stored again) at its next run import.
  */
 export const TYPES_RULE = 1;
@@ -129,7 +131,7 @@ export function runWriter(db: DB, model: string, sha256: string, sourceFile: str
   };
 }
 
-export interface ScoreRow {
+interface ScoreRow {
   run_id: number;
   task_id: string;
   k: number;
@@ -140,15 +142,61 @@ export interface ScoreRow {
   ora: number;
   turns: number;
   diff: number;
-  /** LiveCodeBench's grade of the record's current code (1 passed, 0 failed), null when not graded. */
   pass1: number | null;
 }
+
+/** A stored record's scores and hit labels, without its dialogue. */
+export interface StoredScore extends TaskScore {
+  runId: number;
+  taskId: string;
+  k: number;
+  finished: boolean;
+  hitQuestions: string[];
+  /** LiveCodeBench's grade of the record's current code (true passed, false failed), null when not graded. */
+  pass1: boolean | null;
+}
+
+/*
+ * The run_records JSON columns. hit_questions, questions and messages are positional (the j-th hit
+ * turn hit the j-th hit question; turns are counted over the messages), so a damaged one reads as
+ * empty whole rather than with entries dropped; a damaged hit_dict reads as no labels.
+ */
+const hitDictSchema = z.record(z.string(), z.number());
+const messageSchema = z.object({ role: z.string(), content: z.string() });
+const messageList = z.array(messageSchema);
+export type StoredMessage = z.infer<typeof messageSchema>;
+
+const NO_LABELS: HitDict = {};
+/** Exactly what hitDictSchema accepts: a plain object of numbers. */
+const isHitDict = (json: unknown): json is HitDict =>
+  typeof json === 'object' && json !== null && !Array.isArray(json) && Object.values(json).every((v) => typeof v === 'number' && Number.isFinite(v));
+export const hitDictOf = (text: string): HitDict => decodeJson(text, hitDictSchema, NO_LABELS, isHitDict);
+const questionsOf = (text: string): string[] => decodeJson(text, stringList, [], isStringList);
+const messagesOf = (text: string): StoredMessage[] => decodeJson(text, messageList, []);
+
+const scoreOf = (r: ScoreRow): StoredScore => ({
+  runId: r.run_id,
+  taskId: r.task_id,
+  k: r.k,
+  finished: r.finished === 1,
+  hitQuestions: questionsOf(r.hit_questions),
+  tkqr: r.tkqr,
+  ora: r.ora,
+  turns: r.turns,
+  diff: r.diff,
+  pass1: r.pass1 === null ? null : r.pass1 === 1,
+});
 
 /** The code a record gives pass@1 (SQL): a non-empty final_code, else the extracted pass1_code. */
 export const PASS1_CODE_SQL = "CASE WHEN rr.final_code <> '' THEN rr.final_code ELSE rr.pass1_code END";
 
-/** Every run's scored records, without the dialogues, in file order. */
-export const scoreRows = (db: DB, runId?: number): ScoreRow[] =>
+/** Every run's scored records, without the dialogues and the per-turn labels, in file order. */
+export const scoreRows = (db: DB, runId?: number): StoredScore[] => selectScores(db, runId).map(scoreOf);
+
+/** Every run's scored records with their per-turn hit labels (curation), in file order. */
+export const labelledScoreRows = (db: DB): (StoredScore & { hitDict: HitDict })[] => selectScores(db).map((r) => ({ ...scoreOf(r), hitDict: hitDictOf(r.hit_dict) }));
+
+const selectScores = (db: DB, runId?: number): ScoreRow[] =>
   all<ScoreRow>(
     db,
     `SELECT rr.run_id, rr.task_id, rr.k, rr.finished, rr.hit_questions, rr.hit_dict, rr.tkqr, rr.ora, rr.turns, rr.diff,
@@ -159,10 +207,18 @@ export const scoreRows = (db: DB, runId?: number): ScoreRow[] =>
     runId === undefined ? undefined : [runId],
   );
 
-export const judgeRows = (db: DB, runId: number) =>
-  all<{ task_id: string; questions: string; hit_dict: string }>(db, 'SELECT task_id, questions, hit_dict FROM run_records WHERE run_id = ? ORDER BY position', [runId]);
+/** What the judge check reads of each record: the questions asked and their hit labels, in file order. */
+export const judgeRows = (db: DB, runId: number): { taskId: string; questions: string[]; hitDict: HitDict }[] =>
+  all<{ task_id: string; questions: string; hit_dict: string }>(db, 'SELECT task_id, questions, hit_dict FROM run_records WHERE run_id = ? ORDER BY position', [runId]).map((r) => ({
+    taskId: r.task_id,
+    questions: questionsOf(r.questions),
+    hitDict: hitDictOf(r.hit_dict),
+  }));
 
 export type StoredTask = ReleaseTask & { text: string; position: number };
+
+// A key question that breaks the schema is dropped: K is counted from the release, not from this list.
+const keyQuestionSchema: z.ZodType<KeyQuestion> = z.object({ question: z.string(), answer: z.string(), type: z.string().nullable() });
 
 interface TaskRow {
   task_id: string;
@@ -177,7 +233,7 @@ const toTask = (r: TaskRow): StoredTask => ({
   questionId: r.question_id,
   text: r.text,
   position: r.position,
-  keyQuestions: JSON.parse(r.key_questions) as KeyQuestion[],
+  keyQuestions: decodeList(r.key_questions, keyQuestionSchema),
 });
 
 export const releaseTasks = (db: DB, sha256: string): StoredTask[] =>
@@ -216,8 +272,10 @@ export const problemsOfTask = (db: DB, taskId: string): string[] =>
     [taskId],
   ).map((r) => r.question_id);
 
-export interface DialogueRow {
+/** A run_records row, as the dialogue and export read it. */
+export interface RunRecordRow {
   line: number;
+  task_id: string;
   k: number;
   turns_total: number;
   finished: number;
@@ -231,14 +289,44 @@ export interface DialogueRow {
   diff: number;
 }
 
-export const dialogueRow = (db: DB, runId: number, taskId: string): DialogueRow | undefined =>
-  get<DialogueRow>(
-    db,
-    'SELECT line, k, turns_total, finished, hit_dict, hit_questions, messages, final_code, tkqr, ora, turns, diff FROM run_records WHERE run_id = ? AND task_id = ?',
-    [runId, taskId],
-  );
+/** One stored record of a run, decoded: its dialogue (and the dialogue's JSON text as imported), labels and scores. */
+export interface StoredRecord {
+  line: number;
+  taskId: string;
+  k: number;
+  turnsTotal: number;
+  finished: boolean;
+  hitDict: HitDict;
+  hitQuestions: string[];
+  /** The dialogue's own JSON text, as the import read it (`runs export` writes it back byte for byte). */
+  messagesJson: string;
+  messages: StoredMessage[];
+  finalCode: string;
+  scores: TaskScore;
+}
 
-export const parseHitDict = (json: string): HitDict => JSON.parse(json) as HitDict;
+/** The run_records columns a StoredRecord is read from. */
+export const RUN_RECORD_COLUMNS = 'line, task_id, k, turns_total, finished, hit_dict, hit_questions, messages, final_code, tkqr, ora, turns, diff';
+
+export const recordFromRow = (r: RunRecordRow): StoredRecord => ({
+  line: r.line,
+  taskId: r.task_id,
+  k: r.k,
+  turnsTotal: r.turns_total,
+  finished: r.finished === 1,
+  hitDict: hitDictOf(r.hit_dict),
+  hitQuestions: questionsOf(r.hit_questions),
+  messagesJson: r.messages,
+  messages: messagesOf(r.messages),
+  finalCode: r.final_code,
+  scores: { tkqr: r.tkqr, ora: r.ora, turns: r.turns, diff: r.diff },
+});
+
+/** A run's record of a task (its dialogue), or undefined when the run has none. */
+export function dialogueRecord(db: DB, runId: number, taskId: string): StoredRecord | undefined {
+  const row = get<RunRecordRow>(db, `SELECT ${RUN_RECORD_COLUMNS} FROM run_records WHERE run_id = ? AND task_id = ?`, [runId, taskId]);
+  return row && recordFromRow(row);
+}
 
 /** Whether an earlier run import kept this release's tasks, typed by the current rule. */
 export const runReleaseKept = (db: DB, sha256: string): boolean => get(db, 'SELECT 1 FROM run_releases WHERE sha256 = ? AND types_rule >= ?', [sha256, TYPES_RULE]) !== undefined;

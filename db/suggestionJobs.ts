@@ -1,4 +1,4 @@
-/** The suggestion jobs' SQL (issue 27, part 1): jobs, their problems and each problem's outcome. */
+/** The suggestion jobs' SQL: jobs, their problems and each problem's outcome. */
 import type { JobCountsView, JobOutcome } from '../shared/suggestions/jobs';
 import { all, get, run, type DB } from './database';
 

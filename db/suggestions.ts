@@ -1,5 +1,8 @@
-/** The suggestions table's SQL (issue 27): named functions with parameterised statements. */
+/** The suggestions table's SQL: named functions with parameterised statements. */
 import { all, get, run, type DB } from './database';
+import { decodeJson } from './storedJson';
+import { sourcesSchema, type Sources } from '../shared/schemas/adjudication';
+import { suggestedPointSchema, type Suggestion } from '../shared/suggestions/schema';
 
 export interface SuggestionRow {
   id: number;
@@ -7,8 +10,8 @@ export interface SuggestionRow {
   question_id: string;
   agent: string;
   score: number | null;
-  /** JSON of the points. */
-  points: string;
+  /** The suggested points, read through the shared schema (a bad stored row shows no points). */
+  points: Suggestion['points'];
   source: 'import' | 'generate';
   prompt_version: string | null;
   tokens_in: number | null;
@@ -46,14 +49,21 @@ const SELECT = `SELECT s.id, s.problem_id, p.question_id, s.agent, s.score, s.po
                        s.tokens_in, s.tokens_out, s.base_sha256, s.created_at
                   FROM suggestions s JOIN problems p ON p.id = s.problem_id`;
 
+type StoredSuggestionRow = Omit<SuggestionRow, 'points'> & { points: string };
+const suggestedPointList = suggestedPointSchema.array();
+const suggestionFromRow = (r: StoredSuggestionRow): SuggestionRow => ({ ...r, points: decodeJson(r.points, suggestedPointList, []) });
+
 /** A problem's suggestions, by agent. */
 export const suggestionsOfProblem = (db: DB, problemId: number): SuggestionRow[] =>
-  all<SuggestionRow>(db, `${SELECT} WHERE s.problem_id = ? ORDER BY s.agent, s.id`, [problemId]);
+  all<StoredSuggestionRow>(db, `${SELECT} WHERE s.problem_id = ? ORDER BY s.agent, s.id`, [problemId]).map(suggestionFromRow);
 
-export const suggestionById = (db: DB, id: number): SuggestionRow | undefined => get<SuggestionRow>(db, `${SELECT} WHERE s.id = ?`, [id]);
+export function suggestionById(db: DB, id: number): SuggestionRow | undefined {
+  const row = get<StoredSuggestionRow>(db, `${SELECT} WHERE s.id = ?`, [id]);
+  return row && suggestionFromRow(row);
+}
 
 /** Every stored suggestion (for the analysis figures), by problem then agent. */
-export const allSuggestions = (db: DB): SuggestionRow[] => all<SuggestionRow>(db, `${SELECT} ORDER BY p.question_id, s.agent`);
+export const allSuggestions = (db: DB): SuggestionRow[] => all<StoredSuggestionRow>(db, `${SELECT} ORDER BY p.question_id, s.agent`).map(suggestionFromRow);
 
 /** Note when an annotator was first served a problem's suggestions (later servings keep the first time). */
 export function recordExposure(db: DB, problemId: number, userId: number, at: string): void {
@@ -126,17 +136,20 @@ export const readSubmittedTimes = (db: DB): SubmittedTimeRow[] =>
 export interface GoldSourceRow {
   problem_id: number;
   provenance: string;
-  sources: string;
+  /** The annotator points the gold point was built from (bad stored sources read as none). */
+  sources: Sources;
 }
+
+const NO_SOURCES: Sources = { from: { a: null, b: null } };
 
 /** Where each resolved gold point came from (provenance A/B/merged/new and the annotator points it was built from). */
 export const readResolvedGoldSources = (db: DB): GoldSourceRow[] =>
-  all<GoldSourceRow>(
+  all<Omit<GoldSourceRow, 'sources'> & { sources: string }>(
     db,
     `SELECT g.problem_id, g.provenance, g.sources FROM gold_points g
        JOIN adjudications ad ON ad.problem_id = g.problem_id
       WHERE ad.status = 'resolved' ORDER BY g.problem_id, g.idx`,
-  );
+  ).map((r) => ({ ...r, sources: decodeJson(r.sources, sourcesSchema, NO_SOURCES) }));
 
 /** Whether anything about suggestions is stored at all (else the analysis says nothing). */
 export const anySuggestionData = (db: DB): boolean =>

@@ -2,6 +2,8 @@ import { all, run, type DB } from './database';
 import type { Repair } from '../shared/edits';
 import type { TaskOverride } from '../shared/tasks';
 import { repairsFromJson } from './points';
+import { decodeJson, isStringList, stringList } from './storedJson';
+import { z } from 'zod';
 
 /**
  * The tables keyed by (problem_id, subset) whose rows describe one task of a problem's gold
@@ -16,23 +18,48 @@ export interface StoredOverrideRow extends TaskOverride {
   createdAt: string;
 }
 
-const list = (s: string | null) => (s === null ? null : (JSON.parse(s) as string[]));
+/** A task_overrides row. */
+export interface OverrideRow {
+  problem_id: number;
+  subset: string;
+  text: string | null;
+  questions: string | null;
+  answers: string | null;
+  keywords: string | null;
+  /** JSON [n, …]: the order a legacy release lists the qa pairs in, as positions in point order; null: point order. */
+  qa_order: string | null;
+  kind: 'edit' | 'rewrite';
+  repairs: string;
+}
+
+// The lists are positional (one entry per point of the subset), so a damaged one is dropped whole:
+// it reads as null, the gold wording and point order, never as a list with entries shifted.
+const positions = z.array(z.number().int().min(0));
+const isPositions = (json: unknown): json is number[] => Array.isArray(json) && json.every((n) => Number.isInteger(n) && (n as number) >= 0);
+const wording = (text: string | null): string[] | null => (text === null ? null : decodeJson<string[] | null>(text, stringList, null, isStringList));
+
+/** A stored override as the task generator takes it, damaged lists repaired as described above. */
+export function overrideFromRow(r: Omit<OverrideRow, 'problem_id' | 'repairs'>): TaskOverride {
+  return {
+    subset: r.subset,
+    text: r.text,
+    questions: wording(r.questions),
+    answers: wording(r.answers),
+    keywords: wording(r.keywords),
+    qaOrder: r.qa_order === null ? null : decodeJson<number[] | null>(r.qa_order, positions, null, isPositions),
+    kind: r.kind,
+  };
+}
 
 export function readOverrides(db: DB, problemId: number): StoredOverrideRow[] {
-  const rows = all<{ subset: string; text: string | null; questions: string | null; answers: string | null; keywords: string | null; qa_order: string | null; kind: 'edit' | 'rewrite'; repairs: string; created_by_name: string | null; created_at: string }>(
+  const rows = all<OverrideRow & { created_by_name: string | null; created_at: string }>(
     db,
     `SELECT o.subset, o.text, o.questions, o.answers, o.keywords, o.qa_order, o.kind, o.repairs, u.username AS created_by_name, o.created_at
        FROM task_overrides o LEFT JOIN users u ON u.id = o.created_by WHERE o.problem_id = ? ORDER BY o.subset`,
     [problemId],
   );
   return rows.map((r) => ({
-    subset: r.subset,
-    text: r.text,
-    questions: list(r.questions),
-    answers: list(r.answers),
-    keywords: list(r.keywords),
-    qaOrder: r.qa_order === null ? null : (JSON.parse(r.qa_order) as number[]),
-    kind: r.kind,
+    ...overrideFromRow(r),
     repairs: repairsFromJson(r.repairs),
     createdBy: r.created_by_name,
     createdAt: r.created_at,

@@ -1,4 +1,4 @@
--- Evaluation runs: one model's run-output file over a release (issue 13).
+-- Evaluation runs: one model's run-output file over a release.
 -- The release a run is about is identified by the SHA-256 of its JSONL; its tasks, as the runs
 -- need them (problem, text, key questions with their types), are kept once per release.
 CREATE TABLE run_releases (

@@ -1,5 +1,5 @@
 -- foreign_keys: off
--- Pilot studies (issue 14): a fifth role, `pilot`. SQLite cannot change a CHECK constraint in
+-- Pilot studies: a fifth role, `pilot`. SQLite cannot change a CHECK constraint in
 -- place, so the users table is rebuilt (SQLite's documented 12-step procedure: the migration
 -- runs with foreign keys off and is checked with foreign_key_check before it commits).
 CREATE TABLE users_new (

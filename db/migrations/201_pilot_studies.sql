@@ -1,4 +1,4 @@
--- Pilot studies (issue 14): people work release tasks under the benchmark's protocol.
+-- Pilot studies: people work release tasks under the benchmark's protocol.
 CREATE TABLE pilot_studies (
   id                 INTEGER PRIMARY KEY,
   name               TEXT NOT NULL UNIQUE,

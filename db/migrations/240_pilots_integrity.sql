@@ -1,4 +1,4 @@
--- Issue 26 items 1, 7 and the review version (pilots-integrity).
+-- Pilots' integrity: one session per pilot and task, no pilot on work they know, and the review's version.
 -- Active time: the instant (ms since the epoch) up to which a draft or a pilot's code has been
 -- credited active time, or the previous save's time when that is later. A save is credited at most
 -- (its time + one slack) − this mark, so saves in quick succession share one slack, never stack it.

@@ -1,4 +1,4 @@
--- pass@1 through LiveCodeBench (issue 22, part 3).
+-- pass@1 through LiveCodeBench.
 -- The code prepare_pass1.py takes from a record whose final_code is empty (extract_code of its last
 -- response); NULL when final_code is non-empty (then that is the code) and for records imported
 -- before this migration (their runs must be imported again before export-lcb).

@@ -1,4 +1,4 @@
--- pass@1 grades apart from the code they graded (issue 22, bench `runs import-pass1`): a re-import
+-- pass@1 grades apart from the code they graded: a re-import
 -- that changes grades but not codes then rewrites only small rows, never the codes' pages.
 CREATE TABLE run_pass1_codes (
   model   TEXT NOT NULL,

@@ -1,4 +1,4 @@
--- The annotation guidelines (issue 23): the team's Markdown, one row per saved version. Version 1
+-- The annotation guidelines: the team's Markdown, one row per saved version. Version 1
 -- is the built-in guidelines with no team text yet; each save by a maintainer adds the next one.
 CREATE TABLE guidelines_versions (
   version   INTEGER PRIMARY KEY CHECK (version >= 1),

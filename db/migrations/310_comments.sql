@@ -1,4 +1,4 @@
--- Discussion of a problem (issue 23): annotators' questions and flags, adjudicators' and
+-- Discussion of a problem: annotators' questions and flags, adjudicators' and
 -- maintainers' replies. Each comment sits in one annotator's thread (thread_user_id: the
 -- annotator who wrote it, or to whom a staff reply is addressed), which the problem's other
 -- annotator sees only once both have submitted; NULL is a staff note to everyone on the problem.

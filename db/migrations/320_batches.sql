@@ -1,10 +1,10 @@
--- Issue 23 part 4: batches, a maintainer's unit of work with a due date.
+-- Batches, a maintainer's unit of work with a due date.
 CREATE TABLE batches (
   id                INTEGER PRIMARY KEY,
   name              TEXT NOT NULL UNIQUE COLLATE NOCASE,
   -- The last day of the batch (YYYY-MM-DD, UTC): its work is overdue from the day after.
   due_date          TEXT NOT NULL,
-  -- How model suggestions are offered on the batch's problems (issue 27); NULL: the global policy.
+  -- How model suggestions are offered on the batch's problems; NULL: the global policy.
   suggestion_policy TEXT CHECK (suggestion_policy IN ('off', 'after-draft', 'always')),
   created_by        INTEGER REFERENCES users(id),
   created_at        TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))

@@ -1,4 +1,4 @@
--- Model suggestions for annotators (issue 27). A suggestion is one agent's set of 1–3 points for a
+-- Model suggestions for annotators. A suggestion is one agent's set of 1–3 points for a
 -- problem, offsets in the problem's base text. One stored suggestion per (problem, agent): a new
 -- import or generation for the same agent replaces it (its id changes, so points accepted from the
 -- old one keep pointing at what they came from only through their own stored copy).

@@ -1,4 +1,4 @@
--- Suggestion generation jobs (issue 27, part 1): one row per `suggestions generate` run (CLI or
+-- Suggestion generation jobs: one row per `suggestions generate` run (CLI or
 -- maintainer page), one row per problem of the job with its outcome. The endpoint's address and
 -- key are never stored: only the agent (the model's name) and the prompt's version.
 CREATE TABLE suggestion_jobs (

@@ -1,4 +1,4 @@
--- How annotators used suggestions (issue 27 parts 2–4).
+-- How annotators used suggestions.
 -- Every annotation point records where it came from: 'own' (every old and imported row),
 -- 'suggested' (accepted as is) or 'suggested-edited' (accepted, then changed), with the
 -- suggestion's id, the index of the suggested point and the agent (kept by value: a newer

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { notFound } from './errors';
 
-/** Precompressed variants the build writes beside an asset (see client/build/precompress.ts), best first. */
+/** Precompressed variants the build writes beside an asset (precompressAssets in server/build/clientBuild.ts), best first. */
 const ENCODINGS = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },

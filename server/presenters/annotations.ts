@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AnnotationRow, AssignedProblem, QueueRow } from '../../db/annotations';
-import { pointFromRow } from '../../db/points';
-import type { DraftPointRow } from '../../db/annotationDrafts';
+import type { DraftPoints } from '../../db/annotationDrafts';
 import type { Served } from '../services/suggestions/serve';
-import { OWN_ORIGIN, type PointOrigin } from '../../shared/suggestions/schema';
 import type { AnnotationStatus, AnnotationView, QueueItem, QueueStatus } from '../../shared/schemas/annotation';
 import { isPastDue } from '../../shared/schemas/batches';
 import type { AcknowledgedFinding, PointFinding } from '../../shared/writing/findings';
@@ -17,20 +15,14 @@ export interface AnnotationQuality {
 /** The name of a base text that saves carry: its SHA-256, hex. */
 export const baseTextHash = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** A stored point row's origin as the API shows it (old and imported rows are 'own'). */
-export function originOfRow(row: Pick<DraftPointRow, 'provenance' | 'suggestion_id' | 'suggestion_point'>): PointOrigin {
-  if (row.provenance === 'own') return OWN_ORIGIN;
-  return { provenance: row.provenance, suggestionId: row.suggestion_id, suggestionPoint: row.suggestion_point };
-}
-
 /** An unstarted annotation (no row yet) is an empty draft at version 0. */
-export function presentAnnotation(problem: AssignedProblem, row: AnnotationRow | undefined, points: DraftPointRow[], served: Served | null, quality: AnnotationQuality): AnnotationView {
+export function presentAnnotation(problem: AssignedProblem, row: AnnotationRow | undefined, stored: DraftPoints, served: Served | null, quality: AnnotationQuality): AnnotationView {
   return {
     questionId: problem.question_id,
     title: problem.title,
     status: row?.status ?? 'draft',
     version: row?.version ?? 0,
-    points: points.map(pointFromRow),
+    points: stored.points,
     baseText: problem.base_text,
     baseTextHash: baseTextHash(problem.base_text),
     activeMs: row?.active_ms ?? 0,
@@ -39,7 +31,7 @@ export function presentAnnotation(problem: AssignedProblem, row: AnnotationRow |
     returnNote: row?.return_note ?? null,
     findings: quality.findings,
     acknowledged: quality.acknowledged,
-    origins: points.map(originOfRow),
+    origins: stored.origins,
     ...(served ? { suggestions: served.suggestions, dismissed: served.dismissed } : {}),
   };
 }

@@ -8,13 +8,13 @@ import {
   findAssignedProblem,
   insertDraft,
   markSubmitted,
-  readAnnotationPointRows,
+  readDraftPoints,
+  NO_DRAFT_POINTS,
   readQueueRows,
   writeAnnotationPoints,
-  type DraftPointRow,
+  type DraftPoints,
   type SavedRow,
 } from '../../db/annotationDrafts';
-import { pointFromRow } from '../../db/points';
 import { appendEvent, type Actor } from '../../db/events';
 import { currentGuidelinesVersion, recordGuidelinesVersion } from '../../db/guidelines';
 import { validatePoints, type Point } from '../../shared/edits';
@@ -46,18 +46,17 @@ function annotationRow(db: DB, problemId: number, userId: number): AnnotationRow
   return findAnnotationRow(db, problemId, userId);
 }
 
-function pointRows(db: DB, annotationId: number | undefined): DraftPointRow[] {
-  if (annotationId === undefined) return [];
-  return readAnnotationPointRows(db, annotationId);
+function draftPoints(db: DB, annotationId: number | undefined): DraftPoints {
+  return annotationId === undefined ? NO_DRAFT_POINTS : readDraftPoints(db, annotationId);
 }
 
 /** The annotation view, with the suggestions the policy shows this annotator (a serving records their exposure). */
 function view(db: DB, problem: AssignedProblem, userId: number, clock: Clock): AnnotationView {
   const row = annotationRow(db, problem.id, userId);
   const served = row?.status === 'submitted' ? null : serveSuggestions(db, problem, userId, new Date(clock()).toISOString());
-  const rows = pointRows(db, row?.id);
-  const quality = { findings: findingsOf(db, problem, rows.map(pointFromRow)), acknowledged: row ? readAcknowledged(db, row.id) : [] };
-  return presentAnnotation(problem, row, rows, served, quality);
+  const stored = draftPoints(db, row?.id);
+  const quality = { findings: findingsOf(db, problem, stored.points), acknowledged: row ? readAcknowledged(db, row.id) : [] };
+  return presentAnnotation(problem, row, stored, served, quality);
 }
 
 /** The shared rules' findings on a problem's points, at the point of writing (question-repeated against the gold of other problems). */
@@ -178,7 +177,7 @@ export function submitAnnotation(db: DB, user: Annotator, actor: Actor, question
     checkBaseText(problem, body.baseTextHash);
     const row = annotationRow(db, problem.id, user.id);
     checkWritable(row, body.version);
-    const points = pointRows(db, row?.id).map(pointFromRow);
+    const points = draftPoints(db, row?.id).points;
     const issues = validatePoints(problem.base_text, points, 'submit');
     if (issues.length > 0 || !row) throw validationFailed(issues);
     const acknowledged = checkAcknowledged(findingsOf(db, problem, points), body.acknowledged ?? []);

@@ -2,8 +2,6 @@ import type { DB } from '../../db/database';
 import { readAnnotationSubjects, readEventPage, readProblemTitles, type EventRow } from '../../db/events';
 import type { EventPage, EventsQuery, EventView } from '../../shared/schemas/events';
 
-const parseJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
-
 interface Subject {
   problem: EventView['problem'];
   annotator: string | null;
@@ -43,9 +41,9 @@ function present(row: EventRow, subject: Subject): EventView {
     action: row.action,
     entityType: row.entity_type,
     entityId: row.entity_id,
-    before: parseJson(row.before),
-    after: parseJson(row.after),
-    details: parseJson(row.details),
+    before: row.before,
+    after: row.after,
+    details: row.details,
     ...subject,
   };
 }

@@ -20,7 +20,7 @@ export type PathParamNames<P extends string> = P extends `${string}${':' | '*'}$
 
 /**
  * One endpoint, declared once: the server mounts it (server/http/route.ts), the client calls it
- * (client/src/api/call.ts). `Res` is carried as a type only: the handler's return type is checked
+ * (client/src/apiCall.ts). `Res` is carried as a type only: the handler's return type is checked
  * against it, and the client's call returns it.
  */
 export interface Endpoint<
@@ -73,7 +73,7 @@ interface Declaration<M extends Method, P extends string, Params extends z.ZodTy
   method: M;
   path: P;
   access: Access;
-  /** Given exactly when the path has parameters, naming each of them (test/unit/apiContract.test.ts). */
+  /** Given exactly when the path has parameters, naming each of them (test/api/contract.test.ts). */
   params?: Params & z.ZodType<Record<PathParamNames<P>, unknown>>;
   query?: Query;
   body?: Body;

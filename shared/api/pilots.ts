@@ -27,7 +27,7 @@ const numericId = numericIdParam;
 const oneStudy = z.object({ study: z.string().min(1).max(200) });
 const oneSession = z.object({ id: numericId });
 
-/** Pilot studies (issue 14): maintainers run them, reviewers check the live labels, pilots work the tasks. */
+/** Pilot studies: maintainers run them, reviewers check the live labels, pilots work the tasks. */
 export const pilots = resource('pilots', (endpoint) => ({
   /** Create a study on a stored release and assign its tasks to the pilots (201). */
   create: endpoint<StudyDetail>()({ method: 'post', path: '/api/pilot-studies', access: MAINTAINERS, body: createStudyBody, status: 201 }),

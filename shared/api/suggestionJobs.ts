@@ -10,7 +10,7 @@ const oneJob = z.object({
     .transform(Number),
 });
 
-/** Generating suggestions with a chat model (issue 27, part 1): maintainers start jobs and watch them. */
+/** Generating suggestions with a chat model: maintainers start jobs and watch them. */
 export const suggestionJobs = resource('suggestionJobs', (endpoint) => ({
   /** Start a job over the named problems (202: it runs in the background). */
   start: endpoint<JobDetail>()({ method: 'post', path: '/api/suggestion-jobs', access: MAINTAINERS, body: startJobBody, status: 202 }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The release file every consumer reads: one record per line (docs/releases.md, "Format"; issue 5). */
+/** The release file every consumer reads: one record per line (docs/releases.md, "Format"). */
 export const RELEASE_FILE = 'ClarifyCodeBench.jsonl';
 
 /** The five public fields, in the order the public release writes them. */

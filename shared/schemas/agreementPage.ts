@@ -13,6 +13,6 @@ export interface AgreementPageView extends AgreementView {
   perProblemTotal: number;
   limit: number;
   offset: number;
-  /** What suggestions did to the data (issue 27); present only once any suggestion was stored or shown. */
+  /** What suggestions did to the data; present only once any suggestion was stored or shown. */
   suggestions?: SuggestionFigures;
 }

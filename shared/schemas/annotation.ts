@@ -73,7 +73,7 @@ export interface AnnotationView {
   findings: PointFinding[];
   /** The findings acknowledged on submit, each with its reason. */
   acknowledged: AcknowledgedFinding[];
-  /** Where each point came from, in point order (issue 27). */
+  /** Where each point came from, in point order. */
   origins: PointOrigin[];
   /** Present only when the suggestion policy shows this annotator the problem's suggestions. */
   suggestions?: Suggestion[];

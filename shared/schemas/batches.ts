@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { username } from './auth';
 import { NO_BATCH, problemFilter, type AdjudicationProgress, type AnnotationProgress, type AnnotatorWorkload } from './backoffice';
 
-/** How model suggestions are offered on a batch's problems (issue 27); null: the global policy. */
+/** How model suggestions are offered on a batch's problems; null: the global policy. */
 export const SUGGESTION_POLICIES = ['off', 'after-draft', 'always'] as const;
 export type SuggestionPolicy = (typeof SUGGESTION_POLICIES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Pilot studies (issue 14): the API contract shared by the server, the CLI and the client.
+ * Pilot studies: the API contract shared by the server, the CLI and the client.
  * People (pilots) work release tasks under the benchmark's protocol; their sessions become runs
  * named `human:<alias>` beside the models' runs.
  */

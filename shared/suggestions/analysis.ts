@@ -4,7 +4,7 @@ import { defined, undefinedBecause } from '../agreement/coefficients';
 import type { PointProvenance } from './schema';
 
 /**
- * What suggestions did to the data (issue 27 part 4), from pure inputs: agreement split by
+ * What suggestions did to the data, from pure inputs: agreement split by
  * exposure and by provenance (the shared agreement functions on subsets), per-agent use and
  * share of the gold, and time on task with and without suggestions.
  */

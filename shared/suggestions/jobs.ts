@@ -1,4 +1,4 @@
-/** Suggestion jobs on the API (issue 27, part 1): starting one, and its progress. */
+/** Suggestion jobs on the API: starting one, and its progress. */
 import { z } from 'zod';
 
 /** Start a job over problems named by question id. */

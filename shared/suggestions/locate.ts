@@ -1,7 +1,7 @@
 import { checkSuggestion } from './check';
 /**
- * A model quotes the text it deletes; the offsets come from finding that quote in the base text
- * (issue 27, part 1): exactly first, then tolerant of whitespace (runs of spaces and line breaks
+ * A model quotes the text it deletes; the offsets come from finding that quote in the base text:
+ * exactly first, then tolerant of whitespace (runs of spaces and line breaks
  * match any other run). A quote found nowhere, or in more than one place, is dropped and counted:
  * an offset is never guessed.
  */

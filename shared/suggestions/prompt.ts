@@ -1,5 +1,5 @@
 /**
- * The prompt that asks a chat model for ambiguity points (issue 27, part 1). Versioned: every
+ * The prompt that asks a chat model for ambiguity points. Versioned: every
  * generated suggestion stores PROMPT_VERSION, and a job skips the problems that already have a
  * suggestion of its agent made with this version. Change the text → change the version.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pointSchema } from '../schemas/point';
 import { MAX_POINTS } from '../edits';
 
-/** Who may see suggestions, and when (issue 27 part 2). */
+/** Who may see suggestions, and when. */
 export const SUGGESTION_POLICIES = ['off', 'after-draft', 'always'] as const;
 export type SuggestionPolicy = (typeof SUGGESTION_POLICIES)[number];
 export const suggestionPolicySchema = z.enum(SUGGESTION_POLICIES, { message: `must be one of: ${SUGGESTION_POLICIES.join(', ')}` });
@@ -38,7 +38,7 @@ export const suggestionSchema = z.object({
 });
 export type Suggestion = z.output<typeof suggestionSchema>;
 
-/** Where an annotation point came from (issue 27 part 3). Imported and old points are 'own'. */
+/** Where an annotation point came from. Imported and old points are 'own'. */
 export const POINT_PROVENANCES = ['own', 'suggested', 'suggested-edited'] as const;
 export type PointProvenance = (typeof POINT_PROVENANCES)[number];
 

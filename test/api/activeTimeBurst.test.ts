@@ -1,5 +1,5 @@
 /**
- * Issue 26.1: active time never stacks. A burst of saves, each claiming ten minutes, is credited
+ * Active time never stacks. A burst of saves, each claiming ten minutes, is credited
  * at most the burst's wall time plus one slack — not one slack per save — for annotation drafts
  * and for a pilot's code saves. The clock is injected; nothing here depends on the machine's speed.
  */

@@ -7,7 +7,7 @@ import { assign, buildProblem, buildUser, type BuiltProblem } from '../support/b
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 
-// Issue 10 item 9: the active time a save reports is capped by the wall time since that
+// The active time a save reports is capped by the wall time since that
 // annotation's previous save (or since it was assigned, for the first save) plus a small slack;
 // the data card's effort figures are the capped ones.
 const ctx = tempDb();

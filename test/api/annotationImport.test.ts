@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get, run } from '../../db/database';
+import { findLogin, userExists } from '../../db/users';
 import { CLI_ACTOR } from '../../db/events';
 import { importAnnotationsFile } from '../../server/services/annotationImport';
 import { ImportError } from '../../server/services/lcbFile';
@@ -9,6 +9,8 @@ import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } fr
 import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
 import { loginAs, testApp } from '../support/http';
+import { buildAnnotation } from '../support/annotationBuilders';
+import { annotationsOf, deleteAnnotationsOf, eventsOf, lastEventOf, rowCount, unassignAll } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -30,10 +32,10 @@ function write(lines: string[]): string {
 }
 
 const counts = () => ({
-  users: all(ctx.db, 'SELECT id FROM users').length,
-  annotations: all(ctx.db, 'SELECT id FROM annotations').length,
-  assignments: all(ctx.db, 'SELECT problem_id FROM assignments').length,
-  events: all(ctx.db, 'SELECT id FROM events').length,
+  users: rowCount(ctx.db, 'users'),
+  annotations: rowCount(ctx.db, 'annotations'),
+  assignments: rowCount(ctx.db, 'assignments'),
+  events: rowCount(ctx.db, 'events'),
 });
 
 async function importError(lines: string[]): Promise<string[]> {
@@ -69,7 +71,7 @@ describe('import-annotations errors (nothing is imported)', () => {
     expect(issues[0]).toMatch(/^line 2: : invalid JSON/);
     expect(issues[1]).toMatch(/^line 3: annotator: 2–32 letters/);
     expect(issues[2]).toMatch(/^line 4: points\[0\]\.type: must be one of: Terminology/);
-    expect(get(ctx.db, `SELECT 1 FROM users WHERE username = 'zed'`)).toBeUndefined();
+    expect(userExists(ctx.db, 'zed')).toBe(false);
   });
 
   it('applies the editor’s submit validation with the offending point', async () => {
@@ -102,14 +104,14 @@ describe('import-annotations errors (nothing is imported)', () => {
       'line 4: annotator: mara is a maintainer; only annotators can hold annotations',
       'line 5: annotator: abc101_b already has two annotators (alice, bea); carl would be a third',
     ]);
-    run(ctx.db, 'DELETE FROM assignments WHERE problem_id = ?', [other.id]);
+    unassignAll(ctx.db, other.id);
   });
 
   it('never overwrites an annotation made in the editor', async () => {
-    run(ctx.db, `INSERT INTO annotations (problem_id, user_id, status, version) VALUES (?, ?, 'draft', 3)`, [other.id, alice.id]);
+    buildAnnotation(ctx.db, other.id, alice.id, [], 'draft', 3);
     const issues = await importError([good('alice', other.questionId)]);
     expect(issues).toEqual(['line 1: annotator: alice already has an annotation of abc101_b from the editor (draft); it is not overwritten']);
-    run(ctx.db, 'DELETE FROM annotations WHERE problem_id = ?', [other.id]);
+    deleteAnnotationsOf(ctx.db, other.id);
   });
 
   it('exits non-zero on the CLI and prints every line-numbered error', async () => {
@@ -119,7 +121,7 @@ describe('import-annotations errors (nothing is imported)', () => {
     expect(res.stderr).toContain('line 2: (line): ');
     expect(res.stderr).toContain('line 3: question_id: there is no problem "abc999_z"');
     expect(res.stderr).toContain('error: nothing was imported (2 lines with errors)');
-    expect(get(ctx.db, `SELECT 1 FROM users WHERE username = 'zed'`)).toBeUndefined();
+    expect(userExists(ctx.db, 'zed')).toBe(false);
   });
 });
 
@@ -127,21 +129,20 @@ describe('import-annotations success', () => {
   it('creates unknown annotators with an unusable password, assignments and submitted annotations, with events', async () => {
     const summary = await importAnnotationsFile(ctx.db, CLI_ACTOR, write([good('alice'), good('zed')]));
     expect(summary).toEqual({ total: 2, created: 2, updated: 0, unchanged: 0, assignmentsCreated: 2, usersCreated: ['zed'] });
-    const zed = get<{ role: string; password_hash: string }>(ctx.db, `SELECT role, password_hash FROM users WHERE username = 'zed'`)!;
+    const zed = findLogin(ctx.db, 'zed')!;
+    expect(zed.active).toBe(1);
     expect(zed.role).toBe('annotator');
     expect(zed.password_hash).toMatch(/^scrypt\$/);
     const login = await (await import('supertest')).default(app).post('/api/auth/login').send({ username: 'zed', password: 'correct-horse-battery' });
     expect(login.status).toBe(401);
-    const actions = all<{ action: string }>(ctx.db, `SELECT action FROM events WHERE action IN ('user.create', 'annotation.import') ORDER BY id`).map((e) => e.action);
+    const actions = eventsOf(ctx.db)
+      .map((e) => e.action)
+      .filter((a) => a === 'user.create' || a === 'annotation.import');
     expect(actions.slice(-2)).toEqual(['user.create', 'annotation.import']);
-    const points = all<{ deletions: string; type: string; source: string; status: string }>(
-      ctx.db,
-      `SELECT ap.deletions, ap.type, a.source, a.status FROM annotation_points ap JOIN annotations a ON a.id = ap.annotation_id WHERE a.problem_id = ?`,
-      [problem.id],
-    );
+    const points = annotationsOf(ctx.db, problem.id).flatMap((a) => a.points.map((p) => ({ deletions: p.deletions, type: p.type, source: a.source, status: a.status })));
     expect(points).toEqual([
-      { deletions: '[[60,77]]', type: 'Terminology', source: 'import', status: 'submitted' },
-      { deletions: '[[60,77]]', type: 'Terminology', source: 'import', status: 'submitted' },
+      { deletions: [[60, 77]], type: 'Terminology', source: 'import', status: 'submitted' },
+      { deletions: [[60, 77]], type: 'Terminology', source: 'import', status: 'submitted' },
     ]);
   });
 
@@ -149,11 +150,8 @@ describe('import-annotations success', () => {
     const changed = JSON.stringify({ question_id: problem.questionId, annotator: 'zed', points: [{ deletions: [[104, 125]], question: 'What kind?', answer: 'Geometric.', type: 'Behavior' }] });
     const summary = await importAnnotationsFile(ctx.db, CLI_ACTOR, write([good('alice'), changed]));
     expect(summary).toMatchObject({ created: 0, updated: 1, unchanged: 1, assignmentsCreated: 0, usersCreated: [] });
-    const row = get<{ version: number; deletions: string }>(
-      ctx.db,
-      `SELECT a.version, ap.deletions FROM annotations a JOIN users u ON u.id = a.user_id JOIN annotation_points ap ON ap.annotation_id = a.id WHERE u.username = 'zed'`,
-    )!;
-    expect(row).toEqual({ version: 2, deletions: '[[104,125]]' });
+    const zed = annotationsOf(ctx.db, problem.id).find((a) => a.username === 'zed')!;
+    expect({ version: zed.version, deletions: zed.points.map((p) => p.deletions) }).toEqual({ version: 2, deletions: [[[104, 125]]] });
   });
 });
 
@@ -176,9 +174,9 @@ describe('POST /api/annotations/import', () => {
     const ok = await upload(maintainer, [good('alice', other.questionId)]);
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ total: 1, created: 1, assignmentsCreated: 1 });
-    const event = get<{ actor: string; details: string }>(ctx.db, `SELECT actor, details FROM events WHERE action = 'annotation.import' ORDER BY id DESC LIMIT 1`)!;
+    const event = lastEventOf(ctx.db, 'annotation.import')!;
     expect(event.actor).toBe('mara');
-    expect(JSON.parse(event.details)).toMatchObject({ file: 'pilot.jsonl', created: 1 });
+    expect(event.details).toMatchObject({ file: 'pilot.jsonl', created: 1 });
   });
 });
 

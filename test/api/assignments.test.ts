@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { all, get, run } from '../../db/database';
 import { autoAssign } from '../../server/services/assignments';
 import { SYSTEM_ACTOR } from '../../db/events';
+import { insertAssignment } from '../../db/assignments';
+import { updateRoleAndActive } from '../../db/users';
+import { buildAnnotation } from '../support/annotationBuilders';
 import { buildProblem, buildUser, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
-
-
-const assignedTo = (db: ReturnType<typeof tempDb>['db'], questionId: string) =>
-  all<{ username: string }>(
-    db,
-    'SELECT u.username FROM assignments a JOIN users u ON u.id = a.user_id JOIN problems p ON p.id = a.problem_id WHERE p.question_id = ? ORDER BY a.slot',
-    [questionId],
-  ).map((r) => r.username);
+import { assignedProblemIds, assignedTo, assignmentLoads, eventsOf, lastEventOf, problemIdOf, rowCount, userIdOf } from '../support/state';
 
 describe('auto-assignment', () => {
   const ctx = tempDb();
@@ -30,13 +25,13 @@ describe('auto-assignment', () => {
   it('fails clearly with fewer than two active annotators', async () => {
     buildProblem(ctx.db, { questionId: 'auto_0' });
     await buildUser(ctx.db, { username: 'zed', role: 'annotator' });
-    await buildUser(ctx.db, { username: 'gone', role: 'annotator' });
-    run(ctx.db, "UPDATE users SET active = 0 WHERE username = 'gone'");
+    const gone = await buildUser(ctx.db, { username: 'gone', role: 'annotator' });
+    updateRoleAndActive(ctx.db, gone.id, 'annotator', false);
     const res = await maintainer.post('/api/assignments/auto');
     expect(res.status).toBe(409);
     expect(res.body.error.message).toMatch(/at least 2 active annotators; there is 1/);
     expect((await maintainer.get('/api/assignments/auto/preview')).status).toBe(409);
-    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM assignments')!.n).toBe(0);
+    expect(rowCount(ctx.db, 'assignments')).toBe(0);
   });
 
   it('gives every open problem two distinct annotators, balancing load, ties by username', async () => {
@@ -47,23 +42,21 @@ describe('auto-assignment', () => {
     const preview = await maintainer.get('/api/assignments/auto/preview');
     expect(preview.status).toBe(200);
     expect(preview.body).toEqual({ problems: 6, assignments: 12, byAnnotator: [{ username: 'amy', assignments: 4 }, { username: 'ben', assignments: 4 }, { username: 'zed', assignments: 4 }] });
-    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM assignments')!.n).toBe(0);
-    expect(get<{ n: number }>(ctx.db, "SELECT COUNT(*) AS n FROM events WHERE action = 'assignment.auto'")!.n).toBe(0);
+    expect(rowCount(ctx.db, 'assignments')).toBe(0);
+    expect(eventsOf(ctx.db, 'assignment.auto')).toHaveLength(0);
     const res = await maintainer.post('/api/assignments/auto');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ problems: 6, assignments: 12 });
     expect(assignedTo(ctx.db, 'auto_0')).toEqual(['amy', 'ben']);
     expect(assignedTo(ctx.db, 'auto_1')).toEqual(['zed', 'amy']);
-    const loads = all<{ username: string; n: number }>(ctx.db, 'SELECT u.username, COUNT(*) AS n FROM assignments a JOIN users u ON u.id = a.user_id GROUP BY u.id ORDER BY u.username');
-    expect(loads).toEqual([{ username: 'amy', n: 4 }, { username: 'ben', n: 4 }, { username: 'zed', n: 4 }]);
-    expect(get<{ n: number }>(ctx.db, "SELECT COUNT(*) AS n FROM events WHERE action = 'assignment.auto'")!.n).toBe(6);
+    expect(assignmentLoads(ctx.db)).toEqual([{ username: 'amy', n: 4 }, { username: 'ben', n: 4 }, { username: 'zed', n: 4 }]);
+    expect(eventsOf(ctx.db, 'assignment.auto')).toHaveLength(6);
   });
 
   it('tops up half-assigned problems without repeating an annotator and leaves full ones alone', async () => {
     buildProblem(ctx.db, { questionId: 'auto_6' });
     const problem = buildProblem(ctx.db, { questionId: 'auto_7' });
-    const zed = get<{ id: number }>(ctx.db, "SELECT id FROM users WHERE username = 'zed'")!;
-    run(ctx.db, 'INSERT INTO assignments (problem_id, user_id, slot) VALUES (?, ?, 2)', [problem.id, zed.id]);
+    insertAssignment(ctx.db, problem.id, userIdOf(ctx.db, 'zed'), 2, null);
     expect((await maintainer.get('/api/assignments/auto/preview?includeResolved=false')).body).toMatchObject({ problems: 2, assignments: 3 });
     expect(autoAssign(ctx.db, SYSTEM_ACTOR)).toEqual({ problems: 2, assignments: 3 });
     const seven = assignedTo(ctx.db, 'auto_7');
@@ -74,10 +67,10 @@ describe('auto-assignment', () => {
   });
 
   it('reports per-annotator progress', async () => {
-    const amy = get<{ id: number }>(ctx.db, "SELECT id FROM users WHERE username = 'amy'")!;
-    const [first, second] = all<{ problem_id: number }>(ctx.db, 'SELECT problem_id FROM assignments WHERE user_id = ? ORDER BY problem_id', [amy.id]);
-    run(ctx.db, "INSERT INTO annotations (problem_id, user_id, status, version) VALUES (?, ?, 'submitted', 4)", [first!.problem_id, amy.id]);
-    run(ctx.db, "INSERT INTO annotations (problem_id, user_id, status, version) VALUES (?, ?, 'draft', 2)", [second!.problem_id, amy.id]);
+    const amy = userIdOf(ctx.db, 'amy');
+    const [first, second] = assignedProblemIds(ctx.db, amy);
+    buildAnnotation(ctx.db, first!, amy, [], 'submitted', 4);
+    buildAnnotation(ctx.db, second!, amy, [], 'draft', 2);
     const res = await maintainer.get('/api/assignments/overview');
     expect(res.status).toBe(200);
     const amyRow = res.body.find((r: { username: string }) => r.username === 'amy');
@@ -109,9 +102,9 @@ describe('manual assignment', () => {
     expect(res.body).toEqual({ questionId: 'man_1', annotators: ['amy', 'ben'] });
     await maintainer.put('/api/assignments/man_1').send({ annotators: ['cy', 'ben'] }).expect(200);
     expect(assignedTo(ctx.db, 'man_1')).toEqual(['cy', 'ben']);
-    const event = get<{ before: string; after: string }>(ctx.db, "SELECT before, after FROM events WHERE action = 'assignment.set' ORDER BY id DESC")!;
-    expect(JSON.parse(event.before)).toEqual({ annotators: ['amy', 'ben'] });
-    expect(JSON.parse(event.after)).toEqual({ annotators: ['cy', 'ben'] });
+    const event = lastEventOf(ctx.db, 'assignment.set')!;
+    expect(event.before).toEqual({ annotators: ['amy', 'ben'] });
+    expect(event.after).toEqual({ annotators: ['cy', 'ben'] });
   });
 
   it('refuses duplicates, non-annotators, unknown users and unknown problems', async () => {
@@ -128,8 +121,7 @@ describe('manual assignment', () => {
   });
 
   it('refuses with 409 to remove an annotator whose annotation exists', async () => {
-    const problem = get<{ id: number }>(ctx.db, "SELECT id FROM problems WHERE question_id = 'man_1'")!;
-    run(ctx.db, "INSERT INTO annotations (problem_id, user_id, status, version) VALUES (?, ?, 'draft', 1)", [problem.id, users.cy!.id]);
+    buildAnnotation(ctx.db, problemIdOf(ctx.db, 'man_1'), users.cy!.id, [], 'draft');
     const res = await maintainer.put('/api/assignments/man_1').send({ annotators: ['amy', 'ben'] });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toMatch(/cy has already started annotating man_1/);

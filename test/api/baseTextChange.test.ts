@@ -7,7 +7,7 @@ import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { lcbRecord, writeJsonl } from '../support/lcb';
 
-// Issue 10 item 5: every save names the base text it was made on; a re-import that changed the
+// Every save names the base text it was made on; a re-import that changed the
 // text between load and save gives 409 base_text_changed, and nothing is stored.
 const ctx = tempDb();
 const app = testApp(ctx.db);

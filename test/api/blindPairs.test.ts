@@ -5,7 +5,7 @@ import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } fr
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 
-// Issue 10 item 8: in blind mode no adjudication response carries anything that identifies an
+// In blind mode no adjudication response carries anything that identifies an
 // annotator across problems — no user id, no username, no stable pair key — and the pair filter still works.
 const ctx = tempDb();
 const app = testApp(ctx.db);

@@ -8,7 +8,7 @@ import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } fr
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 
-// Issue 23 part 2: a problem's discussion, blind-safe for double annotation.
+// A problem's discussion, blind-safe for double annotation.
 const ctx = tempDb();
 const app = testApp(ctx.db);
 /** bert's account id: distinctive, so a leak of it is found by searching the JSON text. */

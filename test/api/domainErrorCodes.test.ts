@@ -5,7 +5,7 @@ import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { buildGold } from '../support/releaseBuilders';
 
-// Issue 15 item 2: each refusal of a service has its own code; the status stays what it was (409).
+// Each refusal of a service has its own code; the status stays what it was (409).
 describe('one error code per meaning, same statuses', () => {
   const ctx = tempDb();
   const app = testApp(ctx.db);

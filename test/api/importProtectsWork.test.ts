@@ -9,7 +9,7 @@ import { buildProblem, type BuiltProblem } from '../support/builders';
 import { buildGold } from '../support/releaseBuilders';
 import { tempDb, tempDir } from '../support/db';
 
-// Issue 10 item 2: an import never changes an annotation an adjudication has used, and every
+// An import never changes an annotation an adjudication has used, and every
 // change it makes keeps the points before and after in its event.
 const ctx = tempDb();
 const dir = tempDir('ccb-protect-');

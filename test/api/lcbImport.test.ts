@@ -1,16 +1,19 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { all, get, run } from '../../db/database';
+import { get } from '../../db/database';
+import { findProblemId } from '../../db/problems';
 import { CLI_ACTOR } from '../../db/events';
 import { ImportError, importLcbFile } from '../../server/services/lcbImport';
 import { buildUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { lcbRecord, writeJsonl } from '../support/lcb';
+import { buildAnnotation } from '../support/annotationBuilders';
+import { lastEventOf, problemIdOf, problemsInImportOrder, rowCount } from '../support/state';
 
 const ctx = tempDb();
 afterAll(() => ctx.cleanup());
 
-const count = () => get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM problems')!.n;
+const count = () => rowCount(ctx.db, 'problems');
 
 async function importError(file: string): Promise<ImportError> {
   const err = await importLcbFile(ctx.db, file, CLI_ACTOR).then(() => null, (e: unknown) => e);
@@ -23,12 +26,12 @@ describe('importLcbFile', () => {
     const records = [lcbRecord({ question_id: 'crlf_b' }), lcbRecord({ question_id: 'crlf_a' })];
     const file = writeJsonl(['\uFEFF' + JSON.stringify(records[0]), '', '  ', records[1]!], 'crlf.jsonl', '\r\n');
     expect(await importLcbFile(ctx.db, file, CLI_ACTOR)).toEqual({ total: 2, inserted: 2, updated: 0, unchanged: 0 });
-    const rows = all<{ question_id: string; base_text: string }>(ctx.db, 'SELECT question_id, base_text FROM problems ORDER BY import_order');
+    const rows = problemsInImportOrder(ctx.db);
     expect(rows.map((r) => r.question_id)).toEqual(['crlf_b', 'crlf_a']);
     expect(rows[0]!.base_text).not.toMatch(/\r|\n\n|Sample/);
-    const event = get<{ details: string; actor: string }>(ctx.db, "SELECT details, actor FROM events WHERE action = 'problem.import' ORDER BY id DESC");
+    const event = lastEventOf(ctx.db, 'problem.import');
     expect(event!.actor).toBe('cli');
-    expect(JSON.parse(event!.details)).toMatchObject({ file: 'crlf.jsonl', inserted: 2, insertedIds: ['crlf_b', 'crlf_a'] });
+    expect(event!.details).toMatchObject({ file: 'crlf.jsonl', inserted: 2, insertedIds: ['crlf_b', 'crlf_a'] });
   });
 
   it('reports unchanged on re-import and updates changed records in place, appending new ones after', async () => {
@@ -36,11 +39,11 @@ describe('importLcbFile', () => {
     const b = lcbRecord({ question_id: 'upd_b' });
     await importLcbFile(ctx.db, writeJsonl([a, b]), CLI_ACTOR);
     expect(await importLcbFile(ctx.db, writeJsonl([a, b]), CLI_ACTOR)).toEqual({ total: 2, inserted: 0, updated: 0, unchanged: 2 });
-    const orderBefore = get<{ import_order: number }>(ctx.db, "SELECT import_order FROM problems WHERE question_id = 'upd_b'")!.import_order;
+    const orderBefore = problemsInImportOrder(ctx.db).find((p) => p.question_id === 'upd_b')!.import_order;
     const c = lcbRecord({ question_id: 'upd_c' });
     const summary = await importLcbFile(ctx.db, writeJsonl([c, a, { ...b, question_title: 'Renamed' }]), CLI_ACTOR);
     expect(summary).toEqual({ total: 3, inserted: 1, updated: 1, unchanged: 1 });
-    const rows = all<{ question_id: string; title: string; import_order: number }>(ctx.db, "SELECT question_id, title, import_order FROM problems WHERE question_id LIKE 'upd_%' ORDER BY import_order");
+    const rows = problemsInImportOrder(ctx.db).filter((p) => p.question_id.startsWith('upd_'));
     expect(rows.map((r) => [r.question_id, r.title])).toEqual([['upd_a', a.question_title], ['upd_b', 'Renamed'], ['upd_c', c.question_title]]);
     expect(rows[1]!.import_order).toBe(orderBefore);
   });
@@ -97,11 +100,11 @@ describe('importLcbFile', () => {
     const record = lcbRecord({ question_id: 'worked_1' });
     await importLcbFile(ctx.db, writeJsonl([record]), CLI_ACTOR);
     const annotator = await buildUser(ctx.db);
-    run(ctx.db, "INSERT INTO annotations (problem_id, user_id) SELECT id, ? FROM problems WHERE question_id = 'worked_1'", [annotator.id]);
+    buildAnnotation(ctx.db, problemIdOf(ctx.db, 'worked_1'), annotator.id, [], 'draft');
     const other = lcbRecord();
     const err = await importError(writeJsonl([other, { ...record, question_content: 'A different statement.' }]));
     expect(err.issues).toEqual([expect.objectContaining({ line: 2, field: 'question_content', message: expect.stringContaining('already annotated') })]);
-    expect(get(ctx.db, 'SELECT 1 FROM problems WHERE question_id = ?', [other.question_id])).toBeUndefined();
+    expect(findProblemId(ctx.db, String(other.question_id))).toBeUndefined();
     const renamed = await importLcbFile(ctx.db, writeJsonl([{ ...record, question_title: 'Only the title changes' }]), CLI_ACTOR);
     expect(renamed.updated).toBe(1);
   });

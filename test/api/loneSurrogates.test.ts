@@ -13,7 +13,7 @@ import { tempDb, tempDir } from '../support/db';
 import { loginAs, testApp } from '../support/http';
 import { lcbRecord, writeJsonl } from '../support/lcb';
 
-// Issue 10 item 7: lone UTF-16 surrogates (JSON "\ud800") are refused at every boundary —
+// Lone UTF-16 surrogates (JSON "\ud800") are refused at every boundary —
 // a field-named 400 from the API, a line-numbered error from every import — and never stored.
 const ctx = tempDb();
 const app = testApp(ctx.db);

@@ -6,7 +6,7 @@ import { assign, buildProblem, buildUser, type BuiltProblem } from '../support/b
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 
-// Issue 10 item 6: task overrides carry the gold version they were made on, like every other
+// Task overrides carry the gold version they were made on, like every other
 // gold write: a maintainer's stale view cannot silently replace an adjudicator's override.
 const ctx = tempDb();
 const app = testApp(ctx.db);

@@ -10,7 +10,7 @@ import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { buildGold } from '../support/releaseBuilders';
 
-// Issue 10 item 14: nobody adjudicates work they annotated (a promoted annotator gets 403 and
+// Nobody adjudicates work they annotated (a promoted annotator gets 403 and
 // does not see those problems), and auto-assignment leaves problems with resolved gold alone.
 describe('a promoted annotator and their own problems', () => {
   const ctx = tempDb();

@@ -1,5 +1,5 @@
 /**
- * Issue 22.2: the benchmark's pilot protocol. `max_turns` (the study's maxRounds, 6) counts every
+ * The benchmark's pilot protocol. `max_turns` (the study's maxRounds, 6) counts every
  * response, the code included: at most 5 questions then code as the 6th response, or a 6th
  * question that ends the task without code; `turns` is the number of responses, as `run_task`
  * (clarifycodebench/interact.py) computes it. A pilot cannot make a 7th response.

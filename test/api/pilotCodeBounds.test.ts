@@ -1,5 +1,5 @@
 /**
- * Issue 26.2: a pilot cannot fill the disk. Code saves are rate-limited per session (429 with
+ * A pilot cannot fill the disk. Code saves are rate-limited per session (429 with
  * Retry-After, nothing written); snapshots are kept at most one per 15 s, never for code
  * identical to the previous snapshot, and up to MAX_SNAPSHOT_CHARS per session (the submitted
  * code is always kept). The clock is injected where time matters.

@@ -1,5 +1,5 @@
 /**
- * Issue 26.7b: a pilot who has held a role that can read a release's key questions gets none of
+ * A pilot who has held a role that can read a release's key questions gets none of
  * its tasks, unless the maintainer lets them in by name (recorded in the study and its event).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 26.7a: a pilot sees only an opaque per-session id, never the release's task id (it
+ * A pilot sees only an opaque per-session id, never the release's task id (it
  * indexes the public JSONL, hence its key questions and answers) — in no answer of any pilot route,
  * errors included.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 26.8: the study's kept vocabulary answers as a full refit would, also after a question
+ * The study's kept vocabulary answers as a full refit would, also after a question
  * whose transaction did not commit and after questions stored by another connection.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

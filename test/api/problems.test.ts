@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { get, run } from '../../db/database';
+import { markSubmitted } from '../../db/annotationDrafts';
 import { assign, buildUser, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
+import { buildAnnotation } from '../support/annotationBuilders';
+import { lastEventOf, problemIdOf, rowCount } from '../support/state';
 import { lcbRecord, writeJsonl } from '../support/lcb';
 
 const ctx = tempDb();
@@ -26,7 +28,7 @@ afterAll(() => ctx.cleanup());
 
 const upload = (agent: Agent, file: string) =>
   agent.post('/api/problems/import?name=mine.jsonl').set('Content-Type', 'application/octet-stream').send(fs.readFileSync(file));
-const problemCount = () => get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM problems')!.n;
+const problemCount = () => rowCount(ctx.db, 'problems');
 
 describe('POST /api/problems/import', () => {
   const records = [lcbRecord({ question_id: 'up_1', difficulty: 'hard' }), lcbRecord({ question_id: 'up_2' })];
@@ -38,8 +40,7 @@ describe('POST /api/problems/import', () => {
     expect(first.body).toEqual({ total: 2, inserted: 2, updated: 0, unchanged: 0 });
     const second = await upload(maintainer, file);
     expect(second.body).toEqual({ total: 2, inserted: 0, updated: 0, unchanged: 2 });
-    const event = get<{ details: string }>(ctx.db, "SELECT details FROM events WHERE action = 'problem.import' ORDER BY id DESC")!;
-    expect(JSON.parse(event.details).file).toBe('mine.jsonl');
+    expect(lastEventOf(ctx.db, 'problem.import')!.details).toMatchObject({ file: 'mine.jsonl' });
   });
 
   it('imports nothing from a file with one broken line and names the line', async () => {
@@ -70,11 +71,11 @@ describe('POST /api/problems/import', () => {
 
 describe('GET /api/problems', () => {
   it('lists problems with their annotators, annotation and adjudication status', async () => {
-    const problem = get<{ id: number }>(ctx.db, "SELECT id FROM problems WHERE question_id = 'up_1'")!;
+    const problem = { id: problemIdOf(ctx.db, 'up_1') };
     assign(ctx.db, problem.id, alice.id, 1);
     assign(ctx.db, problem.id, bob.id, 2);
-    run(ctx.db, "INSERT INTO annotations (problem_id, user_id, status, version) VALUES (?, ?, 'submitted', 3)", [problem.id, alice.id]);
-    run(ctx.db, "INSERT INTO annotations (problem_id, user_id, status, version) VALUES (?, ?, 'draft', 1)", [problem.id, bob.id]);
+    buildAnnotation(ctx.db, problem.id, alice.id, [], 'submitted', 3);
+    const bobs = buildAnnotation(ctx.db, problem.id, bob.id, [], 'draft');
     const res = await maintainer.get('/api/problems');
     expect(res.status).toBe(200);
     const item = res.body.items.find((p: { questionId: string }) => p.questionId === 'up_1');
@@ -88,7 +89,7 @@ describe('GET /api/problems', () => {
       ],
       adjudication: 'waiting',
     });
-    run(ctx.db, "UPDATE annotations SET status = 'submitted' WHERE user_id = ?", [bob.id]);
+    markSubmitted(ctx.db, bobs);
     const ready = (await maintainer.get('/api/problems')).body.items.find((p: { questionId: string }) => p.questionId === 'up_1');
     expect(ready.adjudication).toBe('ready');
     expect((await (await loginAs(app, ada)).get('/api/problems')).status).toBe(403);

@@ -11,7 +11,7 @@ import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
 import { buildLegacyFixture, type LegacyFixture } from '../support/legacyFixture';
 
-// Issue 10 item 3: import-release never resolves a problem that is waiting for adjudication
+// Import-release never resolves a problem that is waiting for adjudication
 // (submitted annotations) or under adjudication, unless told to replace that work.
 let ctx: ReturnType<typeof tempDb>;
 afterEach(() => ctx?.cleanup());

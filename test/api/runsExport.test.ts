@@ -9,7 +9,7 @@ import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
 import { runFileText, runLine } from '../support/runFixture';
 
-// Issue 22, part 4: `runs export` writes a stored run back in the evaluator's run-output schema.
+// `runs export` writes a stored run back in the evaluator's run-output schema.
 const ctx = tempDb();
 const dir = tempDir('ccb-runs-export-');
 const releaseFile = path.join(dir, 'release.jsonl');

@@ -12,7 +12,7 @@ import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { runFileText, runLine, storeRun } from '../support/runFixture';
 
-// Issue 22, part 4: a run imported over the wrong release says, above its line errors, which
+// A run imported over the wrong release says, above its line errors, which
 // stored release its task ids and texts do match.
 const ctx = tempDb();
 const app = testApp(ctx.db);

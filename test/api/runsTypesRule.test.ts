@@ -7,7 +7,7 @@ import { runsReport } from '../../server/services/runs/reports';
 import { tempDb, tempDir } from '../support/db';
 import { runLine, storeRun } from '../support/runFixture';
 
-// Issue 22: a release whose key questions were typed by position before the upgrade is typed
+// A release whose key questions were typed by position before the upgrade is typed
 // again, by identity, at the next run import over it (every run of that release then shows it).
 describe('a release kept under the positional rule', () => {
   const ctx = tempDb();

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../db/database';
+import { upsertAdjudication } from '../../db/adjudications';
+import { readGoldPoints, writeGoldPoints } from '../../db/points';
 import type { CaseView } from '../../shared/adjudicationView';
 import { agreementReport } from '../../server/services/agreement';
 import { buildAnnotation, spanOf } from '../support/annotationBuilders';
@@ -7,8 +9,8 @@ import { assign, buildProblem, buildUser, type BuiltProblem } from '../support/b
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 
-// Issue 15 item 1: stored points are read at one boundary (db/points.ts), which repairs bad
-// stored data instead of failing the request; every reader (cross-check, agreement) sees the same.
+// Stored points are read at one boundary (db/points.ts), which repairs bad stored data instead
+// of failing the request; every reader (cross-check, agreement) sees the same.
 describe('a damaged stored point', () => {
   const ctx = tempDb();
   const app = testApp(ctx.db);
@@ -41,5 +43,23 @@ describe('a damaged stored point', () => {
     expect(report.problems).toBe(1);
     // A's point is still counted, without its deletions and type.
     expect(report.perProblem[0]).toMatchObject({ questionId: problem.questionId, points: { a: 1, b: 1 } });
+  });
+});
+
+describe('damaged stored gold sources', () => {
+  const ctx = tempDb();
+  afterAll(() => ctx.cleanup());
+
+  it('read as built from no annotator point instead of throwing at the reader', () => {
+    const problem = buildProblem(ctx.db);
+    const gold = { deletions: [spanOf(problem.baseText, 'geometric ')] as [number, number][], repairs: [], question: 'Which?', answer: 'Geometric.', type: 'Terminology' as const };
+    const sources = { from: { a: 0, b: null } };
+    upsertAdjudication(ctx.db, problem.id, null, { status: 'resolved', version: 1, notes: '' });
+    writeGoldPoints(ctx.db, problem.id, [{ ...gold, provenance: 'A', sources, checklist: { plausible: true, ambiguous: true, sufficient: true }, note: '' }]);
+    expect(readGoldPoints(ctx.db, problem.id)[0]).toMatchObject({ ...gold, provenance: 'A', sources });
+    for (const damaged of ['not json', '{"from":{"a":"x"}}', 'null']) {
+      run(ctx.db, 'UPDATE gold_points SET sources = ? WHERE problem_id = ?', [damaged, problem.id]);
+      expect(readGoldPoints(ctx.db, problem.id)[0]).toMatchObject({ ...gold, provenance: 'A', sources: { from: { a: null, b: null } } });
+    }
   });
 });

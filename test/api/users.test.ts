@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { get } from '../../db/database';
+import { findUser } from '../../db/users';
 import { buildUser, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
+import { eventsOf, sessionCount } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -25,7 +26,7 @@ describe('users routes', () => {
     const annotator = await loginAs(app, alice);
     expect((await annotator.get('/api/users')).status).toBe(403);
     expect((await annotator.put('/api/users/alice').send({ role: 'maintainer' })).status).toBe(403);
-    expect(get<{ role: string }>(ctx.db, "SELECT role FROM users WHERE username = 'alice'")!.role).toBe('annotator');
+    expect(findUser(ctx.db, 'alice')!.role).toBe('annotator');
   });
 
   it('lists accounts without password hashes', async () => {
@@ -58,13 +59,13 @@ describe('users routes', () => {
     const off = await maintainer.put('/api/users/erin').send({ active: false });
     expect(off.body.active).toBe(false);
     expect((await again.get('/api/me')).status).toBe(401);
-    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [erin.id])!.n).toBe(0);
+    expect(sessionCount(ctx.db, erin.id)).toBe(0);
     // The right password is told the account is deactivated (no session); a wrong one learns nothing more than for an unknown name.
     const deactivated = await request(app).post('/api/auth/login').send({ username: 'erin', password: 'brand-new-pass' });
     expect(deactivated.status).toBe(403);
     expect(deactivated.body.error).toMatchObject({ code: 'account_deactivated', message: 'This account is deactivated: ask a maintainer to reactivate it.' });
     expect(deactivated.headers['set-cookie']).toBeUndefined();
-    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [erin.id])!.n).toBe(0);
+    expect(sessionCount(ctx.db, erin.id)).toBe(0);
     const wrong = await request(app).post('/api/auth/login').send({ username: 'erin', password: 'not-her-pass' });
     const unknown = await request(app).post('/api/auth/login').send({ username: 'nobody-here', password: 'not-her-pass' });
     expect([wrong.status, wrong.body.error]).toEqual([401, { code: 'unauthenticated', message: 'Wrong username or password.', requestId: wrong.body.error.requestId }]);
@@ -79,7 +80,7 @@ describe('users routes', () => {
     expect(demote.body.error.message).toMatch(/your own role/);
     const off = await maintainer.put('/api/users/mara').send({ active: false });
     expect(off.status).toBe(409);
-    expect(get<{ role: string; active: number }>(ctx.db, "SELECT role, active FROM users WHERE username = 'mara'")).toEqual({ role: 'maintainer', active: 1 });
+    expect(findUser(ctx.db, 'mara')).toMatchObject({ role: 'maintainer', active: 1 });
     expect((await maintainer.get('/api/me')).status).toBe(200);
   });
 
@@ -100,13 +101,13 @@ describe('users routes', () => {
     expect((await here.get('/api/me')).status).toBe(200);
     expect((await laptop.get('/api/me')).status).toBe(401);
     expect((await phone.get('/api/me')).status).toBe(401);
-    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [max.id])!.n).toBe(1);
-    expect(get<{ details: string }>(ctx.db, "SELECT details FROM events WHERE action = 'user.update' AND entity_id = ? ORDER BY id DESC", [String(max.id)])!.details).toContain('passwordChanged');
+    expect(sessionCount(ctx.db, max.id)).toBe(1);
+    expect(JSON.stringify(eventsOf(ctx.db, 'user.update').filter((e) => e.entityId === String(max.id)).at(-1)!.details)).toContain('passwordChanged');
 
     const fay = await buildUser(ctx.db, { username: 'fay', role: 'annotator' });
     const fayTabs = [await loginAs(app, fay), await loginAs(app, fay)];
     expect((await here.put('/api/users/fay').send({ password: 'fay-new-password' })).status).toBe(200);
     for (const tab of fayTabs) expect((await tab.get('/api/me')).status).toBe(401);
-    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [fay.id])!.n).toBe(0);
+    expect(sessionCount(ctx.db, fay.id)).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { selectInStatement } from '../support/editorPage';
 
-// Issue 10 item 5: when the statement changes between load and save, the editor does not save
+// When the statement changes between load and save, the editor does not save
 // stale offsets: the server answers 409 base_text_changed, and the editor loads the new text and says so.
 let annotator: BuiltUser;
 let problem: BuiltProblem;

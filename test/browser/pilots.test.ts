@@ -1,5 +1,5 @@
 /**
- * Issue 14 end to end in the browser: a pilot works a task under the benchmark's protocol (a hit,
+ * End to end in the browser: a pilot works a task under the benchmark's protocol (a hit,
  * a miss, a repeated question, code typed into the editor and a paste, submit), an adjudicator
  * corrects a live label, and the exported run reads back through `runs import` to the same figures.
  */
@@ -196,7 +196,7 @@ describe('a pilot study in the browser', () => {
     expect(bodies).not.toContain('of positive integers');
     expect(bodies).not.toContain(JSON.stringify(w.problems.two.baseText).slice(1, 80));
     for (const secret of [KQ.values.question, KQ.values.answer, KQ.single.question, KQ.single.answer]) expect(bodies).not.toContain(secret);
-    // Nor the release's task ids, which index the public JSONL and so its key questions and answers (issue 26.7a).
+    // Nor the release's task ids, which index the public JSONL and so its key questions and answers.
     expect(piaResponses.length).toBeGreaterThan(5);
     expect(bodies).not.toContain(combined.task_id);
     expect(bodies).not.toContain(single.task_id);

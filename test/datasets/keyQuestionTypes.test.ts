@@ -14,7 +14,7 @@ import { runsReport } from '../../server/services/runs/reports';
 import { EXAMPLE_RUN, LCB_SUBSET, PUBLIC_RELEASE, requireDataset } from '../support/datasets';
 import { tempDb, tempDir } from '../support/db';
 
-// Issue 22, part 1, on the public release: key question types by identity, never by position.
+// On the public release, key question types by identity, never by position.
 
 const perType = (db: Parameters<typeof runsReport>[0], model: string): RunTables['per_type'] => runsReport(db).runs.find((r) => r.model === model)!.per_type;
 

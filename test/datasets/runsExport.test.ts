@@ -8,7 +8,7 @@ import { importRunFile } from '../../server/services/runs/importRun';
 import { EXAMPLE_RUN, EXAMPLE_RUN_REFERENCE, PUBLIC_RELEASE, requireDataset } from '../support/datasets';
 import { tempDb, tempDir } from '../support/db';
 
-// Issue 22, part 4: the exported run scores, line by line, as the benchmark's reference scored the original.
+// The exported run scores, line by line, as the benchmark's reference scored the original.
 interface Reference {
   per_task: Record<string, { tkqr: number; ora: number; turns: number; diff: number }>;
 }

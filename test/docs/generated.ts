@@ -7,7 +7,7 @@ import { RESULTS_FILE } from '../bench/lib/config';
 import { markdownTable, reportSummary, type BenchReport } from '../bench/lib/report';
 
 /**
- * The generated documentation (`npm run docs` writes it, test/unit/docsGenerated.test.ts fails
+ * The generated documentation (`npm run docs` writes it, test/api/docsGenerated.test.ts fails
  * when a file on disk differs): docs/cli.md from the CLI's own help, and the table of
  * docs/performance.md from test/bench/results.json.
  */

@@ -3,13 +3,13 @@ import type { Point } from '../../shared/edits';
 
 export type PointFixture = Partial<Point> & Pick<Point, 'deletions'>;
 
-/** Store one annotator's annotation of a problem with its points (submitted unless told otherwise). */
-export function buildAnnotation(db: DB, problemId: number, userId: number, points: readonly PointFixture[], status: 'draft' | 'submitted' = 'submitted'): number {
+/** Store one annotator's annotation of a problem with its points (submitted unless told otherwise, at version 1 unless told). */
+export function buildAnnotation(db: DB, problemId: number, userId: number, points: readonly PointFixture[], status: 'draft' | 'submitted' = 'submitted', version = 1): number {
   const { lastInsertRowid } = run(
     db,
     `INSERT INTO annotations (problem_id, user_id, status, version, submitted_at)
-     VALUES (?, ?, ?, 1, CASE WHEN ? = 'submitted' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END)`,
-    [problemId, userId, status, status],
+     VALUES (?, ?, ?, ?, CASE WHEN ? = 'submitted' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END)`,
+    [problemId, userId, status, version, status],
   );
   const id = Number(lastInsertRowid);
   points.forEach((p, idx) => {

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 
 /**
  * The headings of the Hugging Face Hub's dataset card template, in its order, as
- * huggingface_hub ships it (src/huggingface_hub/templates/datasetcard_template.md, read at
+ * huggingface_hub ships it (datasetcard_template.md in its src/huggingface_hub/templates folder, read at
  * commit ee0a4510f4bc15e26cb722be2efc2bdb01383ca0). `optional` is the template's own
  * "[optional]" mark; a heading under an optional one is as optional as its parent.
  * Written down here as a list: the template's prose is not copied.

@@ -1,5 +1,5 @@
 /**
- * Issue 26.8: the study's vocabulary grown one question at a time gives the very similarities a
+ * The study's vocabulary grown one question at a time gives the very similarities a
  * full refit (fitJudgeSimilarity, what matchQuestion does at every question) gives.
  */
 import fc from 'fast-check';

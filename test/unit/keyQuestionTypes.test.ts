@@ -4,7 +4,7 @@ import { matchPoints } from '../../shared/release/matchPoints';
 import { attributeKeyQuestions, singlePointTasks, type TypedPoint } from '../../shared/runs/attribution';
 import { generateTasks, type GoldPointLike } from '../../shared/tasks';
 
-// Issue 22, part 1: a key question's type is the type of the point it was written for, found by
+// A key question's type is the type of the point it was written for, found by
 // that point's identity, never by the question's position in the task.
 
 const Q = {

@@ -2,7 +2,7 @@ import { ESLint } from 'eslint';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// Issue 15: the layer rules of eslint.config.js (eslint.layers.js) fail code that crosses a layer.
+// The layer rules of eslint.config.js (eslint.layers.js) fail code that crosses a layer.
 // The snippets are linted with the project's real config, as if they were files at these paths.
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -80,5 +80,14 @@ describe('lint enforces the direction routes → services → db', () => {
 
   it('leaves SQL to db/ modules', async () => {
     expect(await ruleHits('db/lintFixture.ts', "import { get, type DB } from './database';\nexport const f = (db: DB) => get(db, 'SELECT 1');\n")).toEqual([]);
+  });
+
+  it('fails JSON.parse outside db/, and passes it in db/ and in the named file readers', async () => {
+    const code = ["export const sampling = (row: { sampling: string }) => JSON.parse(row.sampling) as { mode: string };", ''].join('\n');
+    expect(await ruleHits('server/services/pilots/lintFixture.ts', code)).toEqual(['layers/json-parse-in-db-only:1']);
+    expect(await ruleHits('server/presenters/lintFixture.ts', code)).toEqual(['layers/json-parse-in-db-only:1']);
+    expect(await ruleHits('shared/runs/lintFixture.ts', code)).toEqual(['layers/json-parse-in-db-only:1']);
+    expect(await ruleHits('db/lintFixture.ts', code)).toEqual([]);
+    expect(await ruleHits('server/services/jsonLines.ts', code)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loneSurrogateIssue } from '../../shared/schemas/wellFormed';
 
-// Issue 10 item 7: text with a lone UTF-16 surrogate cannot be stored as UTF-8; it is found with its field.
+// Text with a lone UTF-16 surrogate cannot be stored as UTF-8; it is found with its field.
 describe('loneSurrogateIssue', () => {
   it('accepts well-formed text, including astral characters (surrogate pairs)', () => {
     expect(loneSurrogateIssue({ a: 'plain', b: ['😀 ok', { c: '𝔸' }], n: 1, z: null, t: true })).toBeNull();

@@ -1,4 +1,4 @@
-/** Pilot studies (issue 14): the endpoints of shared/api/pilots.ts. */
+/** Pilot studies: the endpoints of shared/api/pilots.ts. */
 import { pilots } from '../../../shared/api/pilots';
 import { route } from '../../http/route';
 import { askQuestion, myTasks, readySession, sessionView, saveDraftCode, startCoding, submitSession } from '../../services/pilots/session';

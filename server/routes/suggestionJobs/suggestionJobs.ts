@@ -1,4 +1,4 @@
-/** Suggestion jobs (issue 27, part 1): the endpoints of shared/api/suggestionJobs.ts. */
+/** Suggestion jobs: the endpoints of shared/api/suggestionJobs.ts. */
 import { suggestionJobs } from '../../../shared/api/suggestionJobs';
 import { route } from '../../http/route';
 import { jobDetail, listSuggestionJobs, startSuggestionJob } from '../../services/suggestions/jobs';

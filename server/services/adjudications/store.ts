@@ -1,11 +1,9 @@
 import type { DB } from '../../../db/database';
 import { readSideRows } from '../../../db/annotations';
-import { pointFromRow } from '../../../db/points';
 import { readSetting, writeSetting } from '../../../db/settings';
-import { readAnnotationPointRows } from '../../../db/annotationDrafts';
+import { readDraftPoints } from '../../../db/annotationDrafts';
 import type { Point } from '../../../shared/edits';
 import type { PointOrigin } from '../../../shared/suggestions/schema';
-import { originOfRow } from '../../presenters/annotations';
 import { readAcknowledged } from '../../../db/pointFindings';
 import type { AcknowledgedFinding } from '../../../shared/writing/findings';
 
@@ -32,8 +30,8 @@ export function loadSides(db: DB, problemId: number): { A?: SideWork; B?: SideWo
   const sides: { A?: SideWork; B?: SideWork } = {};
   for (const r of readSideRows(db, problemId)) {
     if (r.id === null || r.status === null) continue;
-    const rows = readAnnotationPointRows(db, r.id);
-    const side: SideWork = { userId: r.user_id, username: r.username, annotationId: r.id, status: r.status, submittedAt: r.submitted_at, points: rows.map(pointFromRow), origins: rows.map(originOfRow), acknowledged: readAcknowledged(db, r.id) };
+    const { points, origins } = readDraftPoints(db, r.id);
+    const side: SideWork = { userId: r.user_id, username: r.username, annotationId: r.id, status: r.status, submittedAt: r.submitted_at, points, origins, acknowledged: readAcknowledged(db, r.id) };
     if (r.slot === 1) sides.A = side;
     else sides.B = side;
   }

@@ -2,7 +2,7 @@
 import { transaction, type DB } from '../../../db/database';
 import { appendEvent, type Actor } from '../../../db/events';
 import { auditRow, insertAudit, runJudge, type NewAuditItem } from '../../../db/judgeAudits';
-import { judgeRows, parseHitDict, releaseTasks, runRow, type RunRow } from '../../../db/runs';
+import { judgeRows, releaseTasks, runRow, type RunRow } from '../../../db/runs';
 import { stratifiedSample } from '../../../shared/judgeAudits/sample';
 import { judgeTurns, type JudgeTurn } from '../../../shared/runs/judge';
 import type { AuditSummary, CreateAuditRequest } from '../../../shared/schemas/judgeAudits';
@@ -12,7 +12,7 @@ import { auditSummary } from './report';
 /** The run's question turns as the lexical judge check scores them (its label and best similarity), with each turn's question. */
 function questionTurns(db: DB, run: RunRow): { turn: JudgeTurn; question: string }[] {
   const keys = new Map(releaseTasks(db, run.release_sha256).map((t) => [t.taskId, t.keyQuestions.map((k) => k.question.trim()).filter((q) => q !== '')] as const));
-  const records = judgeRows(db, run.id).map((r) => ({ taskId: r.task_id, questions: JSON.parse(r.questions) as string[], hitDict: parseHitDict(r.hit_dict) }));
+  const records = judgeRows(db, run.id);
   const questions = new Map(records.map((r) => [r.taskId, r.questions]));
   return judgeTurns(records, keys).map((turn) => ({ turn, question: questions.get(turn.taskId)![turn.turn]! }));
 }

@@ -52,7 +52,7 @@ function summary(db: DB, study: StudyRow, sessions: readonly SessionRow[]): Stud
     maxRounds: study.max_rounds,
     threshold: study.threshold,
     timeLimitMinutes: study.time_limit_minutes,
-    sampling: JSON.parse(study.sampling) as StudyTasks,
+    sampling: study.sampling,
     progress: progress(sessions, agreement.questions, agreement.agreement.n),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The live answer's vocabulary per study, kept between questions (issue 26.8): every key
+ * The live answer's vocabulary per study, kept between questions: every key
  * question of the release, then the study's questions so far, fitted once and grown by each
  * question, instead of refitting the whole study at every question. The similarity equals
  * matchQuestion's full refit (test/unit/growingTfidf.test.ts). Kept per process and database;

@@ -197,7 +197,7 @@ function newReport(name: string, tasks: number, problems: number): LegacyImportR
 }
 
 /**
- * Import an existing release (issue 5, legacy import) in one transaction: the file is stored
+ * Import an existing release in one transaction: the file is stored
  * as a 'legacy' release; for every source problem that is imported, its points are recovered
  * from the single-point tasks and every task keeps its id and position, with the overrides
  * that make `export` reproduce it. Re-running with the same file is idempotent; a problem with

@@ -13,8 +13,7 @@ import {
   type StoredFile,
 } from '../../../db/releases';
 import { appendEvent, type Actor } from '../../../db/events';
-import type { ReleaseManifest, ReleaseSummary } from '../../../shared/schemas/release';
-import type { ReleaseSettings } from '../../../shared/schemas/releaseSettings';
+import type { ReleaseSummary } from '../../../shared/schemas/release';
 import { DomainError, invalid, notFound } from '../../domain/errors';
 import { buildRelease, today, type BuildOptions, type BuiltRelease } from './build';
 import { readReleaseSettings } from './settings';
@@ -29,8 +28,8 @@ function present(row: ReleaseRow): ReleaseSummary {
     policy: row.policy,
     createdBy: row.created_by,
     createdAt: row.created_at,
-    manifest: JSON.parse(row.manifest) as ReleaseManifest,
-    settings: JSON.parse(row.settings) as Partial<ReleaseSettings>,
+    manifest: row.manifest,
+    settings: row.settings,
   };
 }
 

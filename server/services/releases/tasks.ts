@@ -1,9 +1,8 @@
 import type { DB } from '../../../db/database';
-import { pointFromRow } from '../../../db/points';
-import { readAllGoldRows, readKeptTaskIds, readResolvedProblems, readRetiredTaskIds, readTaskOverrides, type GoldRow, type OverrideRow, type TaskIdRow } from '../../../db/releaseTasks';
+import { readAllGoldPoints, readKeptTaskIds, readResolvedProblems, readRetiredTaskIds, readTaskOverrides, type ReleasePoint, type TaskIdRow } from '../../../db/releaseTasks';
 import type { Point, Range } from '../../../shared/edits';
 import type { ReleaseRecord } from '../../../shared/release/format';
-import { generateTasks, type GeneratedTask, type TaskOverride } from '../../../shared/tasks';
+import { generateTasks, type GeneratedTask } from '../../../shared/tasks';
 import type { VariantPolicy } from '../../../shared/subsets';
 import { excludedSubsets, exclusionKey } from './exclusions';
 
@@ -28,7 +27,7 @@ export interface ReleaseTask {
   keptId: string | null;
   position: number | null;
   generated: GeneratedTask;
-  points: GoldRow[];
+  points: ReleasePoint[];
   /** The deletions the task's text makes of the base text, when it is made by deletions alone (a validation hint). */
   deletions: Range[] | null;
 }
@@ -37,30 +36,6 @@ export interface ReleaseTasks {
   problems: ReleaseProblem[];
   /** The tasks in release order with their final ids. */
   tasks: (ReleaseTask & { taskId: string })[];
-}
-
-const parseList = <T>(json: string | null): T[] | null => (json === null ? null : (JSON.parse(json) as T[]));
-
-function groupBy<T extends { problem_id: number }>(rows: readonly T[]): Map<number, T[]> {
-  const out = new Map<number, T[]>();
-  for (const row of rows) {
-    const list = out.get(row.problem_id);
-    if (list) list.push(row);
-    else out.set(row.problem_id, [row]);
-  }
-  return out;
-}
-
-function toOverride(row: OverrideRow): TaskOverride {
-  return {
-    subset: row.subset,
-    text: row.text,
-    questions: parseList<string>(row.questions),
-    answers: parseList<string>(row.answers),
-    keywords: parseList<string>(row.keywords),
-    qaOrder: parseList<number>(row.qa_order),
-    kind: row.kind,
-  };
 }
 
 function loadProblems(db: DB): ReleaseProblem[] {
@@ -110,8 +85,8 @@ function freshIds(kept: readonly TaskIdRow[], retired: readonly string[]) {
  */
 export function loadReleaseTasks(db: DB, policy: VariantPolicy): ReleaseTasks {
   const problems = loadProblems(db);
-  const gold = groupBy(readAllGoldRows(db));
-  const overrides = groupBy(readTaskOverrides(db));
+  const gold = readAllGoldPoints(db);
+  const overrides = readTaskOverrides(db);
   const keptRows = readKeptTaskIds(db);
   const kept = new Map(keptRows.map((r) => [exclusionKey(r.problem_id, r.subset), r]));
   const excluded = excludedSubsets(db);
@@ -121,8 +96,8 @@ export function loadReleaseTasks(db: DB, policy: VariantPolicy): ReleaseTasks {
   const keyed = kept.size > 0 || excluded.size > 0; // else no task needs its key looked up
   for (const problem of problems) {
     const points = gold.get(problem.id) ?? [];
-    const presented = points.map(pointFromRow);
-    const generated = generateTasks(problem.baseText, presented, policy, (overrides.get(problem.id) ?? []).map(toOverride));
+    const presented = points.map((p) => p.point);
+    const generated = generateTasks(problem.baseText, presented, policy, overrides.get(problem.id) ?? []);
     for (const task of generated) {
       const key = keyed ? exclusionKey(problem.id, task.key) : '';
       if (keyed && excluded.has(key)) continue;

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DB } from '../../../db/database';
-import { exportRecordRows, type ExportRecordRow } from '../../../db/runExport';
+import { exportRecords, type ExportRecord } from '../../../db/runExport';
 import { runRow } from '../../../db/runs';
 import { pythonJson } from '../../../shared/release/format';
 import { invalid, notFound } from '../../domain/errors';
@@ -21,10 +21,9 @@ export interface RunExportSummary {
 }
 
 /** The assistant turns of a dialogue, when they are the record's responses (one per turn). */
-function responseContents(messagesJson: string, turns: number): string[] | undefined {
-  const messages = JSON.parse(messagesJson) as { role: string; content: string }[];
-  const responses = messages.filter((m) => m.role === 'assistant').map((m) => m.content);
-  return responses.length === turns ? responses : undefined;
+function responseContents(record: ExportRecord): string[] | undefined {
+  const responses = record.messages.filter((m) => m.role === 'assistant').map((m) => m.content);
+  return responses.length === record.turnsTotal ? responses : undefined;
 }
 
 /**
@@ -32,21 +31,21 @@ function responseContents(messagesJson: string, turns: number): string[] | undef
  * task's text in the release; `messages` is the dialogue's own JSON text, as the import read it;
  * `response_contents` is written only where the dialogue's assistant turns are the record's turns.
  */
-export function exportLine(row: ExportRecordRow): string {
+export function exportLine(row: ExportRecord): string {
   const json = (v: unknown) => pythonJson(v);
-  const responses = responseContents(row.messages, row.turns_total);
+  const responses = responseContents(row);
   const fields = [
-    `"id": ${json(row.question_id)}`,
-    `"task_id": ${json(row.task_id)}`,
+    `"id": ${json(row.questionId)}`,
+    `"task_id": ${json(row.taskId)}`,
     `"key_question_num": ${row.k}`,
     `"prompt": ${json(row.text)}`,
-    `"messages": ${row.messages}`,
+    `"messages": ${row.messagesJson}`,
     ...(responses ? [`"response_contents": ${json(responses)}`] : []),
-    `"hit_dict": ${json(JSON.parse(row.hit_dict))}`,
-    `"hit_questions": ${json(JSON.parse(row.hit_questions))}`,
-    `"turns": ${row.turns_total}`,
-    `"final_code": ${json(row.final_code)}`,
-    `"finished": ${row.finished === 1 ? 'true' : 'false'}`,
+    `"hit_dict": ${json(row.hitDict)}`,
+    `"hit_questions": ${json(row.hitQuestions)}`,
+    `"turns": ${row.turnsTotal}`,
+    `"final_code": ${json(row.finalCode)}`,
+    `"finished": ${row.finished ? 'true' : 'false'}`,
   ];
   return `{${fields.join(', ')}}`;
 }
@@ -54,7 +53,7 @@ export function exportLine(row: ExportRecordRow): string {
 const FLUSH_BYTES = 1 << 20;
 
 /** Write each record as a line, in chunks; returns how many were written. */
-function writeRecords(fd: number, rows: Iterable<ExportRecordRow>): number {
+function writeRecords(fd: number, rows: Iterable<ExportRecord>): number {
   let count = 0;
   let pending = '';
   for (const row of rows) {
@@ -79,7 +78,7 @@ export function exportRunFile(db: DB, model: string, out: string): RunExportSumm
   try {
     const fd = fs.openSync(temp, 'w');
     try {
-      tasks = writeRecords(fd, exportRecordRows(db, run.id, run.release_sha256));
+      tasks = writeRecords(fd, exportRecords(db, run.id, run.release_sha256));
       fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);

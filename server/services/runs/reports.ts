@@ -1,5 +1,6 @@
 /** What the runs show: the paper's tables, per-task scores, the judge check, drill-down and curation. */
 import type { DB } from '../../../db/database';
+import type { HitDict } from '../../../shared/runs/metrics';
 import { DEFAULT_JUDGE_THRESHOLD, judgeCheck, type JudgeCheck } from '../../../shared/runs/judge';
 import { curation, hitKeyQuestions, runTables, type Curation, type ReleaseTask, type RunTables, type ScoredRecord } from '../../../shared/runs/report';
 import { completePass1ByModel, pass1Verdicts } from '../../../db/runPass1';
@@ -11,7 +12,7 @@ import { loadGoldPoints } from '../adjudications/store';
 import { findAdjudication } from '../../../db/adjudications';
 import { findProblemBrief } from '../../../db/problems';
 import { humanRuns } from '../pilots/pilotRuns';
-import { dialogueRow, judgeRows, listRunRows, parseHitDict, releaseTask, releaseTasks, runRow, scoreRows, type RunRow, type ScoreRow, type StoredTask } from '../../../db/runs';
+import { dialogueRecord, judgeRows, labelledScoreRows, listRunRows, releaseTask, releaseTasks, runRow, scoreRows, type RunRow, type StoredScore, type StoredTask } from '../../../db/runs';
 
 function requireRun(db: DB, model: string): RunRow {
   const row = runRow(db, model);
@@ -21,11 +22,11 @@ function requireRun(db: DB, model: string): RunRow {
 
 const taskMap = (tasks: readonly ReleaseTask[]) => new Map(tasks.map((t) => [t.taskId, t]));
 
-function groupByRun(rows: readonly ScoreRow[]): Map<number, ScoreRow[]> {
-  const out = new Map<number, ScoreRow[]>();
+function groupByRun<T extends StoredScore>(rows: readonly T[]): Map<number, T[]> {
+  const out = new Map<number, T[]>();
   for (const r of rows) {
-    let list = out.get(r.run_id);
-    if (!list) out.set(r.run_id, (list = []));
+    let list = out.get(r.runId);
+    if (!list) out.set(r.runId, (list = []));
     list.push(r);
   }
   return out;
@@ -38,18 +39,18 @@ const failuresOf = (db: DB, model: string): Map<string, FailureCategory | null> 
  * A stored record as the tables read it; `complete` is the model's complete pass@1 per problem,
  * `failures` its failing codes' categories by task.
  */
-const scored = (r: ScoreRow, questionId: string | undefined, complete: ReadonlyMap<string, number> | undefined, failures: ReadonlyMap<string, FailureCategory | null>): ScoredRecord => ({
-  taskId: r.task_id,
+const scored = (r: StoredScore, questionId: string | undefined, complete: ReadonlyMap<string, number> | undefined, failures: ReadonlyMap<string, FailureCategory | null>): ScoredRecord => ({
+  taskId: r.taskId,
   k: r.k,
-  finished: r.finished === 1,
-  hitQuestions: JSON.parse(r.hit_questions) as string[],
+  finished: r.finished,
+  hitQuestions: r.hitQuestions,
   tkqr: r.tkqr,
   ora: r.ora,
   turns: r.turns,
   diff: r.diff,
-  pass1: r.pass1 === null ? null : r.pass1 === 1,
+  pass1: r.pass1,
   pass1Complete: questionId === undefined ? null : (complete?.get(questionId) ?? null),
-  failure: failures.get(r.task_id) ?? null,
+  failure: failures.get(r.taskId) ?? null,
 });
 
 /** A run's kind, and for a pilot's run its study and timings. */
@@ -72,7 +73,7 @@ export function runsReport(db: DB): { runs: RunSummary[] } {
       if (!tasks) tasksBySha.set(run.release_sha256, (tasks = taskMap(releaseTasks(db, run.release_sha256))));
       const ofModel = complete.get(run.model);
       const failures = failuresOf(db, run.model);
-      const records = (byRun.get(run.id) ?? []).map((r) => scored(r, tasks.get(r.task_id)?.questionId, ofModel, failures));
+      const records = (byRun.get(run.id) ?? []).map((r) => scored(r, tasks.get(r.taskId)?.questionId, ofModel, failures));
       const tables: RunTables = runTables(records, tasks);
       return {
         model: run.model,
@@ -92,7 +93,7 @@ export function runsReport(db: DB): { runs: RunSummary[] } {
 /** One run's scores per task, in file order. */
 export function taskScores(db: DB, model: string): TaskScoreRow[] {
   const run = requireRun(db, model);
-  return scoreRows(db, run.id).map((r) => ({ task_id: r.task_id, tkqr: r.tkqr, ora: r.ora, turns: r.turns, diff: r.diff }));
+  return scoreRows(db, run.id).map((r) => ({ task_id: r.taskId, tkqr: r.tkqr, ora: r.ora, turns: r.turns, diff: r.diff }));
 }
 
 /** The lexical judge check of one stored run; null when the run asked no clarification question. */
@@ -101,7 +102,7 @@ export function judgeCheckOf(db: DB, model: string, threshold = DEFAULT_JUDGE_TH
   const keys = new Map(
     releaseTasks(db, run.release_sha256).map((t) => [t.taskId, t.keyQuestions.map((k) => k.question.trim()).filter((q) => q !== '')] as const),
   );
-  const records = judgeRows(db, run.id).map((r) => ({ taskId: r.task_id, questions: JSON.parse(r.questions) as string[], hitDict: parseHitDict(r.hit_dict) }));
+  const records = judgeRows(db, run.id);
   const check = judgeCheck(records, keys, threshold);
   return check && { model, release_sha256: run.release_sha256, ...check };
 }
@@ -113,18 +114,18 @@ export function runJudgeCheck(db: DB, model: string, threshold = DEFAULT_JUDGE_T
   return check;
 }
 
-const anyHit = (r: ScoreRow) => JSON.parse(r.hit_questions).length > 0 || Object.values(parseHitDict(r.hit_dict)).some((v) => v === 1);
+const anyHit = (r: StoredScore & { hitDict: HitDict }) => r.hitQuestions.length > 0 || Object.values(r.hitDict).some((v) => v === 1);
 
 /** Discoverability of every key question over all runs; key questions no run asked; tasks no run hit. */
 export function runsCuration(db: DB): Curation {
-  const byRun = groupByRun(scoreRows(db));
+  const byRun = groupByRun(labelledScoreRows(db));
   const humans = humanRuns(db);
   return curation(
     listRunRows(db).map((run) => ({
       model: run.model,
       human: humans.has(run.model),
       tasks: taskMap(releaseTasks(db, run.release_sha256)),
-      records: (byRun.get(run.id) ?? []).map((r) => ({ taskId: r.task_id, hitQuestions: JSON.parse(r.hit_questions) as string[], anyHit: anyHit(r) })),
+      records: (byRun.get(run.id) ?? []).map((r) => ({ taskId: r.taskId, hitQuestions: r.hitQuestions, anyHit: anyHit(r) })),
     })),
   );
 }
@@ -153,13 +154,12 @@ export function taskDetail(db: DB, taskId: string, releaseSha256?: string): Task
     if (!t) continue;
     task ??= t;
     if (t.questionId !== task.questionId) continue;
-    const row = dialogueRow(db, run.id, taskId);
+    const row = dialogueRecord(db, run.id, taskId);
     if (!row) continue;
-    const hitDict = parseHitDict(row.hit_dict);
-    const hitQuestions = JSON.parse(row.hit_questions) as string[];
+    const { hitDict, hitQuestions } = row;
     const links = hitLinks(t, hitDict, hitQuestions);
     let turn = -1;
-    const messages = (JSON.parse(row.messages) as { role: string; content: string }[]).map((m) => {
+    const messages = row.messages.map((m) => {
       if (m.role !== 'assistant') return { role: m.role, content: m.content, turn: null, hit: null, keyQuestion: null };
       turn += 1;
       const label = hitDict[String(turn)];
@@ -168,14 +168,14 @@ export function taskDetail(db: DB, taskId: string, releaseSha256?: string): Task
     dialogues.push({
       model: run.model,
       line: row.line,
-      finished: row.finished === 1,
+      finished: row.finished,
       k: row.k,
-      turnsTotal: row.turns_total,
-      scores: { tkqr: row.tkqr, ora: row.ora, turns: row.turns, diff: row.diff },
+      turnsTotal: row.turnsTotal,
+      scores: row.scores,
       hitQuestions,
       keyQuestionsHit: hitKeyQuestions(t, hitQuestions),
       messages,
-      finalCode: row.final_code,
+      finalCode: row.finalCode,
     });
   }
   if (!task) throw notFound(`No run covers task "${taskId}".`);

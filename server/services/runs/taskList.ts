@@ -1,6 +1,6 @@
 /** The Runs page's per-task table: every stored run's task scores, filtered, sorted and paged. */
 import type { DB } from '../../../db/database';
-import { listRunRows, releaseTasks, scoreRows, type ScoreRow } from '../../../db/runs';
+import { listRunRows, releaseTasks, scoreRows, type StoredScore } from '../../../db/runs';
 import { AMBIGUITY_TYPES } from '../../../shared/taxonomy';
 import { hitKeyQuestions, UNATTRIBUTED, type ReleaseTask } from '../../../shared/runs/report';
 import { listTaskScores, type TaskScoreListPage, type TaskScoreListQuery, type TaskScoreListRow } from '../../../shared/runs/taskTable';
@@ -10,17 +10,16 @@ const typeRank = (t: string) => {
   return i === -1 ? AMBIGUITY_TYPES.length : i;
 };
 
-function row(model: string, sha256: string, r: ScoreRow, task: ReleaseTask | undefined): TaskScoreListRow {
-  const hitQuestions = JSON.parse(r.hit_questions) as string[];
+function row(model: string, sha256: string, r: StoredScore, task: ReleaseTask | undefined): TaskScoreListRow {
   const types = [...new Set((task?.keyQuestions ?? []).map((kq) => kq.type ?? UNATTRIBUTED))].sort((a, b) => typeRank(a) - typeRank(b));
   return {
     model,
     release_sha256: sha256,
-    task_id: r.task_id,
+    task_id: r.taskId,
     k: r.k,
     types,
     key_questions: task?.keyQuestions.length ?? r.k,
-    hits: task ? hitKeyQuestions(task, hitQuestions).filter(Boolean).length : 0,
+    hits: task ? hitKeyQuestions(task, r.hitQuestions).filter(Boolean).length : 0,
     tkqr: r.tkqr,
     ora: r.ora,
     turns: r.turns,
@@ -36,7 +35,7 @@ export function taskScoreList(db: DB, query: TaskScoreListQuery): TaskScoreListP
     if (query.model !== undefined && run.model !== query.model) continue;
     let tasks = tasksBySha.get(run.release_sha256);
     if (!tasks) tasksBySha.set(run.release_sha256, (tasks = new Map(releaseTasks(db, run.release_sha256).map((t) => [t.taskId, t]))));
-    for (const r of scoreRows(db, run.id)) rows.push(row(run.model, run.release_sha256, r, tasks.get(r.task_id)));
+    for (const r of scoreRows(db, run.id)) rows.push(row(run.model, run.release_sha256, r, tasks.get(r.taskId)));
   }
   return listTaskScores(rows, query);
 }

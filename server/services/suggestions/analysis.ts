@@ -12,10 +12,8 @@ import {
   type SuggestionRow,
   type SubmittedPointOriginRow,
 } from '../../../db/suggestions';
-import { sourcesSchema } from '../../../shared/schemas/adjudication';
 import { suggestionFigures, type ProvenancedPoint, type SuggestionFigures, type SuggestionPair } from '../../../shared/suggestions/analysis';
 import { loadAgreementItems } from '../agreement';
-import { suggestedPoints } from './serve';
 
 type Origin = Pick<SubmittedPointOriginRow, 'provenance' | 'suggestion_agent'>;
 
@@ -35,15 +33,7 @@ function originsByAnnotation(db: DB): Map<number, Origin[]> {
  * both agreed); a 'new' or 'legacy' point came from no suggestion.
  */
 function goldAgent(g: GoldSourceRow, sideA: Origin[] | undefined, sideB: Origin[] | undefined): string | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(g.sources);
-  } catch {
-    return null;
-  }
-  const parsed = sourcesSchema.safeParse(json);
-  if (!parsed.success) return null;
-  const { from, span } = parsed.data;
+  const { from, span } = g.sources;
   const side = g.provenance === 'A' ? 'A' : g.provenance === 'B' ? 'B' : g.provenance === 'merged' ? (span === 'B' ? 'B' : 'A') : null;
   if (side === null) return null;
   const index = side === 'A' ? from.a : from.b;
@@ -95,7 +85,7 @@ export function suggestionAnalysis(db: DB): SuggestionFigures | null {
   for (const s of allSuggestions(db)) byProblem.set(s.problem_id, [...(byProblem.get(s.problem_id) ?? []), s]);
   for (const t of times) {
     if (!exposed.has(`${t.problem_id}:${t.user_id}`)) continue;
-    for (const s of byProblem.get(t.problem_id) ?? []) offered.set(s.agent, (offered.get(s.agent) ?? 0) + suggestedPoints(s).length);
+    for (const s of byProblem.get(t.problem_id) ?? []) offered.set(s.agent, (offered.get(s.agent) ?? 0) + s.points.length);
   }
   const acceptedPoints = [...origins.values()].flat().flatMap((o) => (o.provenance !== 'own' && o.suggestion_agent !== null ? [{ agent: o.suggestion_agent, provenance: o.provenance }] : []));
   const goldAgents = goldAgentsOf(db, origins, sides).map((g) => g.agent);

@@ -1,6 +1,6 @@
 /**
- * `suggestions generate`: a background job that asks a chat model for each problem's points
- * (issue 27, part 1). A few problems at a time (CONCURRENCY); each problem's suggestion and its
+ * `suggestions generate`: a background job that asks a chat model for each problem's points.
+ * A few problems at a time (CONCURRENCY); each problem's suggestion and its
  * outcome are written in one short transaction, so a job stopped at any moment leaves only whole
  * problems behind, and the same job started again skips what it already stored (same agent,
  * same prompt version, same base text).

@@ -5,7 +5,7 @@ import { wasExposed } from '../../../db/suggestions';
 import { mergeRanges, type Finding, type Point } from '../../../shared/edits';
 import type { SuggestedPoint, SuggestedPointRef } from '../../../shared/suggestions/schema';
 import { validationFailed } from '../../domain/errors';
-import { currentSuggestions, suggestedPoints } from './serve';
+import { currentSuggestions } from './serve';
 
 const OWN: StoredOrigin = { provenance: 'own', suggestionId: null, suggestionPoint: null, agent: null };
 
@@ -37,7 +37,7 @@ export function resolveOrigins(db: DB, problem: AssignedProblem, userId: number,
     const ref = origins[i];
     if (!ref) return OWN;
     const row = byId.get(ref.suggestionId);
-    const suggested = row ? suggestedPoints(row)[ref.point] : undefined;
+    const suggested = row ? row.points[ref.point] : undefined;
     if (!row || !suggested || !shown) {
       findings.push({ path: `origins[${i}]`, message: `point ${ref.point} of suggestion ${ref.suggestionId} is not a suggestion you were shown for ${problem.question_id}` });
       return OWN;

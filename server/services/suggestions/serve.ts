@@ -1,21 +1,9 @@
 import { transaction, type DB } from '../../../db/database';
 import type { AssignedProblem } from '../../../db/annotations';
 import { dismissalsOf, hasOwnPoint, recordExposure, suggestionsOfProblem, wasExposed, type SuggestionRow } from '../../../db/suggestions';
-import { suggestedPointSchema, type Suggestion, type SuggestedPointRef, type SuggestionPolicy } from '../../../shared/suggestions/schema';
+import { type Suggestion, type SuggestedPointRef, type SuggestionPolicy } from '../../../shared/suggestions/schema';
 import { baseTextHash } from '../../presenters/annotations';
 import { suggestionPolicyFor } from './policy';
-
-/** A stored suggestion's points, read through the shared schema (a bad stored row shows no points). */
-export function suggestedPoints(row: SuggestionRow): Suggestion['points'] {
-  let json: unknown;
-  try {
-    json = JSON.parse(row.points);
-  } catch {
-    return [];
-  }
-  const parsed = suggestedPointSchema.array().safeParse(json);
-  return parsed.success ? parsed.data : [];
-}
 
 /** The problem's suggestions made on its current base text (those for an older text are never shown). */
 export function currentSuggestions(db: DB, problem: Pick<AssignedProblem, 'id' | 'base_text'>): SuggestionRow[] {
@@ -43,7 +31,7 @@ export interface Served {
 export function serveSuggestions(db: DB, problem: AssignedProblem, userId: number, at: string): Served | null {
   if (!policyShows(db, suggestionPolicyFor(db, problem.question_id), problem.id, userId)) return null;
   const suggestions = currentSuggestions(db, problem)
-    .map((s) => ({ id: s.id, agent: s.agent, score: s.score, points: suggestedPoints(s) }))
+    .map((s) => ({ id: s.id, agent: s.agent, score: s.score, points: s.points }))
     .filter((s) => s.points.length > 0);
   // A read answers without a write lock; only the first serving writes (its own transaction, or the caller's).
   if (suggestions.length > 0 && !wasExposed(db, problem.id, userId)) transaction(db, () => recordExposure(db, problem.id, userId, at));

@@ -2,7 +2,7 @@ import type { Point, Range } from '../../../shared/edits';
 import { AMBIGUITY_TYPES, type AmbiguityType } from '../../../shared/taxonomy';
 import { pick, pickWeighted, randomInt } from './random';
 
-// Keyword counts of the public release (datasets/README.md), in AMBIGUITY_TYPES order:
+// Keyword counts of the public release (the datasets' README), in AMBIGUITY_TYPES order:
 // generated points follow the same type mix.
 const TYPE_WEIGHTS = [160, 77, 80, 61, 18, 188, 27, 9, 50, 5, 4];
 

@@ -10,7 +10,7 @@ import { scratchDir } from '../lib/config';
 import { median, timeInterleaved } from '../lib/stats';
 import { row, type BenchContext, type BenchRow, type Scenario } from '../lib/types';
 
-/** The first pass's size (target 500 ms) and the second pass's (issue 16: 20,000 problems in at most 1 s). */
+/** The first pass's size (target 500 ms) and the second pass's (20,000 problems in at most 1 s). */
 const SIZES = [
   { problems: 2000, limit: 500 },
   { problems: 20_000, limit: 1000 },

@@ -1,5 +1,5 @@
 /**
- * The server keeps answering while it generates suggestions (issue 27.1): draft-save p99 under
+ * The server keeps answering while it generates suggestions: draft-save p99 under
  * load during a 400-problem suggestion job against a local fake chat-completions endpoint, vs
  * the same load on the same server without a job, in the same run. The server runs in its own
  * process (draftServer.ts); the fake endpoint answers in this one after a short delay, with a

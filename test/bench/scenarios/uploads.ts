@@ -1,5 +1,5 @@
 /**
- * A bad upload does not freeze the server (issue 26.3): while a 6.3 MB run file of `{"id":1}`
+ * A bad upload does not freeze the server: while a 6.3 MB run file of `{"id":1}`
  * lines is checked, how long does a `/healthz` wait? Against the idle `/healthz` time, measured
  * on the same server in the same run. The server runs in its own process (draftServer.ts).
  */
