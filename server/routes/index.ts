@@ -16,6 +16,7 @@ import { batchRoutes } from './batches/batches';
 import { healthRoutes } from './health/health';
 import { runRoutes } from './runs/runs';
 import { pilotRoutes } from './pilots/pilots';
+import { pilotCodeRoutes } from './pilotCode/pilotCode';
 import { suggestionJobRoutes } from './suggestionJobs/suggestionJobs';
 import { guidelineRoutes } from './guidelines/guidelines';
 import { feedbackRoutes } from './feedback/feedback';
@@ -42,6 +43,7 @@ export const allRoutes: RouteDef[] = [
   ...healthRoutes,
   ...runRoutes,
   ...pilotRoutes,
+  ...pilotCodeRoutes,
   ...suggestionJobRoutes,
   ...guidelineRoutes,
   ...feedbackRoutes,

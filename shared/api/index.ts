@@ -11,6 +11,7 @@ import { feedback } from './feedback';
 import { guidelines } from './guidelines';
 import { health } from './health';
 import { pilots } from './pilots';
+import { pilotCode } from './pilotCode';
 import { problems } from './problems';
 import { releases } from './releases';
 import { runs } from './runs';
@@ -18,7 +19,7 @@ import { suggestionJobs } from './suggestionJobs';
 import { users } from './users';
 
 /** Every resource of the API, each a file of shared/api/. */
-export const API = { adjudications, agreement, annotations, assignments, auth, batches, comments, events, feedback, guidelines, health, pilots, problems, releases, runs, suggestionJobs, users } as const;
+export const API = { adjudications, agreement, annotations, assignments, auth, batches, comments, events, feedback, guidelines, health, pilots, pilotCode, problems, releases, runs, suggestionJobs, users } as const;
 
 /** Every declared endpoint: the server mounts exactly these (test/api/contract.test.ts). */
 export const ALL_ENDPOINTS: readonly AnyEndpoint[] = Object.values(API).flatMap((r) => Object.values(r) as AnyEndpoint[]);

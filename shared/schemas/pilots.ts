@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { MAX_ACTIVE_MS_PER_SAVE } from './annotation';
 import { username } from './auth';
 import type { ResponseBudget } from '../pilots/budget';
+import { DEFAULT_SKIP_AFTER_MINUTES, TESTS_MODES } from './pilotProtocol';
 
 export const DEFAULT_MAX_ROUNDS = 6;
 export const DEFAULT_PILOT_THRESHOLD = 0.4;
@@ -71,6 +72,13 @@ export const createStudyBody = z.object({
    * in the study. Any other such pilot gets no task.
    */
   allowKeyReaders: z.array(username).max(500, 'at most 500 pilots').default([]),
+  /**
+   * When the public tests (the statement's samples) are offered: on the submitted code only (the
+   * default: the run stays comparable with the models'), or while coding (RealHumanEval's condition).
+   */
+  tests: z.enum(TESTS_MODES, { message: `must be one of ${TESTS_MODES.join(', ')}` }).default('after-submit'),
+  /** Minutes on a task before the pilot may skip it (0: at once). */
+  skipAfterMinutes: count.min(0, 'must be ≥ 0').max(600, 'must be at most 600').default(DEFAULT_SKIP_AFTER_MINUTES),
 });
 export type CreateStudyBody = z.input<typeof createStudyBody>;
 export type CreateStudyRequest = z.infer<typeof createStudyBody>;

@@ -1,4 +1,5 @@
 /** Creating a pilot study and what the study page shows of it. */
+import { setStudyProtocol } from '../../../db/pilotCodeRuns';
 import { transaction, type DB } from '../../../db/database';
 import { appendEvent, type Actor } from '../../../db/events';
 import {
@@ -139,6 +140,7 @@ export function createStudy(db: DB, actor: Actor, body: CreateStudyRequest): Stu
       createdBy: actor.id,
       keyReaderOverride: [...new Set(body.allowKeyReaders)],
     });
+    setStudyProtocol(db, studyId, body.tests, body.skipAfterMinutes);
     const aliases = nextAliases(db, ids.length);
     ids.forEach((id, i) => insertAlias(db, studyId, id, aliases[i]!));
     const barred = barredFor(db, pilots, new Set(body.allowKeyReaders));

@@ -1,0 +1,13 @@
+/** Run, Test and Skip in the pilot's editor: the endpoints of shared/api/pilotCode.ts. */
+import { pilotCode } from '../../../shared/api/pilotCode';
+import { route } from '../../http/route';
+import { pilotTools, runCode, testCode } from '../../services/pilots/codeTools';
+import { skipTask } from '../../services/pilots/skip';
+import { sandboxOf } from '../../services/sandbox/registry';
+
+export const pilotCodeRoutes = [
+  route(pilotCode.tools, ({ req, db, user, params }) => pilotTools(db, sandboxOf(req.app), user.id, params.id)),
+  route(pilotCode.run, ({ req, db, user, params, body }) => runCode(db, sandboxOf(req.app), user.id, params.id, body)),
+  route(pilotCode.test, ({ req, db, user, params, body }) => testCode(db, sandboxOf(req.app), user.id, params.id, body)),
+  route(pilotCode.skip, ({ db, actor, user, params, body }) => skipTask(db, actor, user.id, params.id, body.reason)),
+];
