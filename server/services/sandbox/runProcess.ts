@@ -39,6 +39,19 @@ function killGroup(pid: number | undefined): void {
   }
 }
 
+/** Resolves once no process of the group is left (the kernel tears a killed group down asynchronously). */
+async function groupGone(pid: number | undefined): Promise<void> {
+  if (pid === undefined) return;
+  for (let i = 0; i < 200; i++) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** Write text to a pipe, ignoring a reader that stopped reading (EPIPE is the program's business). */
 function feed(pipe: Writable | null | undefined, text: string): void {
   if (!pipe) return;
@@ -83,16 +96,20 @@ export function runProcess(cmd: SandboxCommand, files: readonly string[], stdin:
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       killGroup(child.pid);
+      const ms = Math.round(performance.now() - started);
       const exitCode = spawnError ? null : (code ?? (signal ? 128 + os.constants.signals[signal] : null));
-      resolve({
+      const outcome: ProcessOutcome = {
         stdout: Buffer.concat(out).toString('utf8'),
         stderr: spawnError ? spawnError.message : Buffer.concat(err).toString('utf8'),
         exitCode,
         // A SIGKILL we did not send is the hard CPU-time limit's.
         timedOut: timedOut || exitCode === SIGXCPU_EXIT || (exitCode === SIGKILL_EXIT && !truncated),
         truncated,
-        ms: Math.round(performance.now() - started),
-      });
+        ms,
+      };
+      // The slot is free only when every process of the program is gone: the next program in it
+      // runs as the same uid, and dying processes would still count against its process limit.
+      void groupGone(child.pid).then(() => resolve(outcome));
     });
   });
 }
