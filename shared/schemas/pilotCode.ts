@@ -67,3 +67,20 @@ export const skipTaskBody = z.object({
     .refine((r) => r.length <= 1000, 'at most 1000 characters'),
 });
 export type SkipTaskBody = z.input<typeof skipTaskBody>;
+
+/**
+ * What a pilot did with Run and Test over some sessions (RealHumanEval's telemetry). The public
+ * tests are the statement's samples: `publicTestsPassedAtSubmit` is the share of submitted tasks
+ * whose submitted code passed all of them — not pass@1, which LiveCodeBench measures on the
+ * private tests.
+ */
+export interface CodeTelemetry {
+  runs: number;
+  tests: number;
+  /** Mean seconds from opening a task to its first test that passed every public test; null for none. */
+  avgSecondsToFirstPassingTest: number | null;
+  /** Share (0–1) of tested submitted tasks whose code passed every public test; null when none was tested. */
+  publicTestsPassedAtSubmit: number | null;
+  /** Tasks the pilot skipped. */
+  skipped: number;
+}

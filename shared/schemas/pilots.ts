@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { MAX_ACTIVE_MS_PER_SAVE } from './annotation';
 import { username } from './auth';
 import type { ResponseBudget } from '../pilots/budget';
-import { DEFAULT_SKIP_AFTER_MINUTES, TESTS_MODES } from './pilotProtocol';
+import { DEFAULT_SKIP_AFTER_MINUTES, TESTS_MODES, type TestsMode } from './pilotProtocol';
+import type { CodeTelemetry } from './pilotCode';
 
 export const DEFAULT_MAX_ROUNDS = 6;
 export const DEFAULT_PILOT_THRESHOLD = 0.4;
@@ -159,6 +160,10 @@ export interface StudySummary {
   timeLimitMinutes: number | null;
   sampling: StudyTasks;
   progress: StudyFigures;
+  /** When the public tests are offered (added with Run and Test): after the submit, or while coding. */
+  tests?: TestsMode;
+  /** Minutes on a task before Skip is offered (added with Skip). */
+  skipAfterMinutes?: number;
 }
 
 export interface StudyPilot {
@@ -179,6 +184,8 @@ export interface StudyPilot {
   activeMs?: number;
   /** Pastes into the code editor over the pilot's sessions (added after the first contract). */
   pastes?: number;
+  /** Run and Test over the pilot's sessions (added with them). */
+  code?: CodeTelemetry;
 }
 
 export interface StudyDetail extends StudySummary {

@@ -1,5 +1,6 @@
 /** Creating a pilot study and what the study page shows of it. */
-import { setStudyProtocol } from '../../../db/pilotCodeRuns';
+import { setStudyProtocol, studyProtocol } from '../../../db/pilotCodeRuns';
+import { codeRunsBySession, codeTelemetry } from './codeTelemetry';
 import { transaction, type DB } from '../../../db/database';
 import { appendEvent, type Actor } from '../../../db/events';
 import {
@@ -55,7 +56,14 @@ function summary(db: DB, study: StudyRow, sessions: readonly SessionRow[]): Stud
     timeLimitMinutes: study.time_limit_minutes,
     sampling: JSON.parse(study.sampling) as StudyTasks,
     progress: progress(sessions, agreement.questions, agreement.agreement.n),
+    ...protocolOf(db, study.id),
   };
+}
+
+/** The study's RealHumanEval settings. */
+function protocolOf(db: DB, studyId: number): Pick<StudySummary, 'tests' | 'skipAfterMinutes'> {
+  const p = studyProtocol(db, studyId)!;
+  return { tests: p.tests_mode, skipAfterMinutes: p.skip_after_minutes };
 }
 
 export const listStudies = (db: DB): { studies: StudySummary[] } => ({ studies: listStudyRows(db).map((s) => summary(db, s, sessionsOfStudy(db, s.id))) });
@@ -64,6 +72,7 @@ export const listStudies = (db: DB): { studies: StudySummary[] } => ({ studies: 
 export function studyDetail(db: DB, name: string, showUsernames: boolean, shortfall: StudyDetail['shortfall'] = []): StudyDetail {
   const study = requireStudy(db, name);
   const sessions = sessionsOfStudy(db, study.id);
+  const codeRuns = codeRunsBySession(db, study.id);
   const pilotList: StudyPilot[] = aliasesOfStudy(db, study.id).map((a) => {
     const own = sessions.filter((s) => s.user_id === a.user_id);
     return {
@@ -75,6 +84,7 @@ export function studyDetail(db: DB, name: string, showUsernames: boolean, shortf
       ...pilotTimings(own),
       activeMs: own.reduce((n, s) => n + s.active_ms, 0),
       pastes: own.reduce((n, s) => n + s.pastes, 0),
+      code: codeTelemetry(own, codeRuns),
     };
   });
   return { ...summary(db, study, sessions), pilotList, keyReaders: keyReadersOf(db, study), agreement: labelAgreement(db, study.id).agreement, shortfall };
