@@ -71,3 +71,42 @@ export const codeRunsOfStudy = (db: DB, studyId: number): CodeRunRow[] =>
 /** Mark a session skipped; false when it was already skipped or submitted. */
 export const markSkipped = (db: DB, sessionId: number, at: string, reason: string): boolean =>
   run(db, `UPDATE pilot_sessions SET skipped_at = ?, skip_reason = ? WHERE id = ? AND skipped_at IS NULL AND status <> 'submitted'`, [at, reason, sessionId]).changes === 1;
+
+// ---------------------------------------------------------------- questionnaires
+
+export const questionnaireAnswers = (db: DB, sessionId: number, scope: string): { question: string; value: number }[] =>
+  all(db, 'SELECT question, value FROM pilot_questionnaire_answers WHERE session_id = ? AND scope = ? ORDER BY question', [sessionId, scope]);
+
+/** The end-of-study answers of one pilot in one study, whichever session they were given from. */
+export const studyAnswersOf = (db: DB, studyId: number, userId: number): { question: string; value: number }[] =>
+  all(
+    db,
+    `SELECT a.question, a.value FROM pilot_questionnaire_answers a JOIN pilot_sessions p ON p.id = a.session_id
+      WHERE p.study_id = ? AND p.user_id = ? AND a.scope = 'study' ORDER BY a.question`,
+    [studyId, userId],
+  );
+
+export const insertAnswer = (db: DB, sessionId: number, scope: string, question: string, value: number, at: string): void => {
+  run(db, 'INSERT INTO pilot_questionnaire_answers (session_id, scope, question, value, answered_at) VALUES (?, ?, ?, ?, ?)', [sessionId, scope, question, value, at]);
+};
+
+/** The pilot's sessions of the study that are neither submitted nor skipped. */
+export const unfinishedSessions = (db: DB, studyId: number, userId: number): number =>
+  get<{ n: number }>(db, `SELECT COUNT(*) AS n FROM pilot_sessions WHERE study_id = ? AND user_id = ? AND status <> 'submitted' AND skipped_at IS NULL`, [studyId, userId])!.n;
+
+export const questionnaireMeans = (db: DB, studyId: number): { scope: string; question: string; mean: number; n: number }[] =>
+  all(
+    db,
+    `SELECT a.scope, a.question, AVG(a.value) AS mean, COUNT(*) AS n FROM pilot_questionnaire_answers a JOIN pilot_sessions p ON p.id = a.session_id
+      WHERE p.study_id = ? GROUP BY a.scope, a.question`,
+    [studyId],
+  );
+
+/** Every answer of the study, for the export. */
+export const studyAnswers = (db: DB, studyId: number): { session_id: number; scope: string; question: string; value: number; answered_at: string }[] =>
+  all(
+    db,
+    `SELECT a.session_id, a.scope, a.question, a.value, a.answered_at FROM pilot_questionnaire_answers a JOIN pilot_sessions p ON p.id = a.session_id
+      WHERE p.study_id = ? ORDER BY a.session_id, a.scope, a.question`,
+    [studyId],
+  );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { runCodeBody, skipTaskBody, testCodeBody, type PilotToolsView, type RunCodeResult, type TestCodeResult } from '../schemas/pilotCode';
 import type { PilotSessionView } from '../schemas/pilots';
+import { answerQuestionnaireBody, questionnaireQuery, type QuestionnaireView } from '../pilots/questionnaires';
 import { resource } from './endpoint';
 import { numericIdParam } from './params';
 
@@ -17,4 +18,8 @@ export const pilotCode = resource('pilotCode', (endpoint) => ({
   test: endpoint<TestCodeResult>()({ method: 'post', path: '/api/pilot/sessions/:id/test', access: PILOTS, params: oneSession, body: testCodeBody }),
   /** Skip the task (offered after the study's minutes): it stays unfinished in the run, with the reason. */
   skip: endpoint<PilotSessionView>()({ method: 'post', path: '/api/pilot/sessions/:id/skip', access: PILOTS, params: oneSession, body: skipTaskBody, invalidates: ['runs'] }),
+  /** A questionnaire (`?scope=task`, the default, or `study`): its questions, the pilot's answers, whether it is open. */
+  questionnaire: endpoint<QuestionnaireView>()({ method: 'get', path: '/api/pilot/sessions/:id/questionnaire', access: PILOTS, params: oneSession, query: questionnaireQuery }),
+  /** Answer a questionnaire once: every question, each within its scale. */
+  answerQuestionnaire: endpoint<QuestionnaireView>()({ method: 'post', path: '/api/pilot/sessions/:id/questionnaire', access: PILOTS, params: oneSession, body: answerQuestionnaireBody }),
 }));

@@ -9,6 +9,7 @@ import { username } from './auth';
 import type { ResponseBudget } from '../pilots/budget';
 import { DEFAULT_SKIP_AFTER_MINUTES, TESTS_MODES, type TestsMode } from './pilotProtocol';
 import type { CodeTelemetry } from './pilotCode';
+import type { QuestionnaireMean } from '../pilots/questionnaires';
 
 export const DEFAULT_MAX_ROUNDS = 6;
 export const DEFAULT_PILOT_THRESHOLD = 0.4;
@@ -198,6 +199,8 @@ export interface StudyDetail extends StudySummary {
   agreement: LabelAgreement;
   /** Tasks that got fewer pilots than asked (no eligible pilot left), with how many they got. */
   shortfall: { taskId: string; assigned: number }[];
+  /** Each questionnaire question's mean over the study's answers (added with the questionnaires). */
+  questionnaireMeans?: QuestionnaireMean[];
 }
 
 export type SessionStatus = 'new' | 'asking' | 'coding' | 'submitted';

@@ -157,3 +157,52 @@ describe('without a working sandbox', () => {
     expect((await request(off).get('/healthz')).body.sandbox).toEqual({ state: 'off', reason: 'This server was started without a code sandbox: Run and Test are off.' });
   });
 });
+
+describe('questionnaires and telemetry', () => {
+  it('the task questionnaire opens after a skip or submit, is answered once within its scales', async () => {
+    const tasks = (await paul.get('/api/pilot/tasks')).body.tasks as { id: number; study: string }[];
+    const [first, second] = tasks.filter((t) => t.study === 'blind').map((t) => t.id);
+    const view = (await paul.get(`/api/pilot/sessions/${first}/questionnaire`)).body;
+    expect(view).toMatchObject({ scope: 'task', answers: null, open: true });
+    expect(view.questions.map((q: { id: string; min: number; max: number }) => [q.id, q.min, q.max])).toEqual([
+      ['clarity', 1, 7],
+      ['confidence', 1, 7],
+    ]);
+    const bad = await paul.post(`/api/pilot/sessions/${first}/questionnaire`).send({ answers: { clarity: 8, extra: 1 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('answers.extra: no such question; answers.clarity: must be 1–7; answers.confidence: required');
+    expect((await paul.post(`/api/pilot/sessions/${first}/questionnaire`).send({ answers: { clarity: 2, confidence: 6 } })).body.answers).toEqual({ clarity: 2, confidence: 6 });
+    expect((await paul.post(`/api/pilot/sessions/${first}/questionnaire`).send({ answers: { clarity: 3, confidence: 6 } })).body.error.code).toBe('read_only');
+    expect((await paul.post(`/api/pilot/sessions/${second}/questionnaire`).send({ answers: { clarity: 4, confidence: 2 } })).status).toBe(200);
+  });
+
+  it('the end-of-study questionnaire (NASA-TLX) opens when every task of the pilot is done', async () => {
+    const id = await sessionIn(pia, 'coding');
+    expect((await pia.get(`/api/pilot/sessions/${id}/questionnaire?scope=study`)).body).toMatchObject({ scope: 'study', open: false });
+    const tlx = { mental: 15, physical: 1, temporal: 8, performance: 5, effort: 12, frustration: 9 };
+    const paulTask = ((await paul.get('/api/pilot/tasks')).body.tasks as { id: number; study: string }[]).find((t) => t.study === 'blind')!.id;
+    const res = await paul.post(`/api/pilot/sessions/${paulTask}/questionnaire`).send({ scope: 'study', answers: tlx });
+    expect(res.status).toBe(200);
+    expect(res.body.questions).toHaveLength(6);
+  });
+
+  it('the study page has the condition, each pilot’s runs, tests and public tests at submit, and the questionnaire means', async () => {
+    const study = (await mara.get('/api/pilot-studies/blind')).body;
+    expect(study).toMatchObject({ tests: 'after-submit', skipAfterMinutes: 10 });
+    expect(study.pilotList[0].code).toMatchObject({ runs: 0, tests: 1, publicTestsPassedAtSubmit: 1, skipped: 1 });
+    const means = Object.fromEntries(study.questionnaireMeans.map((m: { id: string; mean: number }) => [m.id, m.mean]));
+    expect(means).toMatchObject({ clarity: 3, confidence: 4, mental: 15, frustration: 9 });
+    expect((await mara.get('/api/pilot-studies/coding')).body.pilotList.find((p: { code: { tests: number } }) => p.code.tests > 0).code.avgSecondsToFirstPassingTest).not.toBeNull();
+  });
+
+  it('keeps the two conditions apart on the Runs report: each human run says which it is', async () => {
+    const id = await sessionIn(pia, 'coding');
+    expect((await pia.post(`/api/pilot/sessions/${id}/submit`).send({ version: 0, code: SUM })).status).toBe(200);
+    const runs = (await mara.get('/api/runs')).body.runs as { model: string; human?: { study: string; tests: string; code: { tests: number } } }[];
+    const humans = runs.filter((r) => r.human).map((r) => [r.human!.study, r.human!.tests]);
+    expect(humans.sort()).toEqual([
+      ['blind', 'after-submit'],
+      ['coding', 'while-coding'],
+    ]);
+  });
+});

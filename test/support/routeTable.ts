@@ -170,6 +170,9 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/pilot/sessions/:id/run': { params: session, body: () => ({ code: 'print(1)', stdin: '' }), expect: PILOT(503) },
   // An after-submit study: Test is refused while coding (409) before the sandbox is asked.
   'POST /api/pilot/sessions/:id/test': { params: session, body: () => ({ code: 'print(1)' }), expect: PILOT(409) },
+  'GET /api/pilot/sessions/:id/questionnaire': { params: session, expect: PILOT() },
+  // The task's questionnaire opens once the task is submitted or skipped.
+  'POST /api/pilot/sessions/:id/questionnaire': { params: session, body: () => ({ answers: { clarity: 4, confidence: 5 } }), expect: PILOT(409) },
   // Skip opens ten minutes after the task was opened.
   'POST /api/pilot/sessions/:id/skip': { params: session, body: () => ({ reason: 'stuck' }), expect: PILOT(409) },
 

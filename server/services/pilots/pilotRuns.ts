@@ -15,6 +15,7 @@ import { deleteRun, releaseTask, runRow, runWriter } from '../../../db/runs';
 import { pilotErrors } from './errors';
 import { requireStudy } from './lookup';
 import { pilotTimings } from './timings';
+import { studyTelemetry, TELEMETRY_FILE } from './telemetryExport';
 import { humanConditions, type HumanCondition } from './humanCondition';
 
 /** A submitted session that never reached "Write code" or a save: its last allowed question ended it. */
@@ -89,5 +90,7 @@ export function exportStudy(db: DB, name: string, dir: string): { study: string;
     fs.writeFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
     files.push({ alias: a.alias, file, tasks: lines.length });
   }
+  // Beside the run files, in a file of its own: Run/Test, skips and questionnaires (the run files keep the evaluator's schema).
+  fs.writeFileSync(path.join(dir, TELEMETRY_FILE), `${JSON.stringify(studyTelemetry(db, study.id, study.name), null, 2)}\n`);
   return { study: study.name, files };
 }

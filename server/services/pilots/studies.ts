@@ -1,6 +1,7 @@
 /** Creating a pilot study and what the study page shows of it. */
 import { setStudyProtocol, studyProtocol } from '../../../db/pilotCodeRuns';
 import { codeRunsBySession, codeTelemetry } from './codeTelemetry';
+import { studyQuestionnaireMeans } from './questionnaires';
 import { transaction, type DB } from '../../../db/database';
 import { appendEvent, type Actor } from '../../../db/events';
 import {
@@ -87,7 +88,7 @@ export function studyDetail(db: DB, name: string, showUsernames: boolean, shortf
       code: codeTelemetry(own, codeRuns),
     };
   });
-  return { ...summary(db, study, sessions), pilotList, keyReaders: keyReadersOf(db, study), agreement: labelAgreement(db, study.id).agreement, shortfall };
+  return { ...summary(db, study, sessions), pilotList, keyReaders: keyReadersOf(db, study), agreement: labelAgreement(db, study.id).agreement, shortfall, questionnaireMeans: studyQuestionnaireMeans(db, study.id) };
 }
 
 /** The study's pilots who once held a role that reads key questions, by alias: excluded, or let in. */
