@@ -32,8 +32,9 @@ let pia: Page;
 let errors: string[];
 beforeAll(async () => {
   pia = await app.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-  errors = watchErrors(pia);
   await login(pia, app.url, 'pia', 'correct-horse-battery');
+  // Watched from here on: the login page's probe of the session is a 401 by design.
+  errors = watchErrors(pia);
 });
 
 const focused = () => pia.evaluate(() => document.activeElement?.textContent ?? document.activeElement?.tagName);
