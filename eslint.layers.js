@@ -114,6 +114,8 @@ export const JSON_READERS = [
   'server/services/suggestions/generate.ts', // the model's answer inside it
   'shared/schemas/lcb.ts', // a LiveCodeBench record's nested JSON text (public test cases)
   'shared/release/validate.ts', // the lines of a release file being checked
+  'server/services/pilots/publicTests.ts', // the verdict a sandboxed test harness prints
+  'server/services/sandbox/selfTest.ts', // what the sandbox's self-test program prints
 ];
 
 const layers = { rules: { 'no-import': noImport, 'sql-in-db-only': sqlInDbOnly, 'json-parse-in-db-only': jsonParseInDbOnly } };

@@ -10,6 +10,8 @@ import { errorHandler, mountRoutes } from './http/mount';
 import { notFound } from './http/errors';
 import { checkOrigin, securityHeaders } from './http/security';
 import { allRoutes } from './routes';
+import { attachSandbox, noSandbox } from './services/sandbox/registry';
+import type { CodeSandbox } from './services/sandbox/sandbox';
 
 export interface AppOptions {
   db: DB;
@@ -25,6 +27,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** How long a request waits (asynchronously) for another process's write lock before a 503; default LOCK_WAIT_MS. */
   lockWaitMs?: number;
+  /** The code sandbox for Run and Test; without one (API tests, tools) no code runs at all. */
+  sandbox?: CodeSandbox;
 }
 
 function appLogger({ logger, log, logLevel }: AppOptions): Logger {
@@ -40,6 +44,7 @@ export function createApp(options: AppOptions): express.Express {
   // the rest of the waiting asynchronously (mountRoutes), so other requests are answered meanwhile.
   useServerBusyTimeout(db);
   const app = express();
+  attachSandbox(app, options.sandbox ?? noSandbox());
   app.disable('x-powered-by');
   app.set('etag', false);
   // Compiled at once: an address list that is not one throws here, at start-up.

@@ -6,9 +6,13 @@ import { createLogger } from './http/logging';
 import { removeStaleUploads } from './http/upload';
 import { bannerLines, prepareDatabase, StartRefused } from './startup';
 import { warmStudyVocabularies } from './services/pilots/studyVocabulary';
+import { CodeSandbox } from './services/sandbox/sandbox';
+import { readSandboxSettings } from './services/sandbox/settings';
+import { selfTestSandbox } from './services/sandbox/selfTest';
 
 async function main(): Promise<void> {
   const config = readServerConfig();
+  const sandbox = new CodeSandbox(readSandboxSettings());
   const db = openDatabase(config.dbFile);
   let demo;
   try {
@@ -20,7 +24,7 @@ async function main(): Promise<void> {
   const stale = removeStaleUploads();
   if (stale.length > 0) console.log(`Removed ${stale.length} temporary upload folder${stale.length === 1 ? '' : 's'} left by an interrupted server.`);
   const logger = createLogger(config.logLevel);
-  const app = createApp({ db, clientDir: config.clientDir, logger, trustProxy: config.trustProxy });
+  const app = createApp({ db, clientDir: config.clientDir, logger, trustProxy: config.trustProxy, sandbox });
   // The write-ahead log is copied back into the database from a worker thread, not inside a request.
   const checkpoints = startBackgroundCheckpoints(db);
   const server = app.listen(config.port, config.host, () => {
@@ -30,6 +34,11 @@ async function main(): Promise<void> {
     // One write, so a reader of the output never sees the URL without the accounts.
     console.log([`CCB Studio is running at http://${shownHost}:${actualPort}/`, `Database: ${config.dbFile}`, ...bannerLines(db, demo)].join('\n'));
     warmStudyVocabularies(db);
+    // Run and Test stay off until a program in the sandbox has failed to reach this port and the database.
+    void selfTestSandbox(sandbox, { dbFile: config.dbFile, port: actualPort }).then(() => {
+      const s = sandbox.current();
+      console.log(s.state === 'ready' ? 'Code sandbox: ready (Run and Test are on).' : `Code sandbox: off. ${s.state === 'off' ? s.reason : ''}`);
+    });
   });
   server.on('error', (err) => {
     console.error(`Cannot listen on ${config.host}:${config.port}: ${err.message}`);

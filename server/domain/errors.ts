@@ -43,6 +43,12 @@ export const DOMAIN_ERROR_CODES = [
   'account_deactivated',
   /** A pilot's question phase is over (code chosen, rounds used up or time limit passed). */
   'questions_closed',
+  /** A study that tests the submitted code: the public tests are not offered while coding. */
+  'tests_closed',
+  /** A task may be skipped only after the study's minutes on it. */
+  'skip_not_yet',
+  /** No working code sandbox: Run and Test are off (the reason is in the message). */
+  'sandbox_off',
   /** The database does not answer (health check). */
   'unavailable',
 ] as const satisfies readonly ErrorCode[];

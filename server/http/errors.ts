@@ -44,6 +44,9 @@ export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   own_account: 409,
   too_few_annotators: 409,
   questions_closed: 409,
+  tests_closed: 409,
+  skip_not_yet: 409,
+  sandbox_off: 503,
   unavailable: 503,
 };
 

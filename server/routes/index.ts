@@ -17,6 +17,7 @@ import { healthRoutes } from './health/health';
 import { homeRoutes } from './home/home';
 import { runRoutes } from './runs/runs';
 import { pilotRoutes } from './pilots/pilots';
+import { pilotCodeRoutes } from './pilotCode/pilotCode';
 import { suggestionJobRoutes } from './suggestionJobs/suggestionJobs';
 import { guidelineRoutes } from './guidelines/guidelines';
 import { feedbackRoutes } from './feedback/feedback';
@@ -45,6 +46,7 @@ export const allRoutes: RouteDef[] = [
   ...homeRoutes,
   ...runRoutes,
   ...pilotRoutes,
+  ...pilotCodeRoutes,
   ...suggestionJobRoutes,
   ...guidelineRoutes,
   ...feedbackRoutes,

@@ -13,6 +13,7 @@ import { health } from './health';
 import { home } from './home';
 import { judgeAudits } from './judgeAudits';
 import { pilots } from './pilots';
+import { pilotCode } from './pilotCode';
 import { problems } from './problems';
 import { releases } from './releases';
 import { runs } from './runs';
@@ -20,7 +21,7 @@ import { suggestionJobs } from './suggestionJobs';
 import { users } from './users';
 
 /** Every resource of the API, each a file of shared/api/. */
-export const API = { adjudications, agreement, annotations, assignments, auth, batches, comments, events, feedback, guidelines, health, home, judgeAudits, pilots, problems, releases, runs, suggestionJobs, users } as const;
+export const API = { adjudications, agreement, annotations, assignments, auth, batches, comments, events, feedback, guidelines, health, home, judgeAudits, pilots, pilotCode, problems, releases, runs, suggestionJobs, users } as const;
 
 /** Every declared endpoint: the server mounts exactly these (test/api/contract.test.ts). */
 export const ALL_ENDPOINTS: readonly AnyEndpoint[] = Object.values(API).flatMap((r) => Object.values(r) as AnyEndpoint[]);

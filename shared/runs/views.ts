@@ -1,4 +1,5 @@
 /** The runs' API shapes, shared by the server, the CLI and the client. */
+import type { CodeTelemetry, TestsMode } from '../schemas/pilotCode';
 import { z } from 'zod';
 import type { KeyQuestion, RunTables } from './report';
 import type { TaskScore } from './metrics';
@@ -48,7 +49,16 @@ export interface RunSummary extends RunTables {
   /** 'human' for a pilot's run (`human:<alias>`, materialized from a pilot study), else 'model'. */
   kind?: 'model' | 'human';
   /** A pilot run's timings: mean seconds per submitted task and to the first question (null when none). */
-  human?: { study: string; avgSecondsPerTask: number | null; avgSecondsToFirstQuestion: number | null; avgSecondsToCode?: number | null };
+  human?: {
+    study: string;
+    avgSecondsPerTask: number | null;
+    avgSecondsToFirstQuestion: number | null;
+    avgSecondsToCode?: number | null;
+    /** The study's test condition: `while-coding` runs saw the public tests and are kept apart from the protocol's human baseline. */
+    tests?: TestsMode;
+    /** Run and Test telemetry; `publicTestsPassedAtSubmit` is on the public tests (the samples), not pass@1. */
+    code?: CodeTelemetry;
+  };
 }
 
 export interface TaskScoreRow {

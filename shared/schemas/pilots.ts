@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { MAX_ACTIVE_MS_PER_SAVE } from './annotation';
 import { username } from './auth';
 import type { ResponseBudget } from '../pilots/budget';
+import { DEFAULT_SKIP_AFTER_MINUTES, TESTS_MODES, type TestsMode } from './pilotProtocol';
+import type { CodeTelemetry } from './pilotCode';
+import type { QuestionnaireMean } from '../pilots/questionnaires';
 
 export const DEFAULT_MAX_ROUNDS = 6;
 export const DEFAULT_PILOT_THRESHOLD = 0.4;
@@ -71,6 +74,13 @@ export const createStudyBody = z.object({
    * in the study. Any other such pilot gets no task.
    */
   allowKeyReaders: z.array(username).max(500, 'at most 500 pilots').default([]),
+  /**
+   * When the public tests (the statement's samples) are offered: on the submitted code only (the
+   * default: the run stays comparable with the models'), or while coding (RealHumanEval's condition).
+   */
+  tests: z.enum(TESTS_MODES, { message: `must be one of ${TESTS_MODES.join(', ')}` }).default('after-submit'),
+  /** Minutes on a task before the pilot may skip it (0: at once). */
+  skipAfterMinutes: count.min(0, 'must be ≥ 0').max(600, 'must be at most 600').default(DEFAULT_SKIP_AFTER_MINUTES),
 });
 export type CreateStudyBody = z.input<typeof createStudyBody>;
 export type CreateStudyRequest = z.infer<typeof createStudyBody>;
@@ -154,6 +164,10 @@ export interface StudySummary {
   timeLimitMinutes: number | null;
   sampling: StudyTasks;
   progress: StudyFigures;
+  /** When the public tests are offered (added with Run and Test): after the submit, or while coding. */
+  tests?: TestsMode;
+  /** Minutes on a task before Skip is offered (added with Skip). */
+  skipAfterMinutes?: number;
 }
 
 export interface StudyPilot {
@@ -174,6 +188,8 @@ export interface StudyPilot {
   activeMs?: number;
   /** Pastes into the code editor over the pilot's sessions (added after the first contract). */
   pastes?: number;
+  /** Run and Test over the pilot's sessions (added with them). */
+  code?: CodeTelemetry;
 }
 
 export interface StudyDetail extends StudySummary {
@@ -186,6 +202,8 @@ export interface StudyDetail extends StudySummary {
   agreement: LabelAgreement;
   /** Tasks that got fewer pilots than asked (no eligible pilot left), with how many they got. */
   shortfall: { taskId: string; assigned: number }[];
+  /** Each questionnaire question's mean over the study's answers (added with the questionnaires). */
+  questionnaireMeans?: QuestionnaireMean[];
 }
 
 export type SessionStatus = 'new' | 'asking' | 'coding' | 'submitted';

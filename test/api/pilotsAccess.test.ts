@@ -84,8 +84,8 @@ describe('a pilot probing every readable route', () => {
         seen.push({ where: url, status: res.status, text: res.text });
       }
     }
-    const readable = seen.filter((s) => s.status === 200).map((s) => s.where.replace(/\d+$/, 'N'));
-    expect([...new Set(readable)].sort()).toEqual(['/api/me', '/api/pilot/sessions/N', '/api/pilot/tasks', '/healthz'].sort());
+    const readable = seen.filter((s) => s.status === 200).map((s) => s.where.replace(/\/\d+(?=\/|$)/, '/N'));
+    expect([...new Set(readable)].sort()).toEqual(['/api/me', '/api/pilot/sessions/N', '/api/pilot/sessions/N/questionnaire', '/api/pilot/sessions/N/tools', '/api/pilot/tasks', '/healthz'].sort());
     const leaks = seen.flatMap((s) => secrets.filter((x) => s.text.includes(x)).map((x) => `${s.where}: ${x.slice(0, 40)}`));
     expect(leaks).toEqual([]);
     // The probe would see them: pia's own page carries her text and the answer she was given.

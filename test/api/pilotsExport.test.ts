@@ -62,7 +62,8 @@ describe('pilots export', () => {
     const res = await runCli(['pilots', 'export', '--study', 'exp', '--out', out, '--db', ctx.file]);
     expect(res.stderr).toBe('');
     expect(res.status).toBe(0);
-    expect(fs.readdirSync(out).sort()).toEqual(['P01.jsonl', 'P02.jsonl']);
+    expect(fs.readdirSync(out).sort()).toEqual(['P01.jsonl', 'P02.jsonl', 'telemetry.json']);
+    expect(fs.readFileSync(path.join(out, 'telemetry.json'), 'utf8')).not.toMatch(/pia|pete/);
     for (const file of ['P01.jsonl', 'P02.jsonl']) {
       const text = fs.readFileSync(path.join(out, file), 'utf8');
       expect(text).not.toMatch(/pia|pete/);

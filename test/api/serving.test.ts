@@ -97,7 +97,11 @@ describe('GET /healthz', () => {
   it('answers 200 with the migration level, without logging in and without data', async () => {
     const res = await request(createApp({ db: ctx.db, log: () => {} })).get('/healthz');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', migration: Math.max(...listMigrations().map((m) => m.version)) });
+    expect(res.body).toEqual({
+      status: 'ok',
+      migration: Math.max(...listMigrations().map((m) => m.version)),
+      sandbox: { state: 'off', reason: 'This server was started without a code sandbox: Run and Test are off.' },
+    });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 

@@ -19,6 +19,7 @@ const SCENARIOS: { name: string; load: () => Promise<{ scenario: Scenario }> }[]
   { name: 'pilots', load: () => import('./scenarios/pilots') },
   { name: 'uploads', load: () => import('./scenarios/uploads') },
   { name: 'suggestions', load: () => import('./scenarios/suggestions') },
+  { name: 'pilot-tests', load: () => import('./scenarios/pilotTests') },
 ];
 
 function selected(): typeof SCENARIOS {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
-import { createApp } from '../../server/app';
+import { createApp, type AppOptions } from '../../server/app';
 import type { DB } from '../../db/database';
 
 export { CHROMIUM } from './chromium';
@@ -19,8 +19,8 @@ export function connectChromium(): Promise<Browser> {
 }
 
 /** The real app (built client + express) on a random loopback port. */
-export async function serveApp(db: DB): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = createApp({ db, clientDir: inject('clientDir'), log: () => {} });
+export async function serveApp(db: DB, options: Pick<AppOptions, 'sandbox'> = {}): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = createApp({ db, clientDir: inject('clientDir'), log: () => {}, ...options });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });

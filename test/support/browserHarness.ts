@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { DB } from '../../db/database';
 import { connectChromium, serveApp } from './browser';
 import { tempDb } from './db';
+import type { AppOptions } from '../../server/app';
 
 export interface BrowserHarness {
   /** The test file's own temporary database, usable at once. */
@@ -17,13 +18,13 @@ export interface BrowserHarness {
  * app served on it and a connection to the run's one Chromium, all set up in beforeAll and torn down in afterAll.
  * Call it at the top of the file, before any beforeAll of the file's own.
  */
-export function browserHarness(seed: (db: DB) => unknown = () => {}): BrowserHarness {
+export function browserHarness(seed: (db: DB) => unknown = () => {}, options: { sandbox?: (dbFile: string) => Promise<AppOptions['sandbox']> } = {}): BrowserHarness {
   const ctx = tempDb();
   let app: Awaited<ReturnType<typeof serveApp>> | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     await seed(ctx.db);
-    app = await serveApp(ctx.db);
+    app = await serveApp(ctx.db, options.sandbox ? { sandbox: await options.sandbox(ctx.file) } : {});
     browser = await connectChromium();
   });
   afterAll(async () => {

@@ -176,6 +176,16 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/pilot/sessions/:id/code': { params: session, body: () => ({}), expect: PILOT() },
   'PUT /api/pilot/sessions/:id/code': { params: session, body: () => ({ version: 0, code: 'print(1)', activeMs: 1000, pastes: 1 }), expect: PILOT() },
   'POST /api/pilot/sessions/:id/submit': { params: session, body: () => ({ version: 0, code: 'print(1)' }), expect: PILOT() },
+  'GET /api/pilot/sessions/:id/tools': { params: session, expect: PILOT() },
+  // The matrix's app has no code sandbox: a pilot passes the gate and is told Run is off (503).
+  'POST /api/pilot/sessions/:id/run': { params: session, body: () => ({ code: 'print(1)', stdin: '' }), expect: PILOT(503) },
+  // An after-submit study: Test is refused while coding (409) before the sandbox is asked.
+  'POST /api/pilot/sessions/:id/test': { params: session, body: () => ({ code: 'print(1)' }), expect: PILOT(409) },
+  'GET /api/pilot/sessions/:id/questionnaire': { params: session, expect: PILOT() },
+  // The task's questionnaire opens once the task is submitted or skipped.
+  'POST /api/pilot/sessions/:id/questionnaire': { params: session, body: () => ({ answers: { clarity: 4, confidence: 5 } }), expect: PILOT(409) },
+  // Skip opens ten minutes after the task was opened.
+  'POST /api/pilot/sessions/:id/skip': { params: session, body: () => ({ reason: 'stuck' }), expect: PILOT(409) },
 
   // No chat-completions endpoint is configured in this world: a maintainer passes the access check and
   // is told what to set (test/api/suggestionGenerate.test.ts starts jobs against a fake endpoint).

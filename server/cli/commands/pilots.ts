@@ -38,7 +38,7 @@ export function formatStudy(s: StudyDetail): string {
 
 export const pilotsCreateCommand: Command = {
   name: 'pilots create',
-  usage: '--study NAME --release NAME --pilots A,B,… [--per-task N] [--max-rounds N] [--threshold T] [--time-limit MIN] [--sample N [--seed S]] [--allow-key-readers A,B,…] [--json] [--db PATH]',
+  usage: '--study NAME --release NAME --pilots A,B,… [--per-task N] [--max-rounds N] [--threshold T] [--time-limit MIN] [--tests after-submit|while-coding] [--skip-after MIN] [--sample N [--seed S]] [--allow-key-readers A,B,…] [--json] [--db PATH]',
   summary: 'Create a pilot study on a stored release and assign its tasks to the pilots.',
   run(argv, { print }) {
     const { values } = parse(
@@ -52,6 +52,8 @@ export const pilotsCreateCommand: Command = {
         'max-rounds': { type: 'string' },
         threshold: { type: 'string' },
         'time-limit': { type: 'string' },
+        tests: { type: 'string' },
+        'skip-after': { type: 'string' },
         sample: { type: 'string' },
         seed: { type: 'string' },
         'allow-key-readers': { type: 'string' },
@@ -70,6 +72,8 @@ export const pilotsCreateCommand: Command = {
       maxRounds: number('max-rounds', values['max-rounds']),
       threshold: number('threshold', values.threshold),
       timeLimitMinutes: number('time-limit', values['time-limit']),
+      tests: values.tests,
+      skipAfterMinutes: number('skip-after', values['skip-after']),
       tasks: sample === undefined ? { mode: 'all' } : { mode: 'sample', size: sample, seed: number('seed', values.seed) },
     });
     if (!parsed.success) throw new CliError(parsed.error.issues.map((i) => `${i.path.join('.') || '(input)'}: ${i.message}`).join('; '), 2);

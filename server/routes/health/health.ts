@@ -3,12 +3,13 @@ import { DomainError } from '../../domain/errors';
 import { databaseLevel } from '../../services/health';
 import { locals } from '../../http/logging';
 import { route } from '../../http/route';
+import { sandboxOf } from '../../services/sandbox/registry';
 
 export const healthRoutes = [
-  route(health.check, ({ db, res }) => {
+  route(health.check, ({ db, req, res }) => {
     res.setHeader('Cache-Control', 'no-store');
     try {
-      return { status: 'ok', migration: databaseLevel(db) };
+      return { status: 'ok', migration: databaseLevel(db), sandbox: sandboxOf(req.app).current() };
     } catch (err) {
       locals(res).error = err;
       throw new DomainError('unavailable', 'The database does not answer.');

@@ -15,6 +15,8 @@ import { deleteRun, releaseTask, runRow, runWriter } from '../../../db/runs';
 import { pilotErrors } from './errors';
 import { requireStudy } from './lookup';
 import { pilotTimings } from './timings';
+import { studyTelemetry, TELEMETRY_FILE } from './telemetryExport';
+import { humanConditions, type HumanCondition } from './humanCondition';
 
 /** A submitted session that never reached "Write code" or a save: its last allowed question ended it. */
 const endedWithoutCode = (s: SessionRow): boolean => s.code_started_at === null;
@@ -61,15 +63,17 @@ export function materializePilotRun(db: DB, studyId: number, userId: number): vo
 }
 
 /** Which runs are pilots', with their study and timings: for the runs report. */
-type HumanRun = ReturnType<typeof pilotTimings> & { study: string };
+type HumanRun = ReturnType<typeof pilotTimings> & { study: string } & HumanCondition;
 
 export function humanRuns(db: DB): Map<string, HumanRun> {
   const out = new Map<string, HumanRun>();
   const byStudy = new Map<number, SessionRow[]>();
+  const conditions = humanConditions(db);
   for (const a of allAliases(db)) {
     let sessions = byStudy.get(a.study_id);
     if (!sessions) byStudy.set(a.study_id, (sessions = sessionsOfStudy(db, a.study_id)));
-    out.set(pilotModelName(a.alias), { study: a.study, ...pilotTimings(sessions.filter((s) => s.user_id === a.user_id)) });
+    const own = sessions.filter((s) => s.user_id === a.user_id);
+    out.set(pilotModelName(a.alias), { study: a.study, ...pilotTimings(own), ...conditions.of(a.study_id, own) });
   }
   return out;
 }
@@ -86,5 +90,7 @@ export function exportStudy(db: DB, name: string, dir: string): { study: string;
     fs.writeFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
     files.push({ alias: a.alias, file, tasks: lines.length });
   }
+  // Beside the run files, in a file of its own: Run/Test, skips and questionnaires (the run files keep the evaluator's schema).
+  fs.writeFileSync(path.join(dir, TELEMETRY_FILE), `${JSON.stringify(studyTelemetry(db, study.id, study.name), null, 2)}\n`);
   return { study: study.name, files };
 }

@@ -1,4 +1,7 @@
 /** Creating a pilot study and what the study page shows of it. */
+import { setStudyProtocol, studyProtocol } from '../../../db/pilotCodeRuns';
+import { codeRunsBySession, codeTelemetry } from './codeTelemetry';
+import { studyQuestionnaireMeans } from './questionnaires';
 import { transaction, type DB } from '../../../db/database';
 import { appendEvent, type Actor } from '../../../db/events';
 import {
@@ -54,7 +57,14 @@ function summary(db: DB, study: StudyRow, sessions: readonly SessionRow[]): Stud
     timeLimitMinutes: study.time_limit_minutes,
     sampling: study.sampling,
     progress: progress(sessions, agreement.questions, agreement.agreement.n),
+    ...protocolOf(db, study.id),
   };
+}
+
+/** The study's RealHumanEval settings. */
+function protocolOf(db: DB, studyId: number): Pick<StudySummary, 'tests' | 'skipAfterMinutes'> {
+  const p = studyProtocol(db, studyId)!;
+  return { tests: p.tests_mode, skipAfterMinutes: p.skip_after_minutes };
 }
 
 export const listStudies = (db: DB): { studies: StudySummary[] } => ({ studies: listStudyRows(db).map((s) => summary(db, s, sessionsOfStudy(db, s.id))) });
@@ -63,6 +73,7 @@ export const listStudies = (db: DB): { studies: StudySummary[] } => ({ studies: 
 export function studyDetail(db: DB, name: string, showUsernames: boolean, shortfall: StudyDetail['shortfall'] = []): StudyDetail {
   const study = requireStudy(db, name);
   const sessions = sessionsOfStudy(db, study.id);
+  const codeRuns = codeRunsBySession(db, study.id);
   const pilotList: StudyPilot[] = aliasesOfStudy(db, study.id).map((a) => {
     const own = sessions.filter((s) => s.user_id === a.user_id);
     return {
@@ -74,9 +85,10 @@ export function studyDetail(db: DB, name: string, showUsernames: boolean, shortf
       ...pilotTimings(own),
       activeMs: own.reduce((n, s) => n + s.active_ms, 0),
       pastes: own.reduce((n, s) => n + s.pastes, 0),
+      code: codeTelemetry(own, codeRuns),
     };
   });
-  return { ...summary(db, study, sessions), pilotList, keyReaders: keyReadersOf(db, study), agreement: labelAgreement(db, study.id).agreement, shortfall };
+  return { ...summary(db, study, sessions), pilotList, keyReaders: keyReadersOf(db, study), agreement: labelAgreement(db, study.id).agreement, shortfall, questionnaireMeans: studyQuestionnaireMeans(db, study.id) };
 }
 
 /** The study's pilots who once held a role that reads key questions, by alias: excluded, or let in. */
@@ -139,6 +151,7 @@ export function createStudy(db: DB, actor: Actor, body: CreateStudyRequest): Stu
       createdBy: actor.id,
       keyReaderOverride: [...new Set(body.allowKeyReaders)],
     });
+    setStudyProtocol(db, studyId, body.tests, body.skipAfterMinutes);
     const aliases = nextAliases(db, ids.length);
     ids.forEach((id, i) => insertAlias(db, studyId, id, aliases[i]!));
     const barred = barredFor(db, pilots, new Set(body.allowKeyReaders));

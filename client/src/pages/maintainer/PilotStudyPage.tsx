@@ -1,3 +1,4 @@
+import { StudyCodeSection } from './pilots/StudyCodeSection';
 import { ApiError } from '../../api';
 import { useResource } from '../../resources/useResource';
 import { pilots } from '../../../../shared/api/pilots';
@@ -163,6 +164,7 @@ export default function PilotStudyPage({ params }: PageProps) {
               Compare with the models on the Runs page
             </Link>
           </div>
+          <StudyCodeSection study={study} />
           <section className="card scroll-x" aria-labelledby="pilots-h">
             <h2 id="pilots-h">Pilots</h2>
             <PilotsTable study={study} />

@@ -26,6 +26,9 @@ const VIEWS = [
 ] as const satisfies readonly TabDef<string>[];
 type View = (typeof VIEWS)[number]['id'];
 
+/** A pilot run from a study that offered the public tests while coding. */
+const sawPublicTests = (r: RunSummary) => r.human?.tests === 'while-coding';
+
 function Figures({ runs, types }: { runs: readonly RunSummary[]; types: readonly string[] }) {
   return (
     <>
@@ -36,8 +39,18 @@ function Figures({ runs, types }: { runs: readonly RunSummary[]; types: readonly
           after clarification (Δ = interactive − complete); — until it is imported. Each run names the release (by SHA-256) its figures are about.
           {runs.some(isHumanRun) && ' Runs marked “human” are pilots’ submitted tasks from a pilot study, scored with the reviewed labels.'}
         </p>
-        <ModelsTable runs={runs} />
+        <ModelsTable runs={runs.filter((r) => !sawPublicTests(r))} />
       </section>
+      {runs.some(sawPublicTests) && (
+        <section className="card" aria-labelledby="while-coding-h">
+          <h2 id="while-coding-h">Pilots who saw the public tests while coding</h2>
+          <p className="muted">
+            These pilot studies offered the public tests (the statement’s examples, which the underspecified text leaves out) while coding, as RealHumanEval does:
+            their runs are not the protocol’s human baseline and are kept apart here.
+          </p>
+          <ModelsTable runs={runs.filter(sawPublicTests)} label="Pilots with the public tests while coding" />
+        </section>
+      )}
       <section className="card" aria-labelledby="k-h">
         <h2 id="k-h">Per K</h2>
         <KBars runs={runs} />

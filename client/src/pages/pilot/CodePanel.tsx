@@ -1,12 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { LazyCodeEditor } from '../../codeEditor/LazyCodeEditor';
 import type { ActiveTimer } from '../../drafts/activeTime';
 import type { PilotSessionView } from '../../../../shared/schemas/pilots';
 import { SaveIndicator } from '../annotator/editor/SaveIndicator';
 import { ConfirmDialog } from '../../ConfirmDialog';
 import { useCodeDraft } from './useCodeDraft';
+import { CodeTools, type ToolKeys } from './CodeTools';
 
-const EDITOR_KEYS = 'Python. Tab indents; press Escape then Tab to leave the editor. Saved as you type; never run.';
+/** Ctrl+Enter anywhere in the panel (the editor included, before CodeMirror takes it) tests or runs the code. */
+function toolKey(e: KeyboardEvent, keys: ToolKeys): void {
+  if (e.key !== 'Enter' || !(e.ctrlKey || e.metaKey) || !keys.current) return;
+  e.preventDefault();
+  e.stopPropagation();
+  keys.current();
+}
+
+const EDITOR_KEYS = 'Python. Tab indents; press Escape then Tab to leave the editor. Saved as you type; Ctrl+Enter tests or runs it in the sandbox.';
 
 interface Props {
   view: PilotSessionView;
@@ -26,6 +35,7 @@ export function CodePanel({ view, timer, onSubmitted, onReload }: Props) {
   });
   const [code, setCode] = useState(restored ?? view.code.content);
   const [confirming, setConfirming] = useState(false);
+  const toolKeysRef = useRef<ToolKeys['current']>(null);
   const [error, setError] = useState<string | null>(null);
   const state = draft.saveState;
   const readOnly = submitted || state.kind === 'conflict';
@@ -51,7 +61,7 @@ export function CodePanel({ view, timer, onSubmitted, onReload }: Props) {
   }
 
   return (
-    <section className="card code-panel" aria-labelledby="code-h">
+    <section className="card code-panel" aria-labelledby="code-h" onKeyDownCapture={(e) => toolKey(e, toolKeysRef)}>
       <div className="row">
         <h2 id="code-h" tabIndex={-1}>
           Your code
@@ -86,10 +96,11 @@ export function CodePanel({ view, timer, onSubmitted, onReload }: Props) {
         </div>
       )}
       <p className="muted small">
-        Python. Your code is saved as you type and kept as a snapshot every 15 seconds; it is never run. <kbd>Tab</kbd> indents; press <kbd>Esc</kbd> then{' '}
-        <kbd>Tab</kbd> to leave the editor.
+        Python. Your code is saved as you type and kept as a snapshot every 15 seconds; it runs only when you press Run or Test, in a sandbox. <kbd>Tab</kbd>{' '}
+        indents; press <kbd>Esc</kbd> then <kbd>Tab</kbd> to leave the editor; <kbd>Ctrl</kbd>+<kbd>Enter</kbd> tests (or runs).
       </p>
       <LazyCodeEditor value={code} onChange={change} onPaste={draft.notePaste} readOnly={readOnly} label="Your code (Python)" description={EDITOR_KEYS} />
+      <CodeTools sessionId={view.id} code={code} submitted={submitted} keysRef={toolKeysRef} />
       {error && (
         <p className="error" role="alert">
           {error}

@@ -10,6 +10,8 @@ import { ConfirmDialog } from '../../ConfirmDialog';
 import { AskForm } from './AskForm';
 import { CodePanel } from './CodePanel';
 import { Dialogue } from './Dialogue';
+import { Questionnaire } from './Questionnaire';
+import { SkipTask } from './SkipTask';
 import { useCountdown, useElapsed } from './useCountdown';
 
 interface Props {
@@ -32,6 +34,8 @@ export function PilotSession({ view: initial, onReload }: Props) {
   const [notice, setNotice] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [askingToCode, setAskingToCode] = useState(false);
+  // Bumped by a skip or an answered questionnaire: the questionnaires check again whether they are open.
+  const [skips, setSkips] = useState(0);
   const timer = useActiveTimer(view.status !== 'submitted');
   const remaining = useCountdown(view.deadline);
   const coding = view.status === 'coding' || view.status === 'submitted';
@@ -134,6 +138,9 @@ export function PilotSession({ view: initial, onReload }: Props) {
         </section>
       </div>
       {coding && !endedWithoutCode && <CodePanel view={view} timer={timer} onSubmitted={setView} onReload={onReload} />}
+      <SkipTask sessionId={view.id} submitted={view.status === 'submitted'} onSkipped={() => setSkips((n) => n + 1)} />
+      <Questionnaire sessionId={view.id} scope="task" refreshKey={`${view.status}:${skips}`} onAnswered={() => setSkips((n) => n + 1)} />
+      <Questionnaire sessionId={view.id} scope="study" refreshKey={`${view.status}:${skips}`} />
     </section>
   );
 }

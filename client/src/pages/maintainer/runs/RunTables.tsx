@@ -4,16 +4,20 @@ import { fmt, pct } from './format';
 import { PASS1_HEADERS, Pass1Cells } from './Pass1';
 import { isHumanRun, RunName } from './RunName';
 
+const publicAtSubmit = (r: RunSummary) => {
+  const x = r.human?.code?.publicTestsPassedAtSubmit;
+  return x === null || x === undefined ? '—' : `${Math.round(x * 100)}%`;
+};
 const rowClass = (r: RunSummary) => (isHumanRun(r) ? 'human-run' : undefined);
 export const kValues = (runs: readonly RunSummary[]) => [...new Set(runs.flatMap((r) => Object.keys(r.per_k)))].sort((a, b) => Number(a) - Number(b));
 
 /** The runs side by side: TKQR and ORA beside pass@1 on the complete statements and after clarification. */
-export function ModelsTable({ runs }: { runs: readonly RunSummary[] }) {
+export function ModelsTable({ runs, label = 'Models side by side' }: { runs: readonly RunSummary[]; label?: string }) {
   const anyHuman = runs.some(isHumanRun);
   // Which judge labelled each run's hits, once any run records one.
   const anyJudge = runs.some((r) => r.judge !== undefined);
   return (
-    <table aria-label="Models side by side">
+    <table aria-label={label}>
       <thead>
         <tr>
           <th scope="col">model</th>
@@ -30,6 +34,7 @@ export function ModelsTable({ runs }: { runs: readonly RunSummary[] }) {
           <th scope="col">tasks</th>
           {anyHuman && <th scope="col">time per task</th>}
           {anyHuman && <th scope="col">time to first question</th>}
+          {anyHuman && <th scope="col">public tests at submit (examples, not pass@1)</th>}
           <th scope="col">release</th>
           {anyJudge && <th scope="col">judge</th>}
         </tr>
@@ -49,6 +54,7 @@ export function ModelsTable({ runs }: { runs: readonly RunSummary[] }) {
             <td>{r.tasks}</td>
             {anyHuman && <td>{r.human ? duration(r.human.avgSecondsPerTask) : '—'}</td>}
             {anyHuman && <td>{r.human ? duration(r.human.avgSecondsToFirstQuestion) : '—'}</td>}
+            {anyHuman && <td>{publicAtSubmit(r)}</td>}
             <td title={`SHA-256 ${r.release_sha256}`}>
               {r.release} <code className="muted">{r.release_sha256.slice(0, 12)}</code>
             </td>
