@@ -17,6 +17,7 @@ describe('data card settings on the releases page', () => {
     await login(page, app.url, flow.maintainer.username, flow.maintainer.password);
     await openFromNav(page, 'Releases');
     const form = page.getByRole('form', { name: 'Data card settings' });
+    await form.getByText('Edit the license, uses, risks and contacts').click();
     await form.getByLabel('License (Hugging Face id)').waitFor();
     await expect(form.getByLabel('License (Hugging Face id)').inputValue()).resolves.toBe('other');
     await expect(form.getByLabel('License slug', { exact: true }).inputValue()).resolves.toBe('mit-and-livecodebench-terms');
@@ -39,6 +40,7 @@ describe('data card settings on the releases page', () => {
 
     // A reload shows what was saved.
     await page.reload();
+    await form.getByText('Edit the license, uses, risks and contacts').click();
     await form.getByLabel('Card contact').waitFor();
     await expect(form.getByLabel('Card contact').inputValue()).resolves.toBe('team@example.org');
 
