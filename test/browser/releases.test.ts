@@ -156,6 +156,11 @@ describe('releases page', () => {
     await empty.waitFor();
     await expect(empty.textContent()).resolves.toContain('release setting curators is empty');
     const choice = page.getByRole('group', { name: 'Baseline results in the data card' });
+    // The checkbox is drawn beside its label, not above it: one line, the box left of the text.
+    const tick = (await choice.getByLabel(/model-x/).boundingBox())!;
+    const line = (await choice.locator('label.checkbox').first().boundingBox())!;
+    expect(line.height).toBeLessThan(2 * Math.max(tick.height, 16));
+    expect(tick.x + tick.width).toBeLessThan(line.x + line.width / 2);
     await choice.getByLabel(/model-x/).check();
     await page.getByRole('button', { name: 'Cut release v4' }).click();
     await page.getByRole('dialog', { name: 'Cut release v4?' }).getByRole('button', { name: 'Confirm cut' }).click();
