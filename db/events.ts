@@ -70,6 +70,7 @@ function where(query: EventsQuery): { sql: string; params: unknown[] } {
   };
   // "annotation" matches every annotation.* action; LIKE wildcards in the filter are literal.
   if (query.action) add("(action = ? OR action LIKE ? ESCAPE '\\')", query.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`);
+  if (query.logins === 'hidden' && !query.action) add("action <> 'auth.login'");
   if (query.actor) add('actor = ? COLLATE NOCASE', query.actor);
   if (query.entityType) add('entity_type = ?', query.entityType);
   // A problem's question id also finds the events of its annotations (saves, submits), logged under the annotation's row id.

@@ -65,6 +65,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/releases', roles: ['maintainer'], nav: 'Releases', group: 'Releases', page: lazy(() => import('./pages/maintainer/ReleasesPage')) },
   // Before any /releases/:name route, so "diff" is never taken for a release name.
   { path: '/releases/diff', roles: ['maintainer'], nav: 'Release diff', group: 'Releases', page: lazy(() => import('./pages/maintainer/ReleaseDiffPage')) },
+  { path: '/releases/:name/card', roles: ['maintainer'], page: lazy(() => import('./pages/maintainer/DataCard')) },
   { path: '/audit', roles: ['maintainer'], nav: 'Audit log', group: 'Admin', page: lazy(() => import('./pages/maintainer/AuditLogPage')) },
   { path: '/runs', roles: ['maintainer', 'adjudicator'], nav: 'Runs', group: 'Evaluation', page: lazy(() => import('./pages/maintainer/RunsPage')) },
   { path: '/judge-audits/:name', roles: ['maintainer'], page: lazy(() => import('./pages/maintainer/JudgeAuditReportPage')) },

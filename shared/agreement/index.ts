@@ -6,3 +6,4 @@ export { INTERVAL_FIGURES, type AgreementIntervals, type IntervalFigure } from '
 export { agreementIntervals } from './compute';
 export * from './readings';
 export { pairsCsv, problemsCsv } from './csv';
+export * from './intervalReading';

@@ -105,6 +105,8 @@ export const queueQuery = z.object({
   /** A pair key from this session's queue (opaque: it names no annotator). */
   pair: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a pair key from the queue').optional(),
   status: z.enum(ADJUDICATION_STATUSES).optional(),
+  /** Imported gold (resolved from an import, nothing to do) is listed only when asked for, or when filtering for resolved problems. */
+  imported: z.enum(['shown']).optional(),
   ...pageQuery,
 });
 

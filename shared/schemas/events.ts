@@ -16,6 +16,8 @@ export const eventsQuery = z
     /** First and last day, inclusive (UTC). */
     from: day,
     to: day,
+    /** "hidden" leaves the logins out (the page's default: they crowd out the changes) unless an action is asked for. */
+    logins: z.enum(['hidden', 'shown']).optional(),
     page: z.coerce.number().int('must be an integer').min(1, 'must be ≥ 1').max(1_000_000).default(1),
     pageSize: z.coerce.number().int('must be an integer').min(1, 'must be ≥ 1').max(200, 'must be ≤ 200').default(50),
   })

@@ -86,8 +86,11 @@ describe('the cross-check of a legacy problem', () => {
 });
 
 describe('the queue', () => {
-  it('lists legacy problems as resolved with a source marker, after the ready problems', async () => {
-    const queue = (await adj.get('/api/adjudications')).body as QueueView;
+  it('lists legacy problems as resolved with a source marker, after the ready problems, only when imported gold is asked for', async () => {
+    const waiting = (await adj.get('/api/adjudications')).body as QueueView;
+    expect(waiting.items.map((i) => i.questionId)).toEqual([ready.questionId]);
+    expect(waiting.legacy).toBe(2);
+    const queue = (await adj.get('/api/adjudications?imported=shown')).body as QueueView;
     expect(queue.items.map((i) => [i.questionId, i.source])).toEqual([
       [ready.questionId, 'adjudication'],
       ['leg100_a', 'legacy'],
@@ -100,7 +103,7 @@ describe('the queue', () => {
     expect(resolved.items.map((i) => i.questionId)).toEqual(['leg100_a', 'leg100_b']);
     const todo = (await adj.get('/api/adjudications?status=todo')).body as QueueView;
     expect(todo.items.map((i) => i.questionId)).toEqual([ready.questionId]);
-    const byType = (await adj.get('/api/adjudications?type=Edge%20Cases')).body as QueueView;
+    const byType = (await adj.get('/api/adjudications?type=Edge%20Cases&imported=shown')).body as QueueView;
     expect(byType.items.map((i) => i.questionId)).toEqual(['leg100_b']);
   });
 });

@@ -23,8 +23,15 @@ describe('audit log page', () => {
     const rows = page.locator('.audit-table tbody tr');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(50);
-    // newest first: the maintainer's own login is on top
+    // Logins are hidden by default (they crowd out the changes); shown on request, newest first: the maintainer's own login is on top.
+    const shown = await rows.locator('td:nth-child(3)').allTextContents();
+    expect(shown.some((t) => t.includes('auth.login'))).toBe(false);
+    await page.getByLabel('Show logins').check();
+    await page.waitForURL(/logins=shown/);
     await expect(rows.first().textContent()).resolves.toContain('auth.login');
+    expect(await rows.count()).toBe(50);
+    await page.getByLabel('Show logins').uncheck();
+    await page.waitForURL((u) => !u.search.includes('logins'));
 
     await page.getByRole('combobox', { name: /^Action/ }).selectOption('adjudication.resolve');
     await page.getByRole('button', { name: 'Apply filters' }).click();

@@ -94,7 +94,15 @@ describe('maintainer back office', () => {
     await page.getByLabel('Role of dora').selectOption('annotator');
     await confirm.getByRole('button', { name: 'Change role' }).click();
     await page.getByRole('status').filter({ hasText: 'dora is now annotator.' }).waitFor();
+    // Deactivating asks first; Cancel changes nothing.
     await page.getByRole('button', { name: 'Deactivate dora' }).click();
+    const ask = page.getByRole('dialog', { name: 'Deactivate dora?' });
+    await expect(ask.getByTestId('deactivate-summary').textContent()).resolves.toContain('dora is logged out at once');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(all(app.db, "SELECT active FROM users WHERE username = 'dora'")).toEqual([{ active: 1 }]);
+    await page.getByRole('button', { name: 'Deactivate dora' }).click();
+    await ask.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await page.getByRole('button', { name: 'Reactivate dora' }).waitFor();
     expect(all(app.db, "SELECT role, active FROM users WHERE username = 'dora'")).toEqual([{ role: 'annotator', active: 0 }]);
     expect(await page.getByLabel('Role of mara').isDisabled()).toBe(true);

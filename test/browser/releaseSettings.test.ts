@@ -17,7 +17,12 @@ describe('data card settings on the releases page', () => {
     await login(page, app.url, flow.maintainer.username, flow.maintainer.password);
     await openFromNav(page, 'Releases');
     const form = page.getByRole('form', { name: 'Data card settings' });
+    await form.getByText('Edit the license, uses, risks and contacts').click();
     await form.getByLabel('License (Hugging Face id)').waitFor();
+    // The annotator-list checkbox sits beside its label (it was drawn above it).
+    const flag = (await form.getByLabel('List the annotators and adjudicators (their accounts) in the card').boundingBox())!;
+    const flagLine = (await form.locator('label.setting-flag').boundingBox())!;
+    expect(flagLine.height).toBeLessThan(2 * Math.max(flag.height, 16));
     await expect(form.getByLabel('License (Hugging Face id)').inputValue()).resolves.toBe('other');
     await expect(form.getByLabel('License slug', { exact: true }).inputValue()).resolves.toBe('mit-and-livecodebench-terms');
     const save = form.getByRole('button', { name: 'Save card settings' });
@@ -39,6 +44,7 @@ describe('data card settings on the releases page', () => {
 
     // A reload shows what was saved.
     await page.reload();
+    await form.getByText('Edit the license, uses, risks and contacts').click();
     await form.getByLabel('Card contact').waitFor();
     await expect(form.getByLabel('Card contact').inputValue()).resolves.toBe('team@example.org');
 

@@ -116,9 +116,11 @@ describe('releases page', () => {
     await page.getByRole('region', { name: 'Validation report' }).getByText('No errors: this release can be cut.').waitFor();
     await page.getByRole('button', { name: 'Cut release v3' }).click();
     await page.getByRole('dialog', { name: 'Cut release v3?' }).getByRole('button', { name: 'Confirm cut' }).click();
-    await page.getByRole('button', { name: 'Data card of v3' }).click();
-
+    // The card opens on its own page (the Releases page stays short), with a way back.
+    await page.getByRole('link', { name: 'Data card of v3' }).click();
+    await page.waitForURL(`${app.url}/releases/v3/card`);
     const card = page.getByRole('region', { name: 'Data card of v3' });
+    await card.getByRole('heading', { name: 'Data card of v3', level: 1 }).waitFor();
     await card.getByRole('heading', { name: 'ClarifyCodeBench v3', level: 1 }).waitFor();
     expect(await card.locator('.markdown h2').count()).toBeGreaterThan(2);
     expect(await card.locator('.markdown table').count()).toBeGreaterThan(0);
@@ -154,6 +156,11 @@ describe('releases page', () => {
     await empty.waitFor();
     await expect(empty.textContent()).resolves.toContain('release setting curators is empty');
     const choice = page.getByRole('group', { name: 'Baseline results in the data card' });
+    // The checkbox is drawn beside its label, not above it: one line, the box left of the text.
+    const tick = (await choice.getByLabel(/model-x/).boundingBox())!;
+    const line = (await choice.locator('label.checkbox').first().boundingBox())!;
+    expect(line.height).toBeLessThan(2 * Math.max(tick.height, 16));
+    expect(tick.x + tick.width).toBeLessThan(line.x + line.width / 2);
     await choice.getByLabel(/model-x/).check();
     await page.getByRole('button', { name: 'Cut release v4' }).click();
     await page.getByRole('dialog', { name: 'Cut release v4?' }).getByRole('button', { name: 'Confirm cut' }).click();
@@ -162,6 +169,42 @@ describe('releases page', () => {
     expect(readme).toContain('### Baseline results');
     const r = runsReport(app.db).runs.find((x) => x.model === 'model-x')!;
     expect(readme).toContain(`| \`model-x\` | ${r.tkqr!.toFixed(3)} | ${r.ora!.toFixed(3)} | ${r.avg_turns!.toFixed(2)} | ${r.avg_diff!.toFixed(2)} | 0 | 1 | \`v1\` |`);
+    await page.close();
+  });
+
+  it('after Check groups the warnings by rule apart from left-out problems and card settings, and stays within two screens at 1366×768', async () => {
+    // A large benchmark's check: 144 warnings of four rules and 80 problems left out, added to the real answer.
+    const rules = ['repair', 'rewording', 'nothing-deleted', 'answer-in-text'];
+    const page = await app.browser.newPage({ viewport: { width: 1366, height: 768 } });
+    await page.route('**/api/releases/preview', async (route) => {
+      const real = await route.fetch();
+      const body = (await real.json()) as { report: { findings: object[]; warnings: number }; check: { leftOut: object[] } };
+      const warnings = Array.from({ length: 144 }, (_, i) => ({ task_id: `task_${i}`, rule: rules[i % 4]!, severity: 'warning', message: `example ${i} of ${rules[i % 4]}` }));
+      body.report.findings.push(...warnings);
+      body.report.warnings += warnings.length;
+      body.check.leftOut.push(...Array.from({ length: 80 }, (_, i) => ({ questionId: `imp_${i}`, title: `Imported ${i}`, state: 'waiting_for_annotations' })));
+      await route.fulfill({ response: real, json: body });
+    });
+    await login(page, app.url, flow.maintainer.username, flow.maintainer.password);
+    await openFromNav(page, 'Releases');
+    await page.getByRole('table', { name: 'Releases' }).waitFor();
+    await page.getByLabel('Name').fill('v9');
+    await page.getByRole('button', { name: 'Check release' }).click();
+    const byRule = page.getByRole('table', { name: 'Warnings by rule' });
+    await byRule.waitFor();
+    await expect(page.getByRole('region', { name: 'Validation report' }).textContent()).resolves.toContain('144 warnings to review, of 4 rules');
+    const repair = byRule.getByRole('row', { name: /^repair/ });
+    await expect(repair.getByRole('cell').first().textContent()).resolves.toBe('36');
+    await expect(repair.textContent()).resolves.toContain('task_0: example 0 of repair');
+    await repair.getByText('4 more examples of 35').click();
+    await repair.getByText('task_4: example 4 of repair').waitFor();
+    await repair.getByText('4 more examples of 35').click();
+    // Left-out problems and card settings are their own headed sections, not part of the findings.
+    await page.getByRole('region', { name: 'Release check' }).getByText('Problems left out (81)').waitFor();
+    await page.getByRole('region', { name: /^Data card settings \(\d+ empty\)$/ }).waitFor();
+    if (process.env.CCB_SCREENSHOTS) await page.screenshot({ path: 'docs/screenshots/releases-check.png', fullPage: true });
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeLessThanOrEqual(1536);
     await page.close();
   });
 });

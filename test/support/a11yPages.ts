@@ -366,6 +366,13 @@ export const PAGE_VISITS: PageVisit[] = [
     },
   },
   {
+    route: '/releases/:name/card',
+    role: 'maintainer',
+    state: 'the data card of v2, rendered',
+    path: () => '/releases/v2/card',
+    ready: (page) => page.getByRole('heading', { name: 'ClarifyCodeBench v2', level: 1 }).waitFor(),
+  },
+  {
     route: '/releases/diff',
     role: 'maintainer',
     state: 'v1 against v2',

@@ -67,3 +67,22 @@ export function buildLegacyFixture(db: DB): LegacyFixture {
   ];
   return { problems: { a, b }, records, jsonl: serializeRelease(records), missing };
 }
+
+/**
+ * `count` problems whose gold comes from an imported release (one pure deletion each), as a team
+ * continuing the public benchmark has them: resolved, nothing to adjudicate. The jsonl to import.
+ */
+export function importedGoldRelease(db: DB, count: number): string {
+  const records: ReleaseRecord[] = [];
+  for (let i = 0; i < count; i++) {
+    const p = buildProblem(db, { questionId: `imp${String(i).padStart(3, '0')}_a`, title: `Imported problem ${i}` });
+    records.push({
+      task_id: `task_${i + 1}`,
+      question_id: p.questionId,
+      keywords: ['Edge Cases'],
+      modified_content: edit(p.baseText, ['- 2 \\leq N \\leq 100\n', '']),
+      qa_pairs: [{ question: 'How many values can the input hold?', answer: 'Between 2 and 100.' }],
+    });
+  }
+  return serializeRelease(records);
+}

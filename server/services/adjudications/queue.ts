@@ -14,6 +14,8 @@ export interface QueueFilters {
   type?: string;
   pair?: string;
   status?: AdjudicationStatus;
+  /** 'shown': list imported gold with nothing to do as well. */
+  imported?: 'shown';
   /** Paging of the sorted, filtered queue; without a limit, every row. */
   limit?: number;
   offset?: number;
@@ -61,7 +63,8 @@ function memoised(keyOf: PairKeyer): PairKeyer {
 
 /**
  * The adjudication queue: ready problems sorted by disagreement (highest first), with progress,
- * then legacy problems without annotations (marked by their source) in import order. Pairs are
+ * then legacy problems without annotations (marked by their source) in import order — those
+ * still resolved only with `imported=shown` or the resolved filter. Pairs are
  * named by the viewer's opaque keys (never user ids), which the pair filter takes. Problems the
  * viewer annotated are left out.
  */
@@ -101,7 +104,9 @@ export function listQueue(db: DB, filters: QueueFilters, sessionKeyOf: PairKeyer
   const reasons = readReopenReasons(db);
   for (const item of [...items, ...legacy]) if (item.status === 'draft' && reasons.has(item.questionId)) item.reopenReason = reasons.get(item.questionId)!;
   const filtered = items.filter(matches).sort((x, y) => (y.disagreement ?? 0) - (x.disagreement ?? 0));
-  const queue = [...filtered, ...legacy.filter(matches)];
+  // Imported gold that is resolved is no work: listed only on request (or among the resolved); reopened, it is work like any case.
+  const listed = (i: QueueItem) => i.status !== 'resolved' || filters.imported === 'shown' || filters.status === 'resolved';
+  const queue = [...filtered, ...legacy.filter((i) => matches(i) && listed(i))];
   const offset = filters.offset ?? 0;
   return {
     items: queue.slice(offset, filters.limit === undefined ? undefined : offset + filters.limit),

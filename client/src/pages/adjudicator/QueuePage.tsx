@@ -16,8 +16,8 @@ import { OpenFlagsPanel } from '../../discussion/OpenFlagsPanel';
 import './adjudication.css';
 
 const STATUS_LABEL = ADJUDICATION_STATE;
-type Filter = 'type' | 'pair' | 'status';
-const FILTERS: readonly Filter[] = ['type', 'pair', 'status'];
+type Filter = 'type' | 'pair' | 'status' | 'imported';
+const FILTERS: readonly Filter[] = ['type', 'pair', 'status', 'imported'];
 
 
 function Progress({ progress, legacy }: { progress: QueueView['progress']; legacy: number }) {
@@ -30,7 +30,7 @@ function Progress({ progress, legacy }: { progress: QueueView['progress']; legac
       <span>
         <strong>{progress.resolved}</strong> of {progress.ready} resolved · {progress.draft} {ADJUDICATION_STATE.draft} · {progress.todo} to do
         {progress.waiting > 0 ? ` · ${progress.waiting} still being annotated` : ''}
-        {legacy > 0 ? ` · ${legacy} from a legacy release` : ''}
+        {legacy > 0 ? ` · ${legacy} with imported gold` : ''}
       </span>
     </div>
   );
@@ -149,6 +149,15 @@ export default function AdjudicationQueuePage() {
             ))}
           </select>
         </label>
+        {queue.legacy > 0 && (
+          <label>
+            Imported gold
+            <select value={list.get('imported')} onChange={(e) => setFilter('imported', e.target.value)}>
+              <option value="">Hidden: nothing to do</option>
+              <option value="shown">Shown after the cases</option>
+            </select>
+          </label>
+        )}
       </div>
       {queue.items.length === 0 ? (
         <p className="notice">{queue.progress.ready + queue.legacy === 0 ? 'No problem has two submitted annotations yet.' : 'No problem matches these filters.'}</p>

@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import {
   FIGURE_GUIDE,
   figureValue,
-  readingOf,
+  intervalReading,
   smallSampleWarning,
   type AgreementFigures,
   type BootstrapInterval,
@@ -12,6 +12,7 @@ import {
   type TypeFigures,
 } from '../../../../shared/agreement';
 import { formatCoefficient, formatIntervalText, formatPercent, heat, typeInitials } from './agreementFormat';
+import { IntervalScale } from './IntervalScale';
 
 /** A coefficient, with the reason shown when it is undefined. */
 export function Value({ c, percent = false, digits = 3 }: { c: Coefficient; percent?: boolean; digits?: number }) {
@@ -24,8 +25,8 @@ export function Value({ c, percent = false, digits = 3 }: { c: Coefficient; perc
   );
 }
 
-/** A figure's 95% interval, e.g. "95% CI 0.41–0.63", with the draws where it was undefined. */
-export function IntervalText({ interval, percent = false, digits = 3, compact = false }: { interval: BootstrapInterval; percent?: boolean; digits?: number; compact?: boolean }) {
+/** A figure's 95% interval, e.g. "95% CI 0.41 to 0.63", with the draws where it was undefined. */
+export function IntervalText({ interval, percent = false, digits = 2, compact = false }: { interval: BootstrapInterval; percent?: boolean; digits?: number; compact?: boolean }) {
   const left = compact ? `${interval.undefinedDraws} undefined` : `${interval.undefinedDraws} of ${interval.draws.toLocaleString('en-US')} draws undefined, left out`;
   return (
     <span className="interval">
@@ -39,7 +40,8 @@ export function IntervalText({ interval, percent = false, digits = 3, compact = 
 export function FigureCard({ report, figure, percent, unit, detail }: { report: AgreementFigures; figure: IntervalFigure; percent?: boolean; unit: string; detail?: string }) {
   const guide = FIGURE_GUIDE[figure];
   const value = figureValue(report, figure);
-  const reading = readingOf(figure, value.value);
+  const interval = report.intervals[figure];
+  const reading = intervalReading(figure, value.value, interval.low, interval.high);
   const warning = smallSampleWarning(figure, report);
   return (
     <div className="card figure-card" role="group" aria-label={guide.label}>
@@ -48,8 +50,9 @@ export function FigureCard({ report, figure, percent, unit, detail }: { report: 
         <Value c={value} percent={percent} />
       </div>
       <div className="figure-interval">
-        <IntervalText interval={report.intervals[figure]} percent={percent} />
+        <IntervalText interval={interval} percent={percent} />
       </div>
+      <IntervalScale figure={figure} value={value.value} interval={interval} percent={percent} />
       <div className="muted figure-n">
         n = {value.n} {unit}
         {detail ? ` · ${detail}` : ''}

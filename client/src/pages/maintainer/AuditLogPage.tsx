@@ -6,7 +6,7 @@ import { navigate, useLocation } from '../../router';
 import type { EventView } from '../../../../shared/schemas/events';
 import './AuditLogPage.css';
 
-const FILTERS = ['action', 'actor', 'entityType', 'entityId', 'from', 'to'] as const;
+const FILTERS = ['action', 'actor', 'entityType', 'entityId', 'from', 'to', 'logins'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 const PAGE_SIZE = 50;
 
@@ -32,7 +32,8 @@ export default function AuditLogPage() {
   const page = Math.max(1, Number(location.search.get('page') ?? '1') || 1);
   const key = queryString(applied, page);
   const [form, setForm] = useState<Filters>(applied);
-  const loaded = useResource(events.list, { query: { ...queryOf(applied, page), pageSize: String(PAGE_SIZE) } });
+  // Logins are hidden unless asked for: the URL says logins=shown, the API is told to hide them otherwise.
+  const loaded = useResource(events.list, { query: { ...queryOf(applied, page), logins: applied.logins === 'shown' ? 'shown' : 'hidden', pageSize: String(PAGE_SIZE) } });
   const data = loaded.data ?? null;
   const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : String(loaded.error);
 
@@ -94,6 +95,10 @@ export default function AuditLogPage() {
         <label>
           To
           <input type="date" {...field('to')} />
+        </label>
+        <label className="audit-logins">
+          <input type="checkbox" checked={form.logins === 'shown'} onChange={(e) => go({ ...form, logins: e.target.checked ? 'shown' : '' }, 1)} />
+          Show logins
         </label>
         <div className="row audit-actions">
           <button type="submit" className="primary">

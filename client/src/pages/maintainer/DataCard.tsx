@@ -2,12 +2,16 @@ import { useEffect, useState } from 'react';
 import { Markdown } from '../../markdown/Markdown';
 import { urlOf } from '../../apiCall';
 import { releases } from '../../../../shared/api/releases';
+import type { PageProps } from '../../routes';
+import { Link } from '../../router';
+import './ReleasesPage.css';
 
 /** The folder of the release's files (the data card's relative links resolve against it). */
 const filesBase = (release: string) => urlOf(releases.file, { params: { name: release, path: '' } });
 
-/** A release's data card (README.md) rendered from Markdown as React elements, with its source a click away. */
-export function DataCard({ release, onClose }: { release: string; onClose: () => void }) {
+/** A release's data card (README.md) on its own page, rendered from Markdown as React elements, with its source a click away. */
+export default function DataCardPage({ params }: PageProps) {
+  const release = params.name ?? '';
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [source, setSource] = useState(false);
@@ -26,15 +30,15 @@ export function DataCard({ release, onClose }: { release: string; onClose: () =>
   }, [release]);
 
   return (
-    <section className="card data-card" aria-label={`Data card of ${release}`}>
+    <section className="page releases-page release-card-page card data-card" aria-label={`Data card of ${release}`}>
+      <Link className="back" href="/releases">
+        ← Releases
+      </Link>
       <div className="row">
-        <h2>Data card of {release}</h2>
+        <h1>Data card of {release}</h1>
         <span className="spacer" />
         <button type="button" aria-pressed={source} onClick={() => setSource((s) => !s)} disabled={text === null}>
           {source ? 'View rendered' : 'View source'}
-        </button>
-        <button type="button" onClick={onClose}>
-          Close
         </button>
       </div>
       {error && (

@@ -34,7 +34,8 @@ interface Preview {
 function CheckFindings({ check, nameTaken }: { check: ReleaseCheck; nameTaken: string | null }) {
   const { total, released } = check.problems;
   return (
-    <section className="release-check" aria-label="Release check">
+    <section className="release-check" aria-labelledby="release-check-h">
+      <h3 id="release-check-h">Release check</h3>
       {nameTaken && <p className="error">Name: {nameTaken}</p>}
       <p className={check.leftOut.length > 0 ? 'warning' : 'muted'}>
         {released} of {total} problem{total === 1 ? '' : 's'} {released === 1 ? 'is' : 'are'} in this release
@@ -65,15 +66,25 @@ function CheckFindings({ check, nameTaken }: { check: ReleaseCheck; nameTaken: s
           </table>
         </details>
       )}
-      {check.cardWarnings.length > 0 && (
-        <ul className="card-warnings" aria-label="Data card settings left empty">
-          {check.cardWarnings.map((w) => (
-            <li key={w.setting} className="warning">
-              {w.message}
-            </li>
-          ))}
-        </ul>
-      )}
+    </section>
+  );
+}
+
+/** Release settings the data card would print empty: about the card, not about the problems. */
+function CardSettingWarnings({ check }: { check: ReleaseCheck }) {
+  if (check.cardWarnings.length === 0) return null;
+  return (
+    <section className="card-settings-check" aria-labelledby="card-settings-h">
+      <h3 id="card-settings-h" title="Each makes the card say that nothing was stated; set them under Data card settings below.">
+        Data card settings ({check.cardWarnings.length} empty)
+      </h3>
+      <ul className="card-warnings" aria-label="Data card settings left empty">
+        {check.cardWarnings.map((w) => (
+          <li key={w.setting} className="warning">
+            {w.message}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -203,7 +214,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
         </label>
         <label className="notes">
           Notes
-          <textarea value={notes} rows={2} maxLength={4000} onChange={(e) => setNotes(e.target.value)} />
+          <textarea value={notes} rows={1} maxLength={4000} onChange={(e) => setNotes(e.target.value)} />
         </label>
       </div>
       {!nameCheck.success && <p className="error">Name: {nameCheck.error.issues[0]?.message}</p>}
@@ -242,8 +253,9 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
         </ConfirmDialog>
       )}
       {preview && <CheckFindings check={preview.check} nameTaken={nameTaken} />}
-      {preview && !stale && <BaselineChoice candidates={preview.runs} chosen={runs} onChange={setRuns} />}
       {preview && <ValidationReportView report={preview.report} counts={preview.counts} continues={preview.continues} />}
+      {preview && <CardSettingWarnings check={preview.check} />}
+      {preview && !stale && <BaselineChoice candidates={preview.runs} chosen={runs} onChange={setRuns} />}
     </form>
   );
 }

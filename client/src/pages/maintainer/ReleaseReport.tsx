@@ -32,19 +32,69 @@ function FindingsTable({ findings, label }: { findings: readonly ReleaseFinding[
   );
 }
 
+/** Examples shown per rule when expanded; the first is always in view. */
+const EXAMPLES = 5;
+
+/** Warnings grouped by rule, in the order their rules first appear. */
+export function byRule(findings: readonly ReleaseFinding[]): [string, ReleaseFinding[]][] {
+  const groups = new Map<string, ReleaseFinding[]>();
+  for (const f of findings) groups.set(f.rule, [...(groups.get(f.rule) ?? []), f]);
+  return [...groups];
+}
+
+const example = (f: ReleaseFinding) => (
+  <>
+    <code>{f.task_id}</code>: {f.message}
+  </>
+);
+
+/** One line per rule: how many warnings, the first example, and a few more on request. */
+function WarningsByRule({ warnings }: { warnings: readonly ReleaseFinding[] }) {
+  return (
+    <table className="findings warnings-by-rule" aria-label="Warnings by rule">
+      <thead>
+        <tr>
+          <th scope="col">Rule</th>
+          <th scope="col">Warnings</th>
+          <th scope="col">First examples</th>
+        </tr>
+      </thead>
+      <tbody>
+        {byRule(warnings).map(([rule, found]) => (
+          <tr key={rule}>
+            <th scope="row">
+              <code>{rule}</code>
+            </th>
+            <td>{found.length}</td>
+            <td>
+              <div>{example(found[0]!)}</div>
+              {found.length > 1 && (
+                <details>
+                  <summary>
+                    {found.length > EXAMPLES ? `${EXAMPLES - 1} more examples of ${found.length - 1}` : `${found.length - 1} more`}
+                  </summary>
+                  <ul className="rule-examples">
+                    {found.slice(1, EXAMPLES).map((f, k) => (
+                      <li key={`${f.task_id}-${k}`}>{example(f)}</li>
+                    ))}
+                  </ul>
+                </details>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The validation report of a release about to be cut: errors block it, warnings are for review. */
 export function ValidationReportView({ report, counts, continues }: { report: ValidationReport; counts: ReleaseManifest['counts']; continues: string | null }) {
   const errors = report.findings.filter((f) => f.severity === 'error');
   const warnings = report.findings.filter((f) => f.severity === 'warning');
-  const byRule = new Map<string, number>();
-  for (const w of warnings) byRule.set(w.rule, (byRule.get(w.rule) ?? 0) + 1);
   return (
-    <section className="validation-report" aria-label="Validation report">
-      <h3>Validation report</h3>
-      <p>
-        {counts.tasks} tasks from {counts.problems} problems (K = 1: {counts.k['1'] ?? 0}, K = 2: {counts.k['2'] ?? 0}, K = 3: {counts.k['3'] ?? 0})
-        {continues ? `; continues release ${continues}` : ''}.
-      </p>
+    <section className="validation-report" aria-labelledby="validation-report-h">
+      <h3 id="validation-report-h">Validation report</h3>
       {errors.length > 0 ? (
         <div className="error" role="alert">
           <strong>{errors.length} error(s) block this release.</strong> Fix them (in the adjudication) and check again.
@@ -52,14 +102,18 @@ export function ValidationReportView({ report, counts, continues }: { report: Va
       ) : (
         <p className="success">No errors: this release can be cut.</p>
       )}
+      <p>
+        {counts.tasks} tasks from {counts.problems} problems (K = 1: {counts.k['1'] ?? 0}, K = 2: {counts.k['2'] ?? 0}, K = 3: {counts.k['3'] ?? 0})
+        {continues ? `; continues release ${continues}` : ''}.
+      </p>
       {errors.length > 0 && <FindingsTable findings={errors} label="Errors" />}
       {warnings.length > 0 && (
-        <details className="warnings">
-          <summary>
-            {warnings.length} warning(s) to review: {[...byRule].map(([rule, n]) => `${rule} ${n}`).join(', ')}
-          </summary>
-          <FindingsTable findings={warnings} label="Warnings" />
-        </details>
+        <>
+          <p className="warning-count">
+            {warnings.length} warning{warnings.length === 1 ? '' : 's'} to review, of {byRule(warnings).length} rule{byRule(warnings).length === 1 ? '' : 's'}:
+          </p>
+          <WarningsByRule warnings={warnings} />
+        </>
       )}
       {warnings.length === 0 && errors.length === 0 && <p className="muted">No warnings.</p>}
     </section>

@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { ApiError } from '../../api';
 import { urlOf } from '../../apiCall';
 import { useResource } from '../../resources/useResource';
 import { releases as releasesApi } from '../../../../shared/api/releases';
 import type { ReleaseSummary } from '../../../../shared/schemas/release';
-import { DataCard } from './DataCard';
+import { Link } from '../../router';
 import { CutReleaseForm } from './ReleaseCutForm';
 import { ReleaseSettingsForm } from './ReleaseSettingsForm';
 import './ReleasesPage.css';
@@ -14,7 +13,7 @@ const kCounts = (r: ReleaseSummary) => {
   return `${k['1'] ?? 0} / ${k['2'] ?? 0} / ${k['3'] ?? 0}`;
 };
 
-function ReleaseRow({ release, onShowCard }: { release: ReleaseSummary; onShowCard: () => void }) {
+function ReleaseRow({ release }: { release: ReleaseSummary }) {
   const files = release.manifest?.files ?? [];
   return (
     <tr>
@@ -28,7 +27,7 @@ function ReleaseRow({ release, onShowCard }: { release: ReleaseSummary; onShowCa
       <td>{release.policy}</td>
       <td>
         {release.createdBy ?? 'cli'}
-        <div className="muted">{release.createdAt.replace('T', ' ').slice(0, 16)} UTC</div>
+        <span className="muted"> · {release.createdAt.replace('T', ' ').slice(0, 16)} UTC</span>
       </td>
       <td>
         <details>
@@ -50,14 +49,14 @@ function ReleaseRow({ release, onShowCard }: { release: ReleaseSummary; onShowCa
           </ul>
         </details>
       </td>
-      <td>
+      <td className="release-actions">
         <a className="button-link" href={urlOf(releasesApi.download, { params: { name: release.name } })} download>
           Download {release.name}.zip
         </a>
         {files.some((f) => f.path === 'README.md') && (
-          <button type="button" onClick={onShowCard}>
+          <Link className="button-link" href={`/releases/${encodeURIComponent(release.name)}/card`}>
             Data card of {release.name}
-          </button>
+          </Link>
         )}
       </td>
     </tr>
@@ -69,7 +68,6 @@ export default function ReleasesPage() {
   const loaded = useResource(releasesApi.list);
   const releases = loaded.data?.releases ?? null;
   const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : String(loaded.error);
-  const [card, setCard] = useState<string | null>(null);
 
   return (
     <section className="page releases-page">
@@ -96,7 +94,7 @@ export default function ReleasesPage() {
                 <th>Name</th>
                 <th>Tasks</th>
                 <th>Problems</th>
-                <th>K = 1 / 2 / 3</th>
+                <th className="nowrap">K = 1 / 2 / 3</th>
                 <th>Policy</th>
                 <th>Cut by</th>
                 <th>Files and SHA-256</th>
@@ -105,13 +103,12 @@ export default function ReleasesPage() {
             </thead>
             <tbody>
               {releases.map((r) => (
-                <ReleaseRow key={r.name} release={r} onShowCard={() => setCard(r.name)} />
+                <ReleaseRow key={r.name} release={r} />
               ))}
             </tbody>
           </table>
         )}
       </div>
-      {card && <DataCard key={card} release={card} onClose={() => setCard(null)} />}
     </section>
   );
 }

@@ -112,6 +112,38 @@ function RoleChoice({ user, disabled, onChange }: { user: UserView; disabled: bo
   );
 }
 
+/** Deactivating logs the account out and stops its work: asked first, as a role change is. Reactivating needs no question. */
+function ActiveToggle({ user, onChange }: { user: UserView; onChange: UserRowProps['onChange'] }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const setActive = async (active: boolean) => {
+    setBusy(true);
+    await onChange({ active }, `${user.username} is ${active ? 'active again' : 'deactivated and logged out'}.`);
+    setBusy(false);
+    setAsking(false);
+  };
+  if (!user.active)
+    return (
+      <button type="button" aria-label={`Reactivate ${user.username}`} onClick={() => void setActive(true) /* onChange reports its own failure */}>
+        Reactivate
+      </button>
+    );
+  return (
+    <>
+      <button type="button" className="danger" aria-label={`Deactivate ${user.username}`} onClick={() => setAsking(true)}>
+        Deactivate
+      </button>
+      {asking && (
+        <ConfirmDialog title={`Deactivate ${user.username}?`} confirmLabel="Deactivate" busy={busy} onConfirm={() => void setActive(false) /* onChange reports its own failure */} onCancel={() => setAsking(false)}>
+          <p data-testid="deactivate-summary">
+            {user.username} is logged out at once and cannot log in until reactivated; their submitted work stays, and a maintainer can reassign what they had open.
+          </p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
 function UserRow({ user, self, onChange, onClearLock }: UserRowProps) {
   const [resetting, setResetting] = useState(false);
   const [password, setPassword] = useState('');
@@ -169,16 +201,7 @@ function UserRow({ user, self, onChange, onClearLock }: UserRowProps) {
               Clear login lock
             </button>
           )}
-          {!self && (
-            <button
-              type="button"
-              className={user.active ? 'danger' : undefined}
-              aria-label={`${user.active ? 'Deactivate' : 'Reactivate'} ${user.username}`}
-              onClick={() => void onChange({ active: !user.active }, `${user.username} is ${user.active ? 'deactivated and logged out' : 'active again'}.`)}
-            >
-              {user.active ? 'Deactivate' : 'Reactivate'}
-            </button>
-          )}
+          {!self && <ActiveToggle user={user} onChange={onChange} />}
         </div>
       </td>
     </tr>

@@ -1,4 +1,4 @@
-import type { BootstrapInterval, Coefficient } from '../../../../shared/agreement';
+import { formatRange, type BootstrapInterval, type Coefficient } from '../../../../shared/agreement';
 
 /** A coefficient as text: a number, or "—" when not defined (the reason goes in a title). */
 export function formatCoefficient(c: Coefficient, digits = 3): string {
@@ -24,10 +24,9 @@ export function typeInitials(type: string): string {
     .join('');
 }
 
-/** "95% CI 0.412–0.633" (or in percent), "95% CI undefined" when no draw is defined. */
-export function formatIntervalText(i: BootstrapInterval, { percent = false, digits = 3 }: { percent?: boolean; digits?: number } = {}): string {
+/** "95% CI 0.41 to 0.63" (or in percent), "95% CI undefined" when no draw is defined: "to", never a dash that reads as a minus. */
+export function formatIntervalText(i: BootstrapInterval, { percent = false, digits = 2 }: { percent?: boolean; digits?: number } = {}): string {
   const level = `${Math.round(i.level * 100)}% CI`;
   if (i.low === null || i.high === null) return `${level} undefined`;
-  const f = (v: number) => (percent ? `${(v * 100).toFixed(1)}%` : v.toFixed(digits));
-  return `${level} ${f(i.low)}–${f(i.high)}`;
+  return `${level} ${formatRange(i.low, i.high, digits, percent)}`;
 }
