@@ -105,6 +105,13 @@ const usernameOf = (world: World, who: Who) => (who === 'anonymous' ? 'anonymous
  */
 const AUDITED_ELSEWHERE: Record<string, string> = {
   'POST /api/suggestion-jobs': 'test/api/suggestionGenerate.test.ts (suggestions.generate, suggestions.generate.finish)',
+  // The test world has no sandbox (503 sandbox_off); running code changes no work and is kept as
+  // the session's telemetry, not as an event.
+  'POST /api/pilot/sessions/:id/run': 'test/api/pilotCode.test.ts (telemetry rows, no event)',
+  'POST /api/pilot/sessions/:id/test': 'test/api/pilotCode.test.ts (telemetry rows, no event)',
+  // Skipping is offered only after the study's minutes; answering only once a task is done.
+  'POST /api/pilot/sessions/:id/skip': 'test/api/pilotCode.test.ts (pilot_session.skip)',
+  'POST /api/pilot/sessions/:id/questionnaire': 'test/api/pilotCode.test.ts (pilot_session.questionnaire)',
 };
 
 describe('audit log', () => {

@@ -31,6 +31,8 @@ const FUNCTIONAL_TESTS = JSON.stringify([
 async function sessionIn(agent: Agent, study: string): Promise<number> {
   const tasks = (await agent.get('/api/pilot/tasks')).body.tasks as { id: number; study: string; status: string }[];
   const id = tasks.find((t) => t.study === study && t.status !== 'submitted')!.id;
+  // The task's clock starts on Ready, as the page starts it.
+  expect((await agent.post(`/api/pilot/sessions/${id}/ready`)).status).toBe(200);
   await agent.get(`/api/pilot/sessions/${id}`);
   return id;
 }
@@ -131,6 +133,7 @@ describe('Skip', () => {
     expect(skipped.status).toBe(200);
     expect(skipped.body.status).not.toBe('submitted');
     expect((await paul.get(`/api/pilot/sessions/${id}/tools`)).body.skip).toMatchObject({ skipped: true, reason: 'The statement lost its output format.' });
+    expect(all<{ action: string; actor: string }>(ctx.db, "SELECT action, actor FROM events WHERE action = 'pilot_session.skip' AND entity_id = ?", [String(id)])).toEqual([{ action: 'pilot_session.skip', actor: 'paul' }]);
   });
 
   it('is offered at once in a study with --skip-after 0', async () => {
@@ -174,6 +177,7 @@ describe('questionnaires and telemetry', () => {
     expect((await paul.post(`/api/pilot/sessions/${first}/questionnaire`).send({ answers: { clarity: 2, confidence: 6 } })).body.answers).toEqual({ clarity: 2, confidence: 6 });
     expect((await paul.post(`/api/pilot/sessions/${first}/questionnaire`).send({ answers: { clarity: 3, confidence: 6 } })).body.error.code).toBe('read_only');
     expect((await paul.post(`/api/pilot/sessions/${second}/questionnaire`).send({ answers: { clarity: 4, confidence: 2 } })).status).toBe(200);
+    expect(all<{ n: number }>(ctx.db, "SELECT COUNT(*) AS n FROM events WHERE action = 'pilot_session.questionnaire' AND actor = 'paul'")[0]!.n).toBe(2);
   });
 
   it('the end-of-study questionnaire (NASA-TLX) opens when every task of the pilot is done', async () => {
