@@ -27,7 +27,7 @@ const app = browserHarness(async (db) => {
     const who = { id: user.id, username: user.username, role: user.role };
     const actor = { id: user.id, name: user.username };
     const saved = saveDraft(db, who, actor, problem.questionId, { baseTextHash: hashOf(problem), version: 0, points });
-    submitAnnotation(db, who, actor, problem.questionId, { baseTextHash: hashOf(problem), version: saved.version });
+    submitAnnotation(db, who, actor, problem.questionId, { baseTextHash: hashOf(problem), version: saved.version, acknowledged: saved.findings.map((f) => ({ point: f.point, rule: f.rule, reason: 'A fixture: its text is written for the test.' })) });
   };
   for (const p of [keys, next]) {
     assign(db, p.id, anna.id, 1);

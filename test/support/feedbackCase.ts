@@ -23,7 +23,7 @@ export function pointOn(base: string, phrase: string, question: string, answer: 
 /** Submit the points as the user's annotation of the problem (save, then submit). */
 export function submitPoints(db: DB, user: BuiltUser, problem: BuiltProblem, points: Point[]): void {
   const saved = saveDraft(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: 0, points });
-  submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: saved.version });
+  submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: saved.version, acknowledged: saved.findings.map((f) => ({ point: f.point, rule: f.rule, reason: 'A fixture: its text is written for the test.' })) });
 }
 
 export interface FeedbackCase {

@@ -57,7 +57,7 @@ const sessionOf = (u: BuiltUser) => ({ id: u.id, username: u.username, role: u.r
 function submit(db: DB, user: BuiltUser, problem: BuiltProblem, question: string, answer: string): void {
   const points = [pointFor(problem.baseText, 'Print the sum', question, answer), pointFor(problem.baseText, 'Read N numbers', `Second ${question}`, answer)];
   const saved = saveDraft(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: 0, points });
-  submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: saved.version });
+  submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: saved.version, acknowledged: saved.findings.map((f) => ({ point: f.point, rule: f.rule, reason: 'A fixture: its text is written for the test.' })) });
 }
 
 /** Hostile text in every field a user can fill: titles, statements, questions, answers, notes, a username, release notes. */
