@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { buildAnnotation } from '../support/annotationBuilders';
 import { assign, buildProblem, buildUser } from '../support/builders';
-import { login, watchErrors } from '../support/browser';
+import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 
 let page: Page;
@@ -29,6 +29,7 @@ beforeAll(async () => {
   page = await app.browser.newPage();
   errors = watchErrors(page);
   await login(page, app.url, 'mara', 'mara-pass-123');
+  await openFromNav(page, 'Problems');
 });
 
 const table = (name: string) => page.getByRole('table', { name });

@@ -59,7 +59,7 @@ describe('the Suggestions page', () => {
     expect(markStoppedJobs(app.db, '2026-12-01T11:00:00.000Z')).toEqual([id]);
     const page = await app.browser.newPage();
     await login(page, app.url, maintainer.username, maintainer.password);
-    await page.getByRole('link', { name: 'Suggestions' }).click();
+    await openFromNav(page, 'Suggestions');
     const row = page.getByRole('table', { name: 'Suggestion jobs' }).getByRole('row', { name: new RegExp(`Job ${id}\\b`) });
     await row.getByRole('cell', { name: 'interrupted', exact: true }).waitFor();
     await row.getByRole('button', { name: `Job ${id}` }).click();
