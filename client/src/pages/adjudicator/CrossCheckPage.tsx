@@ -231,8 +231,9 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
             Adjudication notes
             <GrowingTextarea value={draft.notes} disabled={readOnly} onChange={(e) => draft.setNotes(e.target.value)} />
           </label>
+          {/* On the notes' line while folded, so sending back costs the case no height. */}
+          {readyView(view) && <ReturnPanel questionId={q} disabled={resolved} />}
         </div>
-        {readyView(view) && <ReturnPanel questionId={q} disabled={resolved} />}
 
         <TasksPreview
           base={view.baseText}

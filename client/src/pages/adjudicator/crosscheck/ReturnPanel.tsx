@@ -27,7 +27,7 @@ export function ReturnPanel({ questionId, disabled }: { questionId: string; disa
   }
 
   return (
-    <details className="card return-panel">
+    <details className="return-panel">
       <summary>Send back to an annotator…</summary>
       <div className="row">
         <label>
