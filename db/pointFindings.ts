@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { get, run, type DB } from './database';
+import { all, get, run, type DB } from './database';
 import { acknowledgedSchema } from '../shared/schemas/annotation';
 import type { AcknowledgedFinding } from '../shared/writing/findings';
 
@@ -53,3 +53,20 @@ export function writeSkip(db: DB, problemId: number, userId: number, reason: str
 /** The reason an assignment is skipped, or null. */
 export const readSkip = (db: DB, problemId: number, userId: number): string | null =>
   get<{ skip_reason: string | null }>(db, 'SELECT skip_reason FROM assignments WHERE problem_id = ? AND user_id = ?', [problemId, userId])?.skip_reason ?? null;
+
+/** The findings acknowledged on submit, by problem (question id), with who acknowledged each. */
+export function acknowledgedByProblem(db: DB): Map<string, { annotator: string; point: number; rule: string; reason: string }[]> {
+  const rows = all<{ question_id: string; username: string; acknowledged: string }>(
+    db,
+    `SELECT p.question_id, u.username, a.acknowledged FROM annotations a
+     JOIN problems p ON p.id = a.problem_id JOIN users u ON u.id = a.user_id
+     WHERE a.status = 'submitted' AND a.acknowledged IS NOT NULL AND a.acknowledged <> '[]'`,
+  );
+  const out = new Map<string, { annotator: string; point: number; rule: string; reason: string }[]>();
+  for (const row of rows) {
+    const list = out.get(row.question_id) ?? [];
+    list.push(...decodeAcknowledged(row.acknowledged).map((a) => ({ annotator: row.username, ...a })));
+    out.set(row.question_id, list);
+  }
+  return out;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RuleAcknowledgement } from '../release/acknowledged';
 import type { StoredReleaseDiff } from '../release/diff';
 import type { ValidationReport } from '../release/validate';
 import { cutReleaseBody, previewReleaseBody, releaseName, type BaselineCandidate, type ReleaseCheck, type ReleaseManifest, type ReleaseSummary } from '../schemas/release';
@@ -24,6 +25,8 @@ export interface ReleasePreview {
   counts: ReleaseManifest['counts'];
   continues: string | null;
   report: ValidationReport;
+  /** Per rule, the findings acknowledged on submit (with their reasons) apart from those nobody acknowledged. */
+  acknowledgement: RuleAcknowledgement[];
   check: ReleaseCheck;
   /** Stored runs made on exactly these tasks: what the card's baseline results may hold. */
   runs: BaselineCandidate[];

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { all } from '../../db/database';
+import { writeSkip } from '../../db/pointFindings';
 import { buildUser } from '../support/builders';
 import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
@@ -72,6 +73,23 @@ describe('maintainer back office', () => {
     await page.getByRole('status').filter({ hasText: 'ui_1 is now assigned to amy and cy' }).waitFor();
     expect(assigned().filter((a) => a.question_id === 'ui_1').map((a) => a.username)).toEqual(['amy', 'cy']);
     await page.getByRole('progressbar', { name: 'Submitted by cy' }).waitFor();
+  });
+
+  it('lists the problems an annotator skipped, with the reason beside them, and reassigns one from there', async () => {
+    const reason = 'The statement is cut off after the constraints.';
+    const ids = all<{ problem_id: number; user_id: number }>(app.db, "SELECT a.problem_id, a.user_id FROM assignments a JOIN problems p ON p.id = a.problem_id JOIN users u ON u.id = a.user_id WHERE p.question_id = 'ui_2' AND u.username = 'amy'")[0]!;
+    writeSkip(app.db, ids.problem_id, ids.user_id, reason);
+    await page.goto(`${app.url}/assignments`);
+    await page.getByLabel('Show').selectOption('skipped');
+    const row = page.getByRole('row').filter({ hasText: 'ui_2' });
+    await expect(row.getByTestId('skip-reason').textContent()).resolves.toBe(`skipped: “${reason}”`);
+    await expect(page.getByRole('table', { name: 'Assignments by problem' }).getByRole('row').count()).resolves.toBe(2); // the header and ui_2
+    expect(new URL(page.url()).searchParams.get('skipped')).toBe('yes');
+    await page.getByLabel('Annotator B for ui_2').selectOption('ben');
+    await page.getByRole('button', { name: 'Save annotators for ui_2' }).click();
+    await page.getByRole('status').filter({ hasText: 'ui_2 is now assigned to cy and ben' }).waitFor();
+    await page.getByText('No problems match these filters.').waitFor();
+    expect(assigned().filter((a) => a.question_id === 'ui_2').map((a) => a.username)).toEqual(['cy', 'ben']);
   });
 
   it('creates, demotes and deactivates an account', async () => {

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
-import { selectInStatement, waitSaved } from '../support/editorPage';
+import { chooseType, selectInStatement, waitSaved } from '../support/editorPage';
 import type { AnnotationView } from '../../shared/schemas/annotation';
 
 let first: BuiltUser;
@@ -27,7 +27,7 @@ async function fillPoint(page: Page, n: number, question: string, answer: string
   const card = page.getByRole('group', { name: `Point ${n}` });
   await card.getByLabel('Key question').fill(question);
   await card.getByLabel('Answer').fill(answer);
-  await card.getByLabel('Ambiguity type').selectOption(type);
+  await chooseType(card, type);
 }
 
 async function getOwn(page: Page): Promise<AnnotationView> {

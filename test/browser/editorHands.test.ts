@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { run } from '../../db/database';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { browserHarness } from '../support/browserHarness';
-import { openEditor as openEditorAs, selectInStatement, waitSaved } from '../support/editorPage';
+import { openEditor as openEditorAs, chooseType, selectInStatement, waitSaved } from '../support/editorPage';
 import type { AnnotationView } from '../../shared/schemas/annotation';
 import { hashOf } from '../support/baseText';
 
@@ -220,7 +220,7 @@ describe('moving through the queue', () => {
     const card = page.getByRole('group', { name: 'Point 1' });
     await card.getByLabel('Key question').fill('May the elements be zero or negative?');
     await card.getByLabel('Answer').fill('All elements are positive integers.');
-    await card.getByLabel('Ambiguity type').selectOption('Collection Semantics');
+    await chooseType(card, 'Collection Semantics');
     await page.getByRole('button', { name: 'Submit annotation…' }).click();
     await page.getByRole('button', { name: 'Confirm submit' }).click();
     const next = page.getByRole('button', { name: 'Next problem' });

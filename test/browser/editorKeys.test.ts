@@ -3,14 +3,15 @@ import type { Page } from 'playwright-core';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { buildAnnotation, spanOf } from '../support/annotationBuilders';
 import { browserHarness } from '../support/browserHarness';
-import { openEditor as openEditorAs, selectInStatement } from '../support/editorPage';
+import { chooseType, openEditor as openEditorAs, selectInStatement, waitSaved } from '../support/editorPage';
+import { AMBIGUITY_TYPES, TYPE_DEFINITIONS } from '../../shared/taxonomy';
 
 let ann: BuiltUser;
 const problems: BuiltProblem[] = [];
 
 const app = browserHarness(async (db) => {
   ann = await buildUser(db, { username: 'keys', role: 'annotator' });
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 6; i++) {
     const p = buildProblem(db, { title: `Keys ${i + 1}` });
     assign(db, p.id, ann.id, 1);
     problems.push(p);
@@ -91,7 +92,7 @@ describe('the editor by keyboard', () => {
     await expect.poll(() => focused(page)).toBe('Answer');
 
     await page.keyboard.type('No, they are positive.');
-    await page.getByRole('group', { name: 'Point 1' }).getByLabel('Ambiguity type').selectOption('Edge Cases');
+    await chooseType(page.getByRole('group', { name: 'Point 1' }), 'Edge Cases');
     await page.getByRole('button', { name: 'Submit annotation…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Submit this annotation?' });
     await dialog.waitFor();
@@ -107,6 +108,51 @@ describe('the editor by keyboard', () => {
     await expect.poll(() => focused(page)).toBe('Submit annotation…');
     const after = await page.request.get(`${app.url}/api/annotations/${problems[2]!.questionId}`);
     expect(((await after.json()) as { status: string }).status).toBe('draft');
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+    await page.close();
+  });
+
+  it('the type listbox shows all 11 types to compare and chooses one with keys alone: letters cycle, digits, Home/End, arrows', async () => {
+    const { page, errors } = await openEditor(problems[5]!);
+    await selectInStatement(page, ' of positive integers');
+    await page.keyboard.press('1');
+    await expect.poll(() => focused(page)).toBe('Key question');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const card = page.getByRole('group', { name: 'Point 1' });
+    const box = card.getByRole('listbox', { name: 'Ambiguity type' });
+    await expect.poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Open: every type with its definition, to compare.
+    await expect(box.getByRole('option').count()).resolves.toBe(11);
+    for (const t of AMBIGUITY_TYPES) await expect(box.getByRole('option', { name: t, exact: true }).textContent()).resolves.toContain(TYPE_DEFINITIONS[t]);
+    const chosen = () => box.getByRole('option', { selected: true }).locator('b').textContent();
+    const steps: [string, string][] = [
+      ['c', 'Comparison Rules'],
+      ['c', 'Collection Semantics'],
+      ['c', 'Comparison Rules'],
+      ['0', 'Numerical Precision'],
+      ['End', 'String & Localization'],
+      ['Home', 'Terminology'],
+      ['ArrowDown', 'Behavior'],
+      ['3', 'Edge Cases'],
+    ];
+    for (const [key, type] of steps) {
+      await page.keyboard.press(key);
+      await expect.poll(chosen).toBe(type);
+    }
+    const active = await box.getAttribute('aria-activedescendant');
+    await expect(page.locator(`[id="${active}"]`).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(card.getByTestId('type-example').textContent()).resolves.toContain('if the string is empty, print 0');
+    // The digits were the picker's: no deletion made for point 3.
+    await expect(page.getByRole('group', { name: 'Point 3' }).count()).resolves.toBe(0);
+    const height = () => box.evaluate((el) => el.getBoundingClientRect().height);
+    expect(await height()).toBeGreaterThan(200);
+    await page.keyboard.press('Tab');
+    // Closed: one row, the chosen type.
+    await expect.poll(height).toBeLessThan(40);
+    await waitSaved(page);
+    const saved = await page.request.get(`${app.url}/api/annotations/${problems[5]!.questionId}`);
+    expect(((await saved.json()) as { points: { type: string }[] }).points[0]!.type).toBe('Edge Cases');
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
     await page.close();
   });

@@ -4,7 +4,7 @@ import { buildAnnotation, spanOf } from '../support/annotationBuilders';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { login } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
-import { openEditor, selectInStatement, waitSaved } from '../support/editorPage';
+import { chooseType, openEditor, selectInStatement, waitSaved } from '../support/editorPage';
 
 // Quality at the point of writing: what the release check would flag is said at the point as the
 // annotator writes, acknowledged with a reason on submit, and shown to the adjudicator with it;
@@ -44,7 +44,7 @@ describe('findings as the annotator writes', () => {
     await card.getByLabel('Answer').fill('');
     await card.getByLabel('Answer').pressSequentially('Via');
     await expect(findings.locator('[data-rule="answer-not-from-deletion"]').count()).resolves.toBe(1);
-    await card.getByLabel('Ambiguity type').selectOption('Terminology');
+    await chooseType(card, 'Terminology');
     await waitSaved(page);
     await page.screenshot({ path: '/tmp/wq-shots/editor-findings.png', fullPage: true });
 

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { login, watchErrors } from './browser';
 
 /** A new page logged in as `user` on the editor of `questionId`, its statement shown; `errors` collects the console's. */
@@ -57,4 +57,11 @@ export async function selectInStatement(page: Page, needle: string, nth = 0): Pr
 /** Wait until the editor reports every change saved. */
 export async function waitSaved(page: Page): Promise<void> {
   await page.getByTestId('save-state').filter({ hasText: /^Saved$/ }).waitFor();
+}
+
+/** Choose a point's ambiguity type in its listbox, by mouse: focus it (it opens), then the option. */
+export async function chooseType(card: Locator, type: string): Promise<void> {
+  await card.getByRole('listbox', { name: 'Ambiguity type' }).focus();
+  await card.getByRole('option', { name: type, exact: true }).click();
+  await card.getByRole('option', { name: type, exact: true, selected: true }).waitFor();
 }

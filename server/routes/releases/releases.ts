@@ -23,7 +23,7 @@ export const releaseRoutes = [
   route(releases.preview, ({ db, body }) => {
     const built = buildRelease(db, { name: 'preview', notes: '', policy: body.policy, extended: body.extended });
     const { counts, continues } = built.manifest;
-    return { counts, continues, report: built.report, check: checkRelease(db, body.name), runs: baselineCandidates(db, built.manifest.files.find((f) => f.path === RELEASE_FILE)!.sha256) };
+    return { counts, continues, report: built.report, acknowledgement: built.acknowledgement, check: checkRelease(db, body.name), runs: baselineCandidates(db, built.manifest.files.find((f) => f.path === RELEASE_FILE)!.sha256) };
   }),
   route(releases.cut, ({ db, actor, body }) => {
     const { release, built } = cutRelease(db, actor, body);

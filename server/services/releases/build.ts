@@ -7,6 +7,8 @@ import { croissant } from '../../../shared/release/croissant';
 import { RELEASE_FILE } from '../../../shared/release/format';
 import { serializeReleaseBytes } from './releaseBytes';
 import { releaseStats, type ReleaseStats } from '../../../shared/release/stats';
+import { acknowledgementByRule, type RuleAcknowledgement } from '../../../shared/release/acknowledged';
+import { acknowledgedByProblem } from '../../../db/pointFindings';
 import { validateReleaseRecords, type ValidationReport } from '../../../shared/release/validate';
 import type { ReleaseManifest } from '../../../shared/schemas/release';
 import { releaseVersion, type ReleaseSettings } from '../../../shared/schemas/releaseSettings';
@@ -61,6 +63,8 @@ export interface BuiltRelease {
   report: ValidationReport;
   /** The card settings left empty, each naming the setting (warnings: none blocks a release). */
   cardWarnings: CardSettingWarning[];
+  /** Per rule, the report's findings acknowledged on submit (with their reasons) apart from those nobody acknowledged. */
+  acknowledgement: RuleAcknowledgement[];
 }
 
 export const MANIFEST_FILE = 'manifest.json';
@@ -159,5 +163,6 @@ export function buildRelease(db: DB, buildOptions: BuildOptions): BuiltRelease {
   const charts = Object.entries(releaseCharts(stats)).map(([path, svg]) => file(path, svg));
   const files = [jsonl, file('README.md', card), file('croissant.json', `${JSON.stringify(meta, null, 2)}\n`), ...charts];
   const manifest = manifestOf(options, stats, report, previous, files);
-  return { manifest, files: [...files, file(MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`)], report, cardWarnings: missingCardSettings(settings) };
+  const acknowledgement = acknowledgementByRule(report.findings, new Map(records.map((r) => [r.task_id, r.question_id])), acknowledgedByProblem(db));
+  return { manifest, files: [...files, file(MANIFEST_FILE, `${JSON.stringify(manifest, null, 2)}\n`)], report, cardWarnings: missingCardSettings(settings), acknowledgement };
 }

@@ -107,8 +107,15 @@ function AssignRow({ problem, annotators, onSave }: { problem: ProblemListItem; 
       </td>
       <td>
         {problem.annotators.map((x) => (
-          <span key={x.username} className={`badge ${x.status}`}>
-            {x.username}: {ANNOTATION_LABEL[x.status]}
+          <span key={x.username}>
+            <span className={`badge ${x.status}`}>
+              {x.username}: {ANNOTATION_LABEL[x.status]}
+            </span>
+            {x.skipped !== undefined && (
+              <span className="badge skipped" data-testid="skip-reason">
+                skipped: “{x.skipped}”
+              </span>
+            )}
           </span>
         ))}
       </td>
@@ -116,7 +123,7 @@ function AssignRow({ problem, annotators, onSave }: { problem: ProblemListItem; 
   );
 }
 
-const LIST_PARAMS = ['q', 'assigned'] as const;
+const LIST_PARAMS = ['q', 'assigned', 'skipped'] as const;
 
 /** Who works on what: per-annotator progress, auto-assignment and reassignment by hand. */
 export default function AssignmentsPage() {
@@ -215,10 +222,15 @@ export default function AssignmentsPage() {
             </label>
             <label className="inline">
               Show
-              <select value={list.get('assigned')} onChange={(e) => list.set({ assigned: e.target.value })}>
+              {/* Skipped is its own query parameter (skipped=yes): the problems to reassign. */}
+              <select
+                value={list.get('skipped') === 'yes' ? 'skipped' : list.get('assigned')}
+                onChange={(e) => list.set(e.target.value === 'skipped' ? { assigned: '', skipped: 'yes' } : { assigned: e.target.value, skipped: '' })}
+              >
                 <option value="">all problems</option>
                 <option value="open">needing annotators</option>
                 <option value="full">with two annotators</option>
+                <option value="skipped">skipped by an annotator</option>
               </select>
             </label>
           </div>

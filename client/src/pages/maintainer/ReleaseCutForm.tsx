@@ -9,6 +9,7 @@ import { PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
 import { VARIANT_POLICIES, type VariantPolicy } from '../../../../shared/subsets';
 import { ConfirmDialog } from '../../ConfirmDialog';
 import { ValidationReportView } from './ReleaseReport';
+import type { RuleAcknowledgement } from '../../../../shared/release/acknowledged';
 import { BaselineChoice } from './ReleaseBaselines';
 
 const POLICY_LABELS: Record<VariantPolicy, string> = {
@@ -21,6 +22,7 @@ interface Preview {
   counts: ReleaseManifest['counts'];
   continues: string | null;
   report: ValidationReport;
+  acknowledgement: RuleAcknowledgement[];
   check: ReleaseCheck;
   /** Stored runs made on exactly these tasks. */
   runs: BaselineCandidate[];
@@ -253,7 +255,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
         </ConfirmDialog>
       )}
       {preview && <CheckFindings check={preview.check} nameTaken={nameTaken} />}
-      {preview && <ValidationReportView report={preview.report} counts={preview.counts} continues={preview.continues} />}
+      {preview && <ValidationReportView report={preview.report} acknowledgement={preview.acknowledgement} counts={preview.counts} continues={preview.continues} />}
       {preview && <CardSettingWarnings check={preview.check} />}
       {preview && !stale && <BaselineChoice candidates={preview.runs} chosen={runs} onChange={setRuns} />}
     </form>

@@ -1,5 +1,6 @@
 import type { ReleaseFinding, ValidationReport } from '../../../../shared/release/validate';
 import type { ReleaseManifest } from '../../../../shared/schemas/release';
+import type { RuleAcknowledgement } from '../../../../shared/release/acknowledged';
 
 /** Warnings can run into the hundreds: show this many and say how many more there are. */
 const SHOWN = 200;
@@ -88,8 +89,46 @@ function WarningsByRule({ warnings }: { warnings: readonly ReleaseFinding[] }) {
   );
 }
 
+/** Per rule, the findings the annotators acknowledged on submit, with their reasons, apart from those nobody acknowledged. */
+function AcknowledgementTable({ rows }: { rows: readonly RuleAcknowledgement[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <details className="acknowledgement">
+      <summary>Acknowledged on submit: {rows.reduce((n, r) => n + r.acknowledged, 0)}; nobody acknowledged: {rows.reduce((n, r) => n + r.unseen, 0)}</summary>
+      <table className="findings" aria-label="Findings acknowledged on submit">
+        <thead>
+          <tr>
+            <th>Rule</th>
+            <th>Acknowledged</th>
+            <th>Nobody acknowledged</th>
+            <th>Reasons</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.rule}>
+              <td>
+                <code>{r.rule}</code>
+              </td>
+              <td>{r.acknowledged}</td>
+              <td>{r.unseen}</td>
+              <td>
+                {r.reasons.slice(0, SHOWN).map((x, i) => (
+                  <div key={`${x.task_id}-${x.annotator}-${i}`} className="small">
+                    {x.task_id} ({x.annotator}, point {x.point + 1}): {x.reason}
+                  </div>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
+  );
+}
+
 /** The validation report of a release about to be cut: errors block it, warnings are for review. */
-export function ValidationReportView({ report, counts, continues }: { report: ValidationReport; counts: ReleaseManifest['counts']; continues: string | null }) {
+export function ValidationReportView({ report, acknowledgement = [], counts, continues }: { report: ValidationReport; acknowledgement?: readonly RuleAcknowledgement[]; counts: ReleaseManifest['counts']; continues: string | null }) {
   const errors = report.findings.filter((f) => f.severity === 'error');
   const warnings = report.findings.filter((f) => f.severity === 'warning');
   return (
@@ -116,6 +155,7 @@ export function ValidationReportView({ report, counts, continues }: { report: Va
         </>
       )}
       {warnings.length === 0 && errors.length === 0 && <p className="muted">No warnings.</p>}
+      <AcknowledgementTable rows={acknowledgement} />
     </section>
   );
 }

@@ -1,8 +1,7 @@
 import type { Ref } from 'react';
-import { useId } from 'react';
 import type { Point } from '../../../../../shared/edits';
 import type { FieldIssue } from '../../../../../shared/errors';
-import { AMBIGUITY_TYPES, isAmbiguityType, TYPE_DEFINITIONS } from '../../../../../shared/taxonomy';
+import { TypePicker } from './TypePicker';
 import { showRepairText } from './TextPane';
 import { LimitedTextarea } from '../../../text/LimitedTextarea';
 import { MAX_POINT_TEXT } from '../../../../../shared/schemas/point';
@@ -94,7 +93,6 @@ export function PointCard(props: Props) {
   const prefix = `points[${index}]`;
   const mine = issues.filter((i) => i.path.startsWith(prefix));
   const invalid = (field: string) => mine.some((i) => i.path.startsWith(`${prefix}.${field}`));
-  const definitionId = useId();
   return (
     <fieldset className={`point-card p${index + 1}`} aria-label={`Point ${index + 1}`} data-point-type={point.type ?? ''}>
       <legend>
@@ -122,21 +120,8 @@ export function PointCard(props: Props) {
         <LimitedTextarea rows={2} max={MAX_POINT_TEXT} value={point.answer} readOnly={fieldsReadOnly} aria-invalid={invalid('answer')} placeholder="The ground truth, drawn from the deleted text" onValue={(answer) => onChange({ answer })} />
         <FieldError issues={mine} field={`${prefix}.answer`} />
       </label>
-      <label>
-        Ambiguity type
-        <select value={point.type ?? ''} disabled={fieldsReadOnly} aria-invalid={invalid('type')} aria-describedby={definitionId} onChange={(e) => onChange({ type: isAmbiguityType(e.target.value) ? e.target.value : null })}>
-          <option value="">Choose a type…</option>
-          {AMBIGUITY_TYPES.map((t) => (
-            <option key={t} value={t} title={TYPE_DEFINITIONS[t]}>
-              {t}
-            </option>
-          ))}
-        </select>
-        <FieldError issues={mine} field={`${prefix}.type`} />
-      </label>
-      <p id={definitionId} className="type-definition muted small">
-        {point.type ? TYPE_DEFINITIONS[point.type] : 'Each type names what kind of information the deletion removes.'} <span className="sr-only">Press ? for the guidelines on this type.</span>
-      </p>
+      <TypePicker value={point.type} readOnly={fieldsReadOnly} invalid={invalid('type')} onChoose={(type) => onChange({ type })} />
+      <FieldError issues={mine} field={`${prefix}.type`} />
       <PointFindings index={index} findings={findings} acknowledged={acknowledged} />
       {!readOnly && (
         <button type="button" className="link remove-point" onClick={onRemovePoint} aria-label={`Remove point ${index + 1}`}>

@@ -12,8 +12,8 @@ export interface EditorKeyActions {
 function typingInField(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   // The statement is editable only for its caret (data-caret-only): its keys are the editor's.
-  // A dialog's keys (the submit confirmation) are its own.
-  return !!el && (el.closest('dialog') !== null || (el.isContentEditable && !el.closest('[data-caret-only]')) || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+  // A dialog's keys (the submit confirmation) are its own; so are the type picker's (digits, letters).
+  return !!el && (el.closest('dialog') !== null || el.getAttribute('role') === 'listbox' || (el.isContentEditable && !el.closest('[data-caret-only]')) || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
 /** The editor's keyboard shortcuts; keys typed into form fields are left alone. */
