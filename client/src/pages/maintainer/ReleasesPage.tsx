@@ -6,6 +6,7 @@ import { releases as releasesApi } from '../../../../shared/api/releases';
 import type { ReleaseSummary } from '../../../../shared/schemas/release';
 import { DataCard } from './DataCard';
 import { CutReleaseForm } from './ReleaseCutForm';
+import { ReleasePublish } from './ReleasePublish';
 import { ReleaseSettingsForm } from './ReleaseSettingsForm';
 import './ReleasesPage.css';
 
@@ -29,6 +30,9 @@ function ReleaseRow({ release, onShowCard }: { release: ReleaseSummary; onShowCa
       <td>
         {release.createdBy ?? 'cli'}
         <div className="muted">{release.createdAt.replace('T', ' ').slice(0, 16)} UTC</div>
+      </td>
+      <td>
+        <ReleasePublish release={release} />
       </td>
       <td>
         <details>
@@ -99,6 +103,7 @@ export default function ReleasesPage() {
                 <th>K = 1 / 2 / 3</th>
                 <th>Policy</th>
                 <th>Cut by</th>
+                <th>State</th>
                 <th>Files and SHA-256</th>
                 <th>Download</th>
               </tr>
