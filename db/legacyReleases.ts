@@ -141,5 +141,11 @@ export const findReleaseWithFile = (db: DB, name: string, path: string): { id: n
   get(db, `SELECT r.id, r.kind, f.sha256 FROM releases r LEFT JOIN release_files f ON f.release_id = r.id AND f.path = ? WHERE r.name = ?`, [path, name]);
 
 /** Insert an imported legacy release's row (policy and kind 'legacy'); its id. */
+/** An imported release came from a public file (the public benchmark): published at its import. */
 export const insertLegacyRelease = (db: DB, name: string, notes: string, manifest: string, userId: number | null): number | bigint =>
-  run(db, `INSERT INTO releases (name, notes, policy, kind, manifest, created_by) VALUES (?, ?, 'legacy', 'legacy', ?, ?)`, [name, notes, manifest, userId]).lastInsertRowid;
+  run(
+    db,
+    `INSERT INTO releases (name, notes, policy, kind, manifest, created_by, published_at, published_by)
+     VALUES (?, ?, 'legacy', 'legacy', ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ?)`,
+    [name, notes, manifest, userId, userId],
+  ).lastInsertRowid;

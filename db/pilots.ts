@@ -16,10 +16,12 @@ export interface StudyRow {
   time_limit_minutes: number | null;
   created_by: string | null;
   created_at: string;
+  /** 1 when the study was drawn from a published release (the maintainer allowed it). */
+  from_published_release: 0 | 1;
 }
 
 const SELECT_STUDY = `SELECT s.id, s.name, s.release_name, s.release_sha256, s.sampling, s.pilots_per_task, s.max_rounds, s.threshold,
-    s.time_limit_minutes, u.username AS created_by, s.created_at
+    s.time_limit_minutes, u.username AS created_by, s.created_at, s.from_published_release
   FROM pilot_studies s LEFT JOIN users u ON u.id = s.created_by`;
 
 type StoredStudyRow = Omit<StudyRow, 'sampling'> & { sampling: string };
@@ -45,15 +47,28 @@ export interface NewStudy {
   createdBy: number | null;
   /** Usernames the maintainer let in although they once held a role that reads key questions. */
   keyReaderOverride: readonly string[];
+  fromPublishedRelease: boolean;
 }
 
 export function insertStudy(db: DB, s: NewStudy): number {
   return Number(
     run(
       db,
-      `INSERT INTO pilot_studies (name, release_name, release_sha256, sampling, pilots_per_task, max_rounds, threshold, time_limit_minutes, created_by, key_reader_override)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [s.name, s.releaseName, s.releaseSha256, JSON.stringify(s.sampling), s.pilotsPerTask, s.maxRounds, s.threshold, s.timeLimitMinutes, s.createdBy, JSON.stringify(s.keyReaderOverride)],
+      `INSERT INTO pilot_studies (name, release_name, release_sha256, sampling, pilots_per_task, max_rounds, threshold, time_limit_minutes, created_by, key_reader_override, from_published_release)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        s.name,
+        s.releaseName,
+        s.releaseSha256,
+        JSON.stringify(s.sampling),
+        s.pilotsPerTask,
+        s.maxRounds,
+        s.threshold,
+        s.timeLimitMinutes,
+        s.createdBy,
+        JSON.stringify(s.keyReaderOverride),
+        s.fromPublishedRelease ? 1 : 0,
+      ],
     ).lastInsertRowid,
   );
 }

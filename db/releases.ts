@@ -16,6 +16,9 @@ export interface ReleaseRow {
   settings: Partial<ReleaseSettings>;
   created_at: string;
   created_by: string | null;
+  /** When the release was made public (null: unpublished), and by whom. */
+  published_at: string | null;
+  published_by: string | null;
 }
 
 type StoredReleaseRow = Omit<ReleaseRow, 'manifest' | 'settings'> & { manifest: string; settings: string };
@@ -56,8 +59,9 @@ export interface StoredFile {
   content: Buffer;
 }
 
-const SELECT_RELEASE = `SELECT r.id, r.name, r.kind, r.notes, r.policy, r.manifest, r.settings, r.created_at, u.username AS created_by
-  FROM releases r LEFT JOIN users u ON u.id = r.created_by`;
+const SELECT_RELEASE = `SELECT r.id, r.name, r.kind, r.notes, r.policy, r.manifest, r.settings, r.created_at, u.username AS created_by,
+    r.published_at, p.username AS published_by
+  FROM releases r LEFT JOIN users u ON u.id = r.created_by LEFT JOIN users p ON p.id = r.published_by`;
 
 export const releaseNameExists = (db: DB, name: string): boolean => get(db, 'SELECT 1 FROM releases WHERE name = ?', [name]) !== undefined;
 
@@ -92,6 +96,10 @@ export function insertExportRelease(db: DB, r: NewRelease): number | bigint {
     r.createdAt,
   ]).lastInsertRowid;
 }
+
+/** Mark a release published; false when it already was (nothing written then). */
+export const markReleasePublished = (db: DB, id: number, userId: number | null, at: string): boolean =>
+  run(db, 'UPDATE releases SET published_at = ?, published_by = ? WHERE id = ? AND published_at IS NULL', [at, userId, id]).changes === 1;
 
 export function insertReleaseFile(db: DB, releaseId: number | bigint, f: { path: string; content: Buffer; sha256: string }): void {
   run(db, 'INSERT INTO release_files (release_id, path, content, sha256) VALUES (?, ?, ?, ?)', [releaseId, f.path, f.content, f.sha256]);

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'questions_closed',
   'tests_closed',
   'skip_not_yet',
+  'release_published',
   'sandbox_off',
   'base_text_changed',
   'unacknowledged_findings',

@@ -11,6 +11,7 @@ import { exportCommand } from './commands/export';
 import { validateCommand } from './commands/validate';
 import { importReleaseCommand } from './commands/importRelease';
 import { diffReleaseCommand } from './commands/diffRelease';
+import { releasesPublishCommand } from './commands/publishRelease';
 import { pilotsCreateCommand, pilotsExportCommand, pilotsStatusCommand } from './commands/pilots';
 import { runsExportCommand } from './commands/runsExport';
 import { runsTablesCommand } from './commands/runsTables';
@@ -48,6 +49,7 @@ export const commands: Command[] = [
   runsAuditReportCommand,
   runsExportLcbCommand,
   runsImportPass1Command,
+  releasesPublishCommand,
   pilotsCreateCommand,
   pilotsStatusCommand,
   pilotsExportCommand,

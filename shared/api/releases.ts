@@ -39,6 +39,8 @@ export const releases = resource('releases', (endpoint) => ({
   preview: endpoint<ReleasePreview>()({ method: 'post', path: '/api/releases/preview', access: MAINTAINER, body: previewReleaseBody }),
   cut: endpoint<{ release: ReleaseSummary; report: ValidationReport }>()({ method: 'post', path: '/api/releases', access: MAINTAINER, body: cutReleaseBody, status: 201 }),
   get: endpoint<{ release: ReleaseSummary & { files: ReleaseFileEntry[] } }>()({ method: 'get', path: '/api/releases/:name', access: MAINTAINER, params: oneRelease }),
+  /** Mark the release published (made public); 409 when it already is. */
+  publish: endpoint<{ release: ReleaseSummary }>()({ method: 'post', path: '/api/releases/:name/publish', access: MAINTAINER, params: oneRelease }),
   /** The release as a zip. */
   download: endpoint<FileResponse>()({ method: 'get', path: '/api/releases/:name/download', access: MAINTAINER, params: oneRelease }),
   file: endpoint<FileResponse>()({

@@ -75,6 +75,12 @@ export const createStudyBody = z.object({
    */
   allowKeyReaders: z.array(username).max(500, 'at most 500 pilots').default([]),
   /**
+   * A study is drawn from an unpublished release: a pilot could look a task's text up in a
+   * published one and find its key questions. true lets the maintainer draw it from a published
+   * release anyway; the study records that it was.
+   */
+  allowPublished: z.boolean({ message: 'must be true or false' }).default(false),
+  /**
    * When the public tests (the statement's samples) are offered: on the submitted code only (the
    * default: the run stays comparable with the models'), or while coding (RealHumanEval's condition).
    */
@@ -164,6 +170,8 @@ export interface StudySummary {
   timeLimitMinutes: number | null;
   sampling: StudyTasks;
   progress: StudyFigures;
+  /** Drawn from a published release (the maintainer allowed it): a pilot could have looked its texts up. */
+  fromPublishedRelease: boolean;
   /** When the public tests are offered (added with Run and Test): after the submit, or while coding. */
   tests?: TestsMode;
   /** Minutes on a task before Skip is offered (added with Skip). */

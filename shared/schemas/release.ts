@@ -78,6 +78,9 @@ export interface ReleaseSummary {
   manifest: ReleaseManifest;
   /** The card settings the release was cut with ({} for imported releases). */
   settings: Partial<ReleaseSettings>;
+  /** When the release was made public (null: unpublished; an imported release counts as published at its import), and by whom. */
+  publishedAt: string | null;
+  publishedBy: string | null;
 }
 
 /** A problem the release leaves out, and why: where it stands on its way to the gold version. */

@@ -47,6 +47,7 @@ const ACTIONS: Record<string, string[] | null> = {
   'PUT /api/settings/release': ['settings.update'],
   'POST /api/releases/preview': null,
   'POST /api/releases': ['release.cut'],
+  'POST /api/releases/:name/publish': ['release.publish'],
   'POST /api/annotations/import': ['annotation.import', 'user.create'],
   'POST /api/runs/import': ['run.import'],
   'POST /api/runs/tasks/:taskId/flag': ['adjudication.reopen'],

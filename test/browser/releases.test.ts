@@ -71,6 +71,12 @@ describe('releases page', () => {
 
     await table.getByText('5 files + manifest').click();
     await table.getByRole('link', { name: 'README.md' }).waitFor();
+    // A release cut here is unpublished (pilot studies are drawn from it) until published, which asks first.
+    await table.getByText('Unpublished').waitFor();
+    await table.getByRole('button', { name: 'Publish v1' }).click();
+    await page.getByRole('dialog', { name: 'Publish release v1?' }).getByRole('button', { name: 'Confirm publish' }).click();
+    await table.getByText(/^Published on \d{4}-\d\d-\d\d$/).waitFor();
+    expect(get<{ at: string | null }>(app.db, `SELECT published_at AS at FROM releases WHERE name = 'v1'`)!.at).not.toBeNull();
     // The app asks /api/me before the login: those 401s are expected.
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
     await page.close();

@@ -128,6 +128,7 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/releases/preview': { body: () => ({ policy: 'all-subsets' }), expect: MAINTAINER() },
   'POST /api/releases': { body: () => ({ name: 'v2', notes: 'second cut' }), expect: MAINTAINER(201) },
   'GET /api/releases/:name': { params: () => ({ name: RELEASE }), expect: MAINTAINER() },
+  'POST /api/releases/:name/publish': { params: () => ({ name: RELEASE }), expect: MAINTAINER() },
   'GET /api/releases/:name/download': { params: () => ({ name: RELEASE }), expect: MAINTAINER() },
   'GET /api/releases/:name/files/*path': { params: () => ({ name: RELEASE, path: 'ClarifyCodeBench.jsonl' }), expect: MAINTAINER() },
   'GET /api/release-diff': { query: () => `old=${RELEASE}&new=${RELEASE}`, expect: MAINTAINER() },

@@ -28,6 +28,7 @@ export function formatStudy(s: StudyDetail): string {
     `progress: ${s.progress.submitted}/${s.progress.sessions} sessions submitted, ${s.progress.started} started; ${s.progress.questions} questions, ${s.progress.reviewed} reviewed`,
     `live vs reviewed labels: ${s.agreement.n} reviewed, accuracy ${s.agreement.accuracy === null ? '—' : s.agreement.accuracy.toFixed(3)}, kappa ${s.agreement.kappa === null ? '—' : s.agreement.kappa.toFixed(3)}`,
     'pilot  run          submitted  time/task  to 1st question',
+    ...(s.fromPublishedRelease ? [`drawn from a published release (allowed by the maintainer): a pilot could have looked the task texts up`] : []),
     ...s.pilotList.map((p) => `${p.alias.padEnd(6)} ${p.model.padEnd(12)} ${`${p.submitted}/${p.sessions}`.padEnd(10)} ${seconds(p.avgSecondsPerTask).padEnd(10)} ${seconds(p.avgSecondsToFirstQuestion)}`),
   ];
   if (s.keyReaders.excluded.length > 0) lines.push(`no tasks for ${s.keyReaders.excluded.join(', ')}: once held a role that reads key questions (let in with --allow-key-readers)`);
@@ -38,8 +39,8 @@ export function formatStudy(s: StudyDetail): string {
 
 export const pilotsCreateCommand: Command = {
   name: 'pilots create',
-  usage: '--study NAME --release NAME --pilots A,B,… [--per-task N] [--max-rounds N] [--threshold T] [--time-limit MIN] [--tests after-submit|while-coding] [--skip-after MIN] [--sample N [--seed S]] [--allow-key-readers A,B,…] [--json] [--db PATH]',
-  summary: 'Create a pilot study on a stored release and assign its tasks to the pilots.',
+  usage: '--study NAME --release NAME --pilots A,B,… [--per-task N] [--max-rounds N] [--threshold T] [--time-limit MIN] [--tests after-submit|while-coding] [--skip-after MIN] [--sample N [--seed S]] [--allow-key-readers A,B,…] [--allow-published] [--json] [--db PATH]',
+  summary: 'Create a pilot study on a stored release and assign its tasks to the pilots; the release must be unpublished unless --allow-published (recorded in the study).',
   run(argv, { print }) {
     const { values } = parse(
       argv,
@@ -57,6 +58,7 @@ export const pilotsCreateCommand: Command = {
         sample: { type: 'string' },
         seed: { type: 'string' },
         'allow-key-readers': { type: 'string' },
+        'allow-published': { type: 'boolean' },
         json: { type: 'boolean' },
       },
       false,
@@ -68,6 +70,7 @@ export const pilotsCreateCommand: Command = {
       release: values.release ?? '',
       pilots: names(values.pilots),
       allowKeyReaders: names(values['allow-key-readers']),
+      allowPublished: values['allow-published'] === true,
       pilotsPerTask: number('per-task', values['per-task']),
       maxRounds: number('max-rounds', values['max-rounds']),
       threshold: number('threshold', values.threshold),

@@ -6,7 +6,7 @@ import { buildRelease } from '../../services/releases/build';
 import { baselineCandidates } from '../../services/releases/baselines';
 import { readReleaseSettings, saveReleaseSettings } from '../../services/releases/settings';
 import { checkRelease } from '../../services/releases/check';
-import { cutRelease, getRelease, listReleases, releaseFile, releaseFiles } from '../../services/releases/store';
+import { cutRelease, getRelease, listReleases, publishRelease, releaseFile, releaseFiles } from '../../services/releases/store';
 import { zipRelease } from '../../services/releases/zip';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -30,6 +30,7 @@ export const releaseRoutes = [
     return { release, report: built.report };
   }),
   route(releases.get, ({ db, params }) => ({ release: getRelease(db, params.name) })),
+  route(releases.publish, ({ db, actor, params }) => ({ release: publishRelease(db, actor, params.name) })),
   route(releases.download, async ({ db, params, res }) => {
     const { release, files } = releaseFiles(db, params.name);
     const zip = await zipRelease(release.name, files, new Date(release.createdAt));

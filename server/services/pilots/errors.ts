@@ -21,5 +21,10 @@ export const pilotErrors = {
       `This question was reviewed elsewhere since you loaded it${by ? ` (by ${by})` : ''}; reload to see that review. Nothing was overwritten.`,
       { currentVersion },
     ),
+  releasePublished: (release: string, at: string) =>
+    new DomainError(
+      'release_published',
+      `allowPublished: release "${release}" was published on ${at.slice(0, 10)}: a pilot could look a task's text up in it and find its key questions. Draw the study from an unpublished release, or allow it (allowPublished: true, --allow-published); the study then records it.`,
+    ),
   runNameTaken: (model: string) => new DomainError('name_taken', `A run of model "${model}" exists and is not this pilot's run.`),
 };

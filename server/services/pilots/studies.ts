@@ -29,7 +29,7 @@ import { pilotErrors } from './errors';
 import { requireStudy } from './lookup';
 import { pilotTimings } from './timings';
 import { labelAgreement } from './review';
-import { studyRelease } from './release';
+import { releasePublishedAt, studyRelease } from './release';
 import { barredFor, KEY_QUESTION_READERS } from './eligibility';
 
 function progress(sessions: readonly SessionRow[], questions: number, reviewed: number): StudyFigures {
@@ -57,6 +57,7 @@ function summary(db: DB, study: StudyRow, sessions: readonly SessionRow[]): Stud
     timeLimitMinutes: study.time_limit_minutes,
     sampling: study.sampling,
     progress: progress(sessions, agreement.questions, agreement.agreement.n),
+    fromPublishedRelease: study.from_published_release === 1,
     ...protocolOf(db, study.id),
   };
 }
@@ -135,6 +136,8 @@ export function createStudy(db: DB, actor: Actor, body: CreateStudyRequest): Stu
   body.allowKeyReaders.forEach((name, i) => {
     if (!body.pilots.includes(name)) throw pilotErrors.field(`allowKeyReaders.${i}`, `"${name}" is not one of the study's pilots`);
   });
+  const published = releasePublishedAt(db, body.release);
+  if (published !== null && !body.allowPublished) throw pilotErrors.releasePublished(body.release, published);
   const release = studyRelease(db, body.release);
   const candidates = release.tasks.map((t) => ({ ...t, k: t.keyQuestions.length, type: t.keyQuestions[0]?.type ?? null }));
   const tasks = chooseTasks(candidates, body.tasks);
@@ -150,6 +153,7 @@ export function createStudy(db: DB, actor: Actor, body: CreateStudyRequest): Stu
       timeLimitMinutes: body.timeLimitMinutes,
       createdBy: actor.id,
       keyReaderOverride: [...new Set(body.allowKeyReaders)],
+      fromPublishedRelease: published !== null,
     });
     setStudyProtocol(db, studyId, body.tests, body.skipAfterMinutes);
     const aliases = nextAliases(db, ids.length);
@@ -169,6 +173,7 @@ export function createStudy(db: DB, actor: Actor, body: CreateStudyRequest): Stu
       entityId: body.name,
       after: {
         release: body.release,
+        ...(published !== null ? { fromPublishedRelease: true } : {}),
         tasks: tasks.length,
         pilots: aliases,
         sessions: result.assignments.length,

@@ -6,7 +6,7 @@
  */
 import type { DB } from '../../../db/database';
 import { codeRunsOfStudy, studyAnswers, studyProtocol } from '../../../db/pilotCodeRuns';
-import { aliasesOfStudy, sessionsOfStudy, type SessionRow } from '../../../db/pilots';
+import { aliasesOfStudy, sessionsOfStudy, studyById, type SessionRow } from '../../../db/pilots';
 import { codeRunsBySession, codeTelemetry } from './codeTelemetry';
 
 export const TELEMETRY_FILE = 'telemetry.json';
@@ -23,6 +23,8 @@ export function studyTelemetry(db: DB, studyId: number, studyName: string) {
     study: studyName,
     tests: protocol.tests_mode,
     skipAfterMinutes: protocol.skip_after_minutes,
+    // Only when true: a pilot could have looked the study's texts up in the published release.
+    ...(studyById(db, studyId)?.from_published_release === 1 ? { fromPublishedRelease: true } : {}),
     pilots: aliasesOfStudy(db, studyId).map((a) => {
       const own = sessions.filter((s) => s.user_id === a.user_id);
       return {

@@ -2,6 +2,7 @@ import { transaction, type DB } from '../../../db/database';
 import {
   insertExportRelease,
   insertReleaseFile,
+  markReleasePublished,
   readReleaseFile,
   readReleaseFileList,
   readReleaseFiles,
@@ -30,6 +31,8 @@ function present(row: ReleaseRow): ReleaseSummary {
     createdAt: row.created_at,
     manifest: row.manifest,
     settings: row.settings,
+    publishedAt: row.published_at,
+    publishedBy: row.published_by,
   };
 }
 
@@ -109,4 +112,20 @@ export function releaseFile(db: DB, name: string, path: string): StoredFile {
   const file = readReleaseFile(db, row.id, path);
   if (!file) throw notFound(`Release "${name}" has no file "${path}".`);
   return file;
+}
+
+/**
+ * Mark a release published (made public): from then on a pilot study drawn from it must say so,
+ * since a pilot could look a task's text up in it. Publishing twice is refused (409), nothing written.
+ */
+export function publishRelease(db: DB, actor: Actor, name: string, now: Date = new Date()): ReleaseSummary {
+  return transaction(db, () => {
+    const row = releaseRow(db, name);
+    const at = now.toISOString();
+    if (!markReleasePublished(db, row.id, actor.id, at)) {
+      throw new DomainError('release_published', `Release "${name}" is already published (on ${row.published_at!.slice(0, 10)}); a release is published once.`);
+    }
+    appendEvent(db, actor, { action: 'release.publish', entityType: 'release', entityId: name, before: { publishedAt: null }, after: { publishedAt: at } });
+    return present(readReleaseRowById(db, row.id)!);
+  });
 }

@@ -38,7 +38,7 @@ const PASSWORD = 'bench-pilot-pass';
 function releaseDb(file: string, text: string): DB {
   const db = openDatabase(file);
   const content = Buffer.from(text);
-  const id = run(db, "INSERT INTO releases (name, policy, kind, manifest) VALUES (?, 'all-subsets', 'legacy', '{}')", [RELEASE]).lastInsertRowid;
+  const id = run(db, "INSERT INTO releases (name, policy, kind, manifest, published_at) VALUES (?, 'all-subsets', 'legacy', '{}', '2025-01-01T00:00:00.000Z')", [RELEASE]).lastInsertRowid;
   run(db, 'INSERT INTO release_files (release_id, path, content, sha256) VALUES (?, ?, ?, ?)', [id, RELEASE_FILE, content, createHash('sha256').update(content).digest('hex')]);
   return db;
 }
@@ -67,7 +67,7 @@ async function studyWithQuestions(db: DB): Promise<Session[]> {
   const names = Array.from({ length: PILOTS }, (_v, i) => `pilot${String(i + 1).padStart(2, '0')}`);
   const hash = await hashPassword(PASSWORD, FIXTURE_SCRYPT);
   for (const n of names) run(db, "INSERT INTO users (username, role, password_hash, active) VALUES (?, 'pilot', ?, 1)", [n, hash]);
-  createStudy(db, CLI_ACTOR, createStudyBody.parse({ name: 'bench', release: RELEASE, pilots: names, maxRounds: 20 }));
+  createStudy(db, CLI_ACTOR, createStudyBody.parse({ name: 'bench', release: RELEASE, pilots: names, maxRounds: 20, allowPublished: true }));
   const sessions = all<Session>(db, 'SELECT s.id, u.username FROM pilot_sessions s JOIN users u ON u.id = s.user_id ORDER BY s.id');
   const asked = sessions.slice(0, 100);
   for (let i = 0; i < STUDY_QUESTIONS; i++) {

@@ -134,6 +134,11 @@ export default function PilotStudyPage({ params }: PageProps) {
             {study.maxRounds} responses per task (questions and the code), answers by similarity ≥ {study.threshold.toFixed(2)}
             {study.timeLimitMinutes !== null && `, ${study.timeLimitMinutes} minutes per task`}.
           </p>
+          {study.fromPublishedRelease && (
+            <p className="warning" data-testid="from-published-release">
+              Drawn from a published release (allowed by the maintainer): a pilot could have looked a task&apos;s text up in it and found its key questions.
+            </p>
+          )}
           <dl className="study-figures" aria-label="Progress">
             <div>
               <dt>Tasks</dt>

@@ -5,6 +5,7 @@ import { releases as releasesApi } from '../../../../shared/api/releases';
 import type { ReleaseSummary } from '../../../../shared/schemas/release';
 import { Link } from '../../router';
 import { CutReleaseForm } from './ReleaseCutForm';
+import { ReleasePublish } from './ReleasePublish';
 import { ReleaseSettingsForm } from './ReleaseSettingsForm';
 import './ReleasesPage.css';
 
@@ -28,6 +29,9 @@ function ReleaseRow({ release }: { release: ReleaseSummary }) {
       <td>
         {release.createdBy ?? 'cli'}
         <span className="muted"> · {release.createdAt.replace('T', ' ').slice(0, 16)} UTC</span>
+      </td>
+      <td>
+        <ReleasePublish release={release} />
       </td>
       <td>
         <details>
@@ -97,6 +101,7 @@ export default function ReleasesPage() {
                 <th className="nowrap">K = 1 / 2 / 3</th>
                 <th>Policy</th>
                 <th>Cut by</th>
+                <th>State</th>
                 <th>Files and SHA-256</th>
                 <th>Download</th>
               </tr>
