@@ -48,6 +48,10 @@ export const insertCodeRun = (db: DB, r: CodeRunRecord): void => {
   );
 };
 
+/** The submitted code's one recorded test on the public tests, if it ran. */
+export const submitTestOf = (db: DB, sessionId: number): { passed: number | null; total: number | null } | undefined =>
+  get(db, `SELECT passed, total FROM pilot_code_runs WHERE session_id = ? AND kind = 'submit_test' ORDER BY id LIMIT 1`, [sessionId]);
+
 export interface CodeRunRow {
   session_id: number;
   kind: CodeRunRecord['kind'];

@@ -92,7 +92,12 @@ describe('Test on the public tests', () => {
     const refused = await paul.post(`/api/pilot/sessions/${id}/test`).send({ code: SUM });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('tests_closed');
-    expect((await paul.post(`/api/pilot/sessions/${id}/submit`).send({ version: 0, code: SUM })).status).toBe(200);
+    const submitted = await paul.post(`/api/pilot/sessions/${id}/submit`).send({ version: 0, code: SUM });
+    expect(submitted.status).toBe(200);
+    // Tested on the server at submit: the result is stored whatever the page does next.
+    expect(submitted.body).toMatchObject({ status: 'submitted', testsAtSubmit: { passed: 2, total: 2, missing: null } });
+    expect(all(ctx.db, 'SELECT kind, passed, total FROM pilot_code_runs WHERE session_id = ?', [id])).toEqual([{ kind: 'submit_test', passed: 2, total: 2 }]);
+    expect((await paul.get(`/api/pilot/sessions/${id}/tools`)).body.atSubmit).toEqual({ passed: 2, total: 2, missing: null });
     const tested = await paul.post(`/api/pilot/sessions/${id}/test`).send({ code: 'print("ignored")' });
     expect(tested.body).toMatchObject({ passed: 2, total: 2 });
     const kinds = all<{ kind: string; passed: number | null }>(ctx.db, 'SELECT kind, passed FROM pilot_code_runs WHERE session_id = ?', [id]);
@@ -152,7 +157,15 @@ describe('without a working sandbox', () => {
       expect(res.status).toBe(503);
       expect(res.body.error).toMatchObject({ code: 'sandbox_off', message: 'This server was started without a code sandbox: Run and Test are off.' });
     }
+    const submitted = await agent.post(`/api/pilot/sessions/${id}/submit`).send({ version: 0, code: SUM });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.testsAtSubmit).toEqual({
+      passed: null,
+      total: null,
+      missing: 'The public tests did not run at submit: This server was started without a code sandbox: Run and Test are off.',
+    });
     expect(all(ctx.db, 'SELECT id FROM pilot_code_runs')).toHaveLength(before);
+    expect((await agent.get(`/api/pilot/sessions/${id}/tools`)).body.atSubmit.missing).toMatch(/could not run when the code was submitted/);
     expect((await agent.get(`/api/pilot/sessions/${id}/tools`)).body.sandbox).toEqual({ available: false, reason: 'This server was started without a code sandbox: Run and Test are off.' });
     expect((await request(off).get('/healthz')).body.sandbox).toEqual({ state: 'off', reason: 'This server was started without a code sandbox: Run and Test are off.' });
   });
