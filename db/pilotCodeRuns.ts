@@ -72,6 +72,10 @@ export const codeRunsOfStudy = (db: DB, studyId: number): CodeRunRow[] =>
     [studyId],
   );
 
+/** Whether the pilot skipped the session. */
+export const isSkipped = (db: DB, sessionId: number): boolean =>
+  get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM pilot_sessions WHERE id = ? AND skipped_at IS NOT NULL', [sessionId])!.n > 0;
+
 /** Mark a session skipped; false when it was already skipped or submitted. */
 export const markSkipped = (db: DB, sessionId: number, at: string, reason: string): boolean =>
   run(db, `UPDATE pilot_sessions SET skipped_at = ?, skip_reason = ? WHERE id = ? AND skipped_at IS NULL AND status <> 'submitted'`, [at, reason, sessionId]).changes === 1;

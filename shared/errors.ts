@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'questions_closed',
   'tests_closed',
   'skip_not_yet',
+  'task_skipped',
   'sandbox_off',
   'base_text_changed',
   'unacknowledged_findings',

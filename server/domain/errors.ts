@@ -47,6 +47,8 @@ export const DOMAIN_ERROR_CODES = [
   'tests_closed',
   /** A task may be skipped only after the study's minutes on it. */
   'skip_not_yet',
+  /** The pilot skipped this task: no more questions, saves, runs or tests on it. */
+  'task_skipped',
   /** No working code sandbox: Run and Test are off (the reason is in the message). */
   'sandbox_off',
   /** The database does not answer (health check). */

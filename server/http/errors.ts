@@ -46,6 +46,7 @@ export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   questions_closed: 409,
   tests_closed: 409,
   skip_not_yet: 409,
+  task_skipped: 409,
   sandbox_off: 503,
   unavailable: 503,
 };

@@ -138,9 +138,24 @@ describe('Skip', () => {
     expect((await paul.get(`/api/pilot/sessions/${id}/tools`)).body.skip).toMatchObject({ skipped: true, reason: 'The statement lost its output format.' });
   });
 
-  it('is offered at once in a study with --skip-after 0', async () => {
+  it('is offered at once in a study with --skip-after 0, and the server then refuses questions, saves, submit, Run and Test on it', async () => {
     const id = await sessionIn(pete, 'coding');
     expect((await pete.post(`/api/pilot/sessions/${id}/skip`).send({ reason: 'too long' })).status).toBe(200);
+    const before = all(ctx.db, 'SELECT id FROM pilot_code_runs WHERE session_id = ?', [id]).length;
+    for (const res of [
+      await pete.post(`/api/pilot/sessions/${id}/questions`).send({ question: 'What is the input format?' }),
+      await pete.put(`/api/pilot/sessions/${id}/code`).send({ version: 0, code: SUM, activeMs: 0, pastes: 0 }),
+      await pete.post(`/api/pilot/sessions/${id}/submit`).send({ version: 0, code: SUM, activeMs: 0, pastes: 0 }),
+      await pete.post(`/api/pilot/sessions/${id}/run`).send({ code: SUM, stdin: '1\n1\n' }),
+      await pete.post(`/api/pilot/sessions/${id}/test`).send({ code: SUM }),
+    ]) {
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('task_skipped');
+    }
+    expect(all(ctx.db, 'SELECT id FROM pilot_code_runs WHERE session_id = ?', [id])).toHaveLength(before);
+    const [left] = all<{ status: string; version: number }>(ctx.db, 'SELECT status, version FROM pilot_sessions WHERE id = ?', [id]);
+    expect(left!.version).toBe(0);
+    expect(left!.status).not.toBe('submitted');
   });
 });
 

@@ -11,7 +11,7 @@ import type { PilotToolsView, PublicTestResult, RunCodeResult, TestCodeResult, T
 import { DomainError } from '../../domain/errors';
 import { systemClock, type Clock } from '../activeTime';
 import type { CodeSandbox } from '../sandbox/sandbox';
-import { codeToolErrors, sandboxRefusal } from './codeToolErrors';
+import { codeToolErrors, refuseSkipped, sandboxRefusal } from './codeToolErrors';
 import { judgePublicTest, parsePublicTests } from './publicTests';
 import { ownSession } from './sessionView';
 
@@ -66,6 +66,7 @@ const owner = (userId: number) => `pilot:${userId}`;
 /** Run the pilot's code on the pilot's own input. */
 export async function runCode(db: DB, sandbox: CodeSandbox, userId: number, id: number, body: { code: string; stdin: string }, clock: Clock = systemClock): Promise<RunCodeResult> {
   ownSession(db, id, userId);
+  refuseSkipped(db, id);
   const at = new Date(clock()).toISOString();
   const outcome = await sandboxRefusal(() =>
     sandbox.withSlot(owner(userId), (execute) => execute({ files: [{ name: 'main.py', content: body.code }], stdin: body.stdin })),
@@ -78,6 +79,7 @@ export async function runCode(db: DB, sandbox: CodeSandbox, userId: number, id: 
 export async function testCode(db: DB, sandbox: CodeSandbox, userId: number, id: number, body: { code?: string | undefined }, clock: Clock = systemClock): Promise<TestCodeResult> {
   const s = ownSession(db, id, userId);
   const t = toolsOf(db, s);
+  if (t.skipped_at !== null) throw codeToolErrors.skipped();
   if (!testsAllowed(s, t)) throw codeToolErrors.testsAfterSubmit();
   const submitted = s.status === 'submitted';
   const code = submitted ? s.code : body.code;
