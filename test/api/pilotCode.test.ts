@@ -232,5 +232,16 @@ describe('questionnaires and telemetry', () => {
       ['blind', 'after-submit'],
       ['coding', 'while-coding'],
     ]);
+    // The paper's tables name the while-coding run as its condition, after the protocol's runs.
+    const aliasOf = (tests: string) => runs.find((r) => r.human?.tests === tests)!.model;
+    const [whileCoding, afterSubmit] = [aliasOf('while-coding'), aliasOf('after-submit')];
+    for (const table of ['3', '4', 'types', 'difficulty', 'errors']) {
+      const lines = (await mara.get(`/api/runs/tables/${table}?format=csv`)).text.split('\n');
+      const rowsOf = (alias: string) => lines.flatMap((l, at) => (l.includes(`${alias},`) || l.includes(`${alias} (`) ? [{ l, at }] : []));
+      expect(rowsOf(whileCoding).length).toBeGreaterThan(0);
+      expect(rowsOf(whileCoding).every(({ l }) => l.includes(`${whileCoding} (public tests while coding)`))).toBe(true);
+      expect(rowsOf(afterSubmit).some(({ l }) => l.includes('(public tests while coding)'))).toBe(false);
+      if (table === '3' || table === '4') expect(rowsOf(whileCoding)[0]!.at).toBeGreaterThan(rowsOf(afterSubmit)[0]!.at);
+    }
   });
 });
