@@ -38,7 +38,9 @@ function judge({ run, judge: check }: CardBaseline): string {
 }
 
 /** "### Baseline results" under More Information: one row per chosen run, its release, and the judge behind its hit labels. */
-export function baselineResults({ baselines, jsonlSha256 }: CardInput): string {
+export function baselineResults({ baselines: chosen, jsonlSha256 }: CardInput): string {
+  // A pilot run that saw the public tests while coding follows the protocol's runs, named as its condition.
+  const baselines = [...chosen.filter(({ run }) => !sawPublicTests(run)), ...chosen.filter(({ run }) => sawPublicTests(run))];
   const columns = BASELINE_COLUMNS.filter((c) => !c.whenImported || baselines.some(({ run }) => c.whenImported!(run) !== null));
   const rows = baselines.map(({ run }) => [
     sawPublicTests(run) ? `\`${run.model}\`${WHILE_CODING_MARK}` : `\`${run.model}\``,
