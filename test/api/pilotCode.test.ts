@@ -207,11 +207,14 @@ describe('questionnaires and telemetry', () => {
   it('the end-of-study questionnaire (NASA-TLX) opens when every task of the pilot is done', async () => {
     const id = await sessionIn(pia, 'coding');
     expect((await pia.get(`/api/pilot/sessions/${id}/questionnaire?scope=study`)).body).toMatchObject({ scope: 'study', open: false });
-    const tlx = { mental: 15, physical: 1, temporal: 8, performance: 5, effort: 12, frustration: 9 };
+    const tlx = { mental: 15, physical: 1, temporal: 8, performance: 5, effort: 12, frustration: 9, helpfulness: 7 };
     const paulTask = ((await paul.get('/api/pilot/tasks')).body.tasks as { id: number; study: string }[]).find((t) => t.study === 'blind')!.id;
     const res = await paul.post(`/api/pilot/sessions/${paulTask}/questionnaire`).send({ scope: 'study', answers: tlx });
     expect(res.status).toBe(200);
-    expect(res.body.questions).toHaveLength(6);
+    expect(res.body.questions.map((q: { id: string; min: number; max: number }) => [q.id, q.min, q.max]).slice(5)).toEqual([
+      ['frustration', 1, 21],
+      ['helpfulness', 1, 10],
+    ]);
   });
 
   it('the study page has the condition, each pilot’s runs, tests and public tests at submit, and the questionnaire means', async () => {
@@ -219,7 +222,7 @@ describe('questionnaires and telemetry', () => {
     expect(study).toMatchObject({ tests: 'after-submit', skipAfterMinutes: 10 });
     expect(study.pilotList[0].code).toMatchObject({ runs: 0, tests: 1, publicTestsPassedAtSubmit: 1, skipped: 1 });
     const means = Object.fromEntries(study.questionnaireMeans.map((m: { id: string; mean: number }) => [m.id, m.mean]));
-    expect(means).toMatchObject({ clarity: 3, confidence: 4, mental: 15, frustration: 9 });
+    expect(means).toMatchObject({ clarity: 3, confidence: 4, mental: 15, frustration: 9, helpfulness: 7 });
     expect((await mara.get('/api/pilot-studies/coding')).body.pilotList.find((p: { code: { tests: number } }) => p.code.tests > 0).code.avgSecondsToFirstPassingTest).not.toBeNull();
   });
 
