@@ -48,6 +48,10 @@ export const insertCodeRun = (db: DB, r: CodeRunRecord): void => {
   );
 };
 
+/** The submitted code's one recorded test on the public tests, if it ran. */
+export const submitTestOf = (db: DB, sessionId: number): { passed: number | null; total: number | null } | undefined =>
+  get(db, `SELECT passed, total FROM pilot_code_runs WHERE session_id = ? AND kind = 'submit_test' ORDER BY id LIMIT 1`, [sessionId]);
+
 export interface CodeRunRow {
   session_id: number;
   kind: CodeRunRecord['kind'];
@@ -67,6 +71,10 @@ export const codeRunsOfStudy = (db: DB, studyId: number): CodeRunRow[] =>
        FROM pilot_code_runs r JOIN pilot_sessions p ON p.id = r.session_id WHERE p.study_id = ? ORDER BY r.id`,
     [studyId],
   );
+
+/** Whether the pilot skipped the session. */
+export const isSkipped = (db: DB, sessionId: number): boolean =>
+  get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM pilot_sessions WHERE id = ? AND skipped_at IS NOT NULL', [sessionId])!.n > 0;
 
 /** Mark a session skipped; false when it was already skipped or submitted. */
 export const markSkipped = (db: DB, sessionId: number, at: string, reason: string): boolean =>

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'tests_closed',
   'skip_not_yet',
   'release_published',
+  'task_skipped',
   'sandbox_off',
   'base_text_changed',
   'unacknowledged_findings',

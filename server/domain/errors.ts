@@ -49,6 +49,8 @@ export const DOMAIN_ERROR_CODES = [
   'skip_not_yet',
   /** The release is published: it cannot be published again, and a pilot study drawn from it must say so. */
   'release_published',
+  /** The pilot skipped this task: no more questions, saves, runs or tests on it. */
+  'task_skipped',
   /** No working code sandbox: Run and Test are off (the reason is in the message). */
   'sandbox_off',
   /** The database does not answer (health check). */

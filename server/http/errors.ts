@@ -47,6 +47,7 @@ export const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   tests_closed: 409,
   skip_not_yet: 409,
   release_published: 409,
+  task_skipped: 409,
   sandbox_off: 503,
   unavailable: 503,
 };

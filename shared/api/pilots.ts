@@ -16,6 +16,7 @@ import {
   type StudiesResponse,
   type StudyDetail,
 } from '../schemas/pilots';
+import type { TestsAtSubmit } from '../schemas/pilotCode';
 import { resource } from './endpoint';
 import { numericIdParam } from './params';
 
@@ -58,6 +59,6 @@ export const pilots = resource('pilots', (endpoint) => ({
   startCode: endpoint<PilotSessionView>()({ method: 'post', path: '/api/pilot/sessions/:id/code', access: PILOTS, params: oneSession, body: startCodeBody }),
   /** Autosave the code (a snapshot); 409 on a stale version or after submit. */
   saveCode: endpoint<SaveCodeResult>()({ method: 'put', path: '/api/pilot/sessions/:id/code', access: PILOTS, params: oneSession, body: saveCodeBody, draft: true }),
-  /** Save the final code and submit; nothing changes afterwards. */
-  submit: endpoint<PilotSessionView>()({ method: 'post', path: '/api/pilot/sessions/:id/submit', access: PILOTS, params: oneSession, body: saveCodeBody, invalidates: ['runs'] }),
+  /** Save the final code and submit; nothing changes afterwards. The server then tests the submitted code on the public tests (or says why it could not). */
+  submit: endpoint<PilotSessionView & { testsAtSubmit: TestsAtSubmit }>()({ method: 'post', path: '/api/pilot/sessions/:id/submit', access: PILOTS, params: oneSession, body: saveCodeBody, invalidates: ['runs'] }),
 }));

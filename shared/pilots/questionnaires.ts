@@ -1,7 +1,8 @@
 /**
  * The questionnaires of a pilot study, as RealHumanEval asks them: after each task, how clear it
  * was and how sure the pilot is of the code (1–7); once at the end, the six scales of the NASA
- * Task Load Index on the 21 marks of its paper form.
+ * Task Load Index on the 21 marks of its paper form, and RealHumanEval's helpfulness question
+ * (1–10), asked here of the answers the pilot's questions got.
  */
 import { z } from 'zod';
 
@@ -33,6 +34,7 @@ export const STUDY_QUESTIONNAIRE: readonly QuestionnaireQuestion[] = [
   scale('performance', 'Performance: how successful were you in accomplishing what you were asked to do?', 1, 21, 'perfect', 'failure'),
   scale('effort', 'Effort: how hard did you have to work to accomplish your level of performance?', 1, 21, 'very low', 'very high'),
   scale('frustration', 'Frustration: how insecure, discouraged, irritated, stressed or annoyed were you?', 1, 21, 'very low', 'very high'),
+  scale('helpfulness', 'Overall, how helpful were the answers to your questions?', 1, 10, 'not helpful at all', 'very helpful'),
 ];
 
 export const questionnaireOf = (scope: QuestionnaireScope): readonly QuestionnaireQuestion[] => (scope === 'task' ? TASK_QUESTIONNAIRE : STUDY_QUESTIONNAIRE);

@@ -1,6 +1,7 @@
 /** The card's baseline results: chosen stored runs, with the figures `runs report` gives them. */
 import type { RunTables } from '../runs/report';
 import type { CardBaseline, CardInput } from './card';
+import { sawPublicTests, WHILE_CODING_MARK } from '../runs/humanBaseline';
 import { RELEASE_FILE } from './format';
 import { table } from './markdown';
 
@@ -27,7 +28,7 @@ export const BASELINE_COLUMNS: readonly BaselineColumn[] = [
 function judge({ run, judge: check }: CardBaseline): string {
   const labels =
     run.kind === 'human'
-      ? `\`${run.model}\`: a pilot's run from the pilot study \`${run.human?.study ?? 'unrecorded'}\`; hit labels as the study's live check gave them, or as a reviewer corrected them`
+      ? `\`${run.model}\`: a pilot's run from the pilot study \`${run.human?.study ?? 'unrecorded'}\`${sawPublicTests(run) ? ", which offered the public tests while coding (RealHumanEval's condition, not the protocol's human baseline)" : ''}; hit labels as the study's live check gave them, or as a reviewer corrected them`
       : run.judge !== undefined
         ? `\`${run.model}\`: hit labels as given in its run file by the benchmark evaluator's judge, \`${run.judge}\``
         : `\`${run.model}\`: hit labels as given in its run file by the benchmark evaluator's judge (the judge model is not recorded with a run)`;
@@ -37,10 +38,12 @@ function judge({ run, judge: check }: CardBaseline): string {
 }
 
 /** "### Baseline results" under More Information: one row per chosen run, its release, and the judge behind its hit labels. */
-export function baselineResults({ baselines, jsonlSha256 }: CardInput): string {
+export function baselineResults({ baselines: chosen, jsonlSha256 }: CardInput): string {
+  // A pilot run that saw the public tests while coding follows the protocol's runs, named as its condition.
+  const baselines = [...chosen.filter(({ run }) => !sawPublicTests(run)), ...chosen.filter(({ run }) => sawPublicTests(run))];
   const columns = BASELINE_COLUMNS.filter((c) => !c.whenImported || baselines.some(({ run }) => c.whenImported!(run) !== null));
   const rows = baselines.map(({ run }) => [
-    `\`${run.model}\``,
+    sawPublicTests(run) ? `\`${run.model}\`${WHILE_CODING_MARK}` : `\`${run.model}\``,
     ...columns.map((c) => c.value(run)),
     String(run.unfinished),
     String(run.tasks),

@@ -58,6 +58,15 @@ export interface PilotToolsView {
   sandbox: { available: boolean; reason: string | null };
   tests: { mode: TestsMode; allowedNow: boolean; publicTests: number };
   skip: { afterMinutes: number; allowedAt: string | null; skipped: boolean; reason: string | null };
+  /** The submitted code on the public tests, as the server tested it at submit; null before the submit. */
+  atSubmit: TestsAtSubmit | null;
+}
+
+/** The public tests at submit: their counts, or why they are missing (the sandbox was off or busy). */
+export interface TestsAtSubmit {
+  passed: number | null;
+  total: number | null;
+  missing: string | null;
 }
 
 export const skipTaskBody = z.object({

@@ -94,7 +94,12 @@ describe('Test on the public tests', () => {
     const refused = await paul.post(`/api/pilot/sessions/${id}/test`).send({ code: SUM });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('tests_closed');
-    expect((await paul.post(`/api/pilot/sessions/${id}/submit`).send({ version: 0, code: SUM })).status).toBe(200);
+    const submitted = await paul.post(`/api/pilot/sessions/${id}/submit`).send({ version: 0, code: SUM });
+    expect(submitted.status).toBe(200);
+    // Tested on the server at submit: the result is stored whatever the page does next.
+    expect(submitted.body).toMatchObject({ status: 'submitted', testsAtSubmit: { passed: 2, total: 2, missing: null } });
+    expect(all(ctx.db, 'SELECT kind, passed, total FROM pilot_code_runs WHERE session_id = ?', [id])).toEqual([{ kind: 'submit_test', passed: 2, total: 2 }]);
+    expect((await paul.get(`/api/pilot/sessions/${id}/tools`)).body.atSubmit).toEqual({ passed: 2, total: 2, missing: null });
     const tested = await paul.post(`/api/pilot/sessions/${id}/test`).send({ code: 'print("ignored")' });
     expect(tested.body).toMatchObject({ passed: 2, total: 2 });
     const kinds = all<{ kind: string; passed: number | null }>(ctx.db, 'SELECT kind, passed FROM pilot_code_runs WHERE session_id = ?', [id]);
@@ -136,9 +141,24 @@ describe('Skip', () => {
     expect(all<{ action: string; actor: string }>(ctx.db, "SELECT action, actor FROM events WHERE action = 'pilot_session.skip' AND entity_id = ?", [String(id)])).toEqual([{ action: 'pilot_session.skip', actor: 'paul' }]);
   });
 
-  it('is offered at once in a study with --skip-after 0', async () => {
+  it('is offered at once in a study with --skip-after 0, and the server then refuses questions, saves, submit, Run and Test on it', async () => {
     const id = await sessionIn(pete, 'coding');
     expect((await pete.post(`/api/pilot/sessions/${id}/skip`).send({ reason: 'too long' })).status).toBe(200);
+    const before = all(ctx.db, 'SELECT id FROM pilot_code_runs WHERE session_id = ?', [id]).length;
+    for (const res of [
+      await pete.post(`/api/pilot/sessions/${id}/questions`).send({ question: 'What is the input format?' }),
+      await pete.put(`/api/pilot/sessions/${id}/code`).send({ version: 0, code: SUM, activeMs: 0, pastes: 0 }),
+      await pete.post(`/api/pilot/sessions/${id}/submit`).send({ version: 0, code: SUM, activeMs: 0, pastes: 0 }),
+      await pete.post(`/api/pilot/sessions/${id}/run`).send({ code: SUM, stdin: '1\n1\n' }),
+      await pete.post(`/api/pilot/sessions/${id}/test`).send({ code: SUM }),
+    ]) {
+      expect(res.status).toBe(409);
+      expect(res.body.error.code).toBe('task_skipped');
+    }
+    expect(all(ctx.db, 'SELECT id FROM pilot_code_runs WHERE session_id = ?', [id])).toHaveLength(before);
+    const [left] = all<{ status: string; version: number }>(ctx.db, 'SELECT status, version FROM pilot_sessions WHERE id = ?', [id]);
+    expect(left!.version).toBe(0);
+    expect(left!.status).not.toBe('submitted');
   });
 });
 
@@ -155,7 +175,15 @@ describe('without a working sandbox', () => {
       expect(res.status).toBe(503);
       expect(res.body.error).toMatchObject({ code: 'sandbox_off', message: 'This server was started without a code sandbox: Run and Test are off.' });
     }
+    const submitted = await agent.post(`/api/pilot/sessions/${id}/submit`).send({ version: 0, code: SUM });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.testsAtSubmit).toEqual({
+      passed: null,
+      total: null,
+      missing: 'The public tests did not run at submit: This server was started without a code sandbox: Run and Test are off.',
+    });
     expect(all(ctx.db, 'SELECT id FROM pilot_code_runs')).toHaveLength(before);
+    expect((await agent.get(`/api/pilot/sessions/${id}/tools`)).body.atSubmit.missing).toMatch(/could not run when the code was submitted/);
     expect((await agent.get(`/api/pilot/sessions/${id}/tools`)).body.sandbox).toEqual({ available: false, reason: 'This server was started without a code sandbox: Run and Test are off.' });
     expect((await request(off).get('/healthz')).body.sandbox).toEqual({ state: 'off', reason: 'This server was started without a code sandbox: Run and Test are off.' });
   });
@@ -183,11 +211,14 @@ describe('questionnaires and telemetry', () => {
   it('the end-of-study questionnaire (NASA-TLX) opens when every task of the pilot is done', async () => {
     const id = await sessionIn(pia, 'coding');
     expect((await pia.get(`/api/pilot/sessions/${id}/questionnaire?scope=study`)).body).toMatchObject({ scope: 'study', open: false });
-    const tlx = { mental: 15, physical: 1, temporal: 8, performance: 5, effort: 12, frustration: 9 };
+    const tlx = { mental: 15, physical: 1, temporal: 8, performance: 5, effort: 12, frustration: 9, helpfulness: 7 };
     const paulTask = ((await paul.get('/api/pilot/tasks')).body.tasks as { id: number; study: string }[]).find((t) => t.study === 'blind')!.id;
     const res = await paul.post(`/api/pilot/sessions/${paulTask}/questionnaire`).send({ scope: 'study', answers: tlx });
     expect(res.status).toBe(200);
-    expect(res.body.questions).toHaveLength(6);
+    expect(res.body.questions.map((q: { id: string; min: number; max: number }) => [q.id, q.min, q.max]).slice(5)).toEqual([
+      ['frustration', 1, 21],
+      ['helpfulness', 1, 10],
+    ]);
   });
 
   it('the study page has the condition, each pilot’s runs, tests and public tests at submit, and the questionnaire means', async () => {
@@ -195,7 +226,7 @@ describe('questionnaires and telemetry', () => {
     expect(study).toMatchObject({ tests: 'after-submit', skipAfterMinutes: 10 });
     expect(study.pilotList[0].code).toMatchObject({ runs: 0, tests: 1, publicTestsPassedAtSubmit: 1, skipped: 1 });
     const means = Object.fromEntries(study.questionnaireMeans.map((m: { id: string; mean: number }) => [m.id, m.mean]));
-    expect(means).toMatchObject({ clarity: 3, confidence: 4, mental: 15, frustration: 9 });
+    expect(means).toMatchObject({ clarity: 3, confidence: 4, mental: 15, frustration: 9, helpfulness: 7 });
     expect((await mara.get('/api/pilot-studies/coding')).body.pilotList.find((p: { code: { tests: number } }) => p.code.tests > 0).code.avgSecondsToFirstPassingTest).not.toBeNull();
   });
 
@@ -208,5 +239,16 @@ describe('questionnaires and telemetry', () => {
       ['blind', 'after-submit'],
       ['coding', 'while-coding'],
     ]);
+    // The paper's tables name the while-coding run as its condition, after the protocol's runs.
+    const aliasOf = (tests: string) => runs.find((r) => r.human?.tests === tests)!.model;
+    const [whileCoding, afterSubmit] = [aliasOf('while-coding'), aliasOf('after-submit')];
+    for (const table of ['3', '4', 'types', 'difficulty', 'errors']) {
+      const lines = (await mara.get(`/api/runs/tables/${table}?format=csv`)).text.split('\n');
+      const rowsOf = (alias: string) => lines.flatMap((l, at) => (l.includes(`${alias},`) || l.includes(`${alias} (`) ? [{ l, at }] : []));
+      expect(rowsOf(whileCoding).length).toBeGreaterThan(0);
+      expect(rowsOf(whileCoding).every(({ l }) => l.includes(`${whileCoding} (public tests while coding)`))).toBe(true);
+      expect(rowsOf(afterSubmit).some(({ l }) => l.includes('(public tests while coding)'))).toBe(false);
+      if (table === '3' || table === '4') expect(rowsOf(whileCoding)[0]!.at).toBeGreaterThan(rowsOf(afterSubmit)[0]!.at);
+    }
   });
 });

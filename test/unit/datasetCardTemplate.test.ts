@@ -144,6 +144,22 @@ describe('baseline results', () => {
     expect(card).toContain('| `model-b` | — | — | 1.25 | -0.50 | — | — | 1 | 4 | `v2-candidate` |');
   });
 
+  it("a pilot run that saw the public tests while coding follows the protocol's runs, named as its condition", () => {
+    const input = full();
+    const pilot = (model: string, tests: 'while-coding' | 'after-submit'): CardBaseline => ({
+      run: { ...run(model, 0.5, 0.5), kind: 'human', human: { study: `s-${tests}`, avgSecondsPerTask: null, avgSecondsToFirstQuestion: null, tests } },
+      judge: null,
+    });
+    input.baselines = [pilot('human:P01', 'while-coding'), pilot('human:P02', 'after-submit')];
+    const card = dataCard(input);
+    const baseline = card.indexOf('| `human:P02` |');
+    const apart = card.indexOf('| `human:P01` (public tests while coding) |');
+    expect(baseline).toBeGreaterThan(0);
+    expect(apart).toBeGreaterThan(baseline);
+    expect(card).toContain("`human:P01`: a pilot's run from the pilot study `s-while-coding`, which offered the public tests while coding (RealHumanEval's condition, not the protocol's human baseline)");
+    expect(card).not.toContain('`human:P02` (public tests while coding)');
+  });
+
   it('no runs chosen: no baseline section and no run terms', () => {
     const card = dataCard(cardInput());
     expect(card).not.toContain('### Baseline results');

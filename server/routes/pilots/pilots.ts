@@ -4,6 +4,8 @@ import { route } from '../../http/route';
 import { askQuestion, myTasks, readySession, sessionView, saveDraftCode, startCoding, submitSession } from '../../services/pilots/session';
 import { createStudy, listStudies, studyDetail } from '../../services/pilots/studies';
 import { reviewQuestion, studyQuestions } from '../../services/pilots/review';
+import { testAtSubmit } from '../../services/pilots/codeTools';
+import { sandboxOf } from '../../services/sandbox/registry';
 
 export const pilotRoutes = [
   route(pilots.create, ({ db, actor, body }) => createStudy(db, actor, body)),
@@ -17,5 +19,9 @@ export const pilotRoutes = [
   route(pilots.ask, ({ db, actor, user, params, body }) => askQuestion(db, actor, user.id, params.id, body.question)),
   route(pilots.startCode, ({ db, actor, user, params }) => startCoding(db, actor, user.id, params.id)),
   route(pilots.saveCode, ({ db, actor, user, params, body }) => saveDraftCode(db, actor, user.id, params.id, body)),
-  route(pilots.submit, ({ db, actor, user, params, body }) => submitSession(db, actor, user.id, params.id, body)),
+  // The submit is recorded first; then the server tests the submitted code on the public tests.
+  route(pilots.submit, async ({ req, db, actor, user, params, body }) => {
+    const view = submitSession(db, actor, user.id, params.id, body);
+    return { ...view, testsAtSubmit: await testAtSubmit(db, sandboxOf(req.app), user.id, params.id) };
+  }),
 ];

@@ -11,6 +11,7 @@ import { liveAnswer } from '../../../shared/pilots/protocol';
 import { pyStrip } from '../../../shared/runs/pyText';
 import type { AskResult } from '../../../shared/schemas/pilots';
 import { systemClock, type Clock } from '../activeTime';
+import { refuseSkipped } from './codeToolErrors';
 import { pilotErrors } from './errors';
 import { materializePilotRun } from './pilotRuns';
 import { QUESTION_RATE, takeRate } from './rateLimit';
@@ -42,6 +43,7 @@ export function askQuestion(db: DB, actor: Actor, userId: number, id: number, ra
     }
     const refusal = askRefusal(s, at);
     if (refusal) throw refusal;
+    refuseSkipped(db, id);
     const own = taskOf(db, s);
     const match = matchInStudy(db, s.study_id, s.release_sha256, s.task_id, question);
     const earlier = turnsOfSession(db, id);

@@ -10,6 +10,7 @@ import { appendEvent, type Actor } from '../../../db/events';
 import { insertSnapshot, latestSnapshot, markCoding, markOpened, saveCode, sessionNumber, sessionRow, type SessionRow } from '../../../db/pilots';
 import { CODE_SNAPSHOT_MS, type PilotSessionView, type SaveCodeRequest, type SaveCodeResult } from '../../../shared/schemas/pilots';
 import { creditActiveTime, msOf, systemClock, type Clock, type Credit } from '../activeTime';
+import { refuseSkipped } from './codeToolErrors';
 import { pilotErrors } from './errors';
 import { materializePilotRun } from './pilotRuns';
 import { CODE_SAVE_RATE, takeRate } from './rateLimit';
@@ -37,6 +38,7 @@ function save(db: DB, actor: Actor, userId: number, id: number, body: SaveCodeRe
   return transaction(db, () => {
     const s = ownSession(db, id, userId);
     if (s.status === 'submitted') throw pilotErrors.submitted();
+    refuseSkipped(db, id);
     if (body.version !== s.version) throw pilotErrors.staleCode(s.version);
     const now = clock();
     const at = new Date(now).toISOString();

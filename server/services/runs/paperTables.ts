@@ -1,6 +1,7 @@
 /** The paper's tables over one release's runs, as text (`runs tables`, GET /api/runs/tables/:table). */
 import type { DB } from '../../../db/database';
 import { paperTableFileName, paperTableText, releasesOf, type PaperTableName, type TableFormat } from '../../../shared/runs/paperTable';
+import { apartFromBaseline } from '../../../shared/runs/humanBaseline';
 import { validationFailed } from '../../domain/errors';
 import { runsReport } from './reports';
 
@@ -27,7 +28,7 @@ export function paperTableFile(db: DB, table: PaperTableName, format: TableForma
     throw validationFailed([{ path: 'release', message: `"${release}" names ${matching.length} releases with runs (${matching.map((r) => r.sha).join(', ')}): give the SHA-256 of one` }]);
   }
   const chosen = matching[0];
-  const ofRelease = chosen ? runs.filter((r) => r.release_sha256 === chosen.sha) : [];
+  const ofRelease = chosen ? apartFromBaseline(runs.filter((r) => r.release_sha256 === chosen.sha)) : [];
   const name = chosen?.name ?? 'no-runs';
   return { release: name, release_sha256: chosen?.sha ?? '', fileName: paperTableFileName(table, format, name), text: paperTableText(table, format, ofRelease) };
 }

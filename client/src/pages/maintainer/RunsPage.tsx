@@ -4,6 +4,7 @@ import { useResource } from '../../resources/useResource';
 import { useMe } from '../../session';
 import { runs as runsApi } from '../../../../shared/api/runs';
 import type { RunSummary } from '../../../../shared/runs/views';
+import { apartFromBaseline, sawPublicTests } from '../../../../shared/runs/humanBaseline';
 import { AMBIGUITY_TYPES } from '../../../../shared/taxonomy';
 import { KBars, TypeHeatMap } from './runs/Charts';
 import { CurationPanel } from './runs/CurationPanel';
@@ -26,10 +27,10 @@ const VIEWS = [
 ] as const satisfies readonly TabDef<string>[];
 type View = (typeof VIEWS)[number]['id'];
 
-/** A pilot run from a study that offered the public tests while coding. */
-const sawPublicTests = (r: RunSummary) => r.human?.tests === 'while-coding';
 
 function Figures({ runs, types }: { runs: readonly RunSummary[]; types: readonly string[] }) {
+  // Per K and per type, a while-coding pilot run is named as its condition, apart from the human baseline.
+  const apart = apartFromBaseline(runs);
   return (
     <>
       <section className="card" aria-labelledby="models-h">
@@ -53,14 +54,14 @@ function Figures({ runs, types }: { runs: readonly RunSummary[]; types: readonly
       )}
       <section className="card" aria-labelledby="k-h">
         <h2 id="k-h">Per K</h2>
-        <KBars runs={runs} />
-        <PerKTable runs={runs} />
+        <KBars runs={apart} />
+        <PerKTable runs={apart} />
       </section>
       <section className="card" aria-labelledby="type-h">
         <h2 id="type-h">Per ambiguity type</h2>
         <p className="muted">Hit rate: share of the type&apos;s key questions a run asked (found in its hit questions). TKQR, ORA and pass@1: means over the tasks holding the type.</p>
-        <TypeHeatMap runs={runs} types={types} />
-        <PerTypeTable runs={runs} types={types} />
+        <TypeHeatMap runs={apart} types={types} />
+        <PerTypeTable runs={apart} types={types} />
       </section>
     </>
   );

@@ -75,9 +75,12 @@ export function CodeTools({ sessionId, code, submitted, keysRef }: Props & { key
   if (!tools) return error ? <p className="error" role="alert">{error}</p> : null;
   if (!available) {
     return (
-      <p className="notice" role="status" data-testid="sandbox-off">
-        Run and Test are off: {tools.sandbox.reason}
-      </p>
+      <>
+        <p className="notice" role="status" data-testid="sandbox-off">
+          Run and Test are off: {tools.sandbox.reason}
+        </p>
+        <AtSubmit tools={tools} />
+      </>
     );
   }
   return (
@@ -114,9 +117,21 @@ export function CodeTools({ sessionId, code, submitted, keysRef }: Props & { key
           {error}
         </p>
       )}
+      {!tested && <AtSubmit tools={tools} />}
       {run && <RunOutput run={run} />}
       {tested && <TestResults result={tested} />}
     </div>
+  );
+}
+
+/** What the server's test of the submitted code found, or why it is missing. */
+function AtSubmit({ tools }: { tools: PilotToolsView }) {
+  const a = tools.atSubmit;
+  if (!a) return null;
+  return (
+    <p className="muted small" data-testid="tests-at-submit">
+      {a.missing ?? `Public tests at submit: ${a.passed ?? 0} of ${a.total ?? 0} passed.`}
+    </p>
   );
 }
 

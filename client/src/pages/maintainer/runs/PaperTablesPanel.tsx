@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { apartFromBaseline } from '../../../../../shared/runs/humanBaseline';
 import { paperTable, PAPER_TABLE_TITLES, releasesOf, type PaperTableName } from '../../../../../shared/runs/paperTable';
 import { ALL_K, TABLE3_HEADERS, table3, table3Text, table4, table4Text } from '../../../../../shared/runs/paperTables';
 import type { RunSummary } from '../../../../../shared/runs/views';
@@ -16,7 +17,7 @@ export function PaperTablesPanel({ runs }: { runs: readonly RunSummary[] }) {
   const [sha, setSha] = useState(releases[0]?.sha ?? '');
   const release = releases.find((r) => r.sha === sha) ?? releases[0];
   if (!release) return null;
-  const chosen = runs.filter((r) => r.release_sha256 === release.sha);
+  const chosen = apartFromBaseline(runs.filter((r) => r.release_sha256 === release.sha));
   const t3 = table3(chosen);
   const t4 = table4(chosen);
   const downloads = (table: PaperTableName, label: string) => <PaperDownloads table={table} label={label} release={release.name} runs={chosen} />;
