@@ -59,6 +59,7 @@ const then: Smoke[] = [
   { args: ['suggestions', 'policy', '--db', db], status: 0, out: /^off\n$/ },
   { args: ['suggestions', 'import', notARelease, '--db', db], status: 1, err: /^line 1: question_id: /m },
   { args: ['suggestions', 'generate', '--problems', 'x', '--db', db], status: 1, err: /^error: generating suggestions needs CCB_LLM_BASE_URL and CCB_LLM_MODEL/ },
+  { args: ['releases', 'publish', 'nope', '--db', db], status: 1, err: /^error: No release named "nope"/ },
   { args: ['pilots', 'export-lcb', '--study', 's1', '--out', path.join(dir, 'pilots'), '--db', db], status: 1, err: /^error: No pilot study named "s1"/ },
 ];
 
