@@ -35,8 +35,8 @@ export function ReleasePublish({ release }: { release: ReleaseSummary }) {
   return (
     <>
       <span>Unpublished</span>{' '}
-      <button type="button" onClick={() => setAsking(true)}>
-        Publish {release.name}
+      <button type="button" aria-label={`Publish ${release.name}`} onClick={() => setAsking(true)}>
+        Publish
       </button>
       {error && (
         <p className="error" role="alert">

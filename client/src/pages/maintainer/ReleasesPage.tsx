@@ -54,12 +54,13 @@ function ReleaseRow({ release }: { release: ReleaseSummary }) {
         </details>
       </td>
       <td className="release-actions">
-        <a className="button-link" href={urlOf(releasesApi.download, { params: { name: release.name } })} download>
-          Download {release.name}.zip
+        {/* Short words in a narrow column; the accessible name says which release. */}
+        <a className="button-link" href={urlOf(releasesApi.download, { params: { name: release.name } })} download aria-label={`Download ${release.name}.zip`}>
+          Download zip
         </a>
         {files.some((f) => f.path === 'README.md') && (
-          <Link className="button-link" href={`/releases/${encodeURIComponent(release.name)}/card`}>
-            Data card of {release.name}
+          <Link className="button-link" href={`/releases/${encodeURIComponent(release.name)}/card`} aria-label={`Data card of ${release.name}`}>
+            Data card
           </Link>
         )}
       </td>
