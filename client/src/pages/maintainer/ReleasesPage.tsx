@@ -56,7 +56,7 @@ function ReleaseRow({ release }: { release: ReleaseSummary }) {
       <td className="release-actions">
         {/* Short words in a narrow column; the accessible name says which release. */}
         <a className="button-link" href={urlOf(releasesApi.download, { params: { name: release.name } })} download aria-label={`Download ${release.name}.zip`}>
-          Download zip
+          Download
         </a>
         {files.some((f) => f.path === 'README.md') && (
           <Link className="button-link" href={`/releases/${encodeURIComponent(release.name)}/card`} aria-label={`Data card of ${release.name}`}>
