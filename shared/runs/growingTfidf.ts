@@ -7,7 +7,7 @@
  * the same whatever the size of the vocabulary (a study's questions keep adding character
  * n-grams; recomputing every term's idf at each question grew with them).
  */
-import { charWbNgrams, cosine, wordNgrams, type Analyzer, type TfidfVector } from './tfidf';
+import { charWbNgrams, cosine, countedRow, wordNgrams, type Analyzer, type TfidfVector } from './tfidf';
 
 class GrowingModel {
   private readonly terms = new Map<string, number>();
@@ -70,21 +70,7 @@ class GrowingModel {
       if (counts[t] === 0) touched.push(t);
       counts[t]! += 1;
     }
-    const ids = Int32Array.from(touched).sort();
-    const weights = new Float64Array(ids.length);
-    let squares = 0;
-    for (let i = 0; i < ids.length; i++) {
-      const t = ids[i]!;
-      const weight = counts[t]! * (Math.log((1 + n) / (1 + this.df[t]!)) + 1);
-      counts[t] = 0;
-      weights[i] = weight;
-      squares += weight * weight;
-    }
-    const length = Math.sqrt(squares);
-    if (length > 0) for (let i = 0; i < weights.length; i++) weights[i] = weights[i]! / length;
-    let normalised = 0;
-    for (const w of weights) normalised += w * w;
-    return { ids, weights, norm: Math.sqrt(normalised) };
+    return countedRow(touched, counts, (t) => Math.log((1 + n) / (1 + this.df[t]!)) + 1);
   }
 }
 

@@ -93,12 +93,20 @@ export function weigh(terms: ArrayLike<number>, vocabulary: Vocabulary, counts: 
     if (counts[id] === 0) touched.push(id);
     counts[id]! += 1;
   }
+  return countedRow(touched, counts, (id) => vocabulary.idf[id]!);
+}
+
+/**
+ * The row of the counted terms (`touched`, each counted in `counts`, which are reset to 0 here):
+ * raw count × idf, as scikit-learn multiplies them, in ascending term order, L2-normalised. The
+ * fitted vocabulary and a growing corpus both weigh through this, so their figures agree to the bit.
+ */
+export function countedRow(touched: number[], counts: Int32Array, idfOf: (id: number) => number): TfidfVector {
   const ids = Int32Array.from(touched).sort();
   const weights = new Float64Array(ids.length);
   let squares = 0;
   for (let i = 0; i < ids.length; i++) {
-    // Raw count × idf, as scikit-learn multiplies them.
-    const weight = counts[ids[i]!]! * vocabulary.idf[ids[i]!]!;
+    const weight = counts[ids[i]!]! * idfOf(ids[i]!);
     counts[ids[i]!] = 0;
     weights[i] = weight;
     squares += weight * weight;
