@@ -10,6 +10,7 @@ import { browserHarness } from '../support/browserHarness';
 import { tickChecklist } from '../support/adjudicationPage';
 import { pointFor } from '../support/world';
 import { hashOf } from '../support/baseText';
+import { acknowledgeAll } from '../support/findings';
 
 let ada: BuiltUser;
 let mara: BuiltUser;
@@ -27,7 +28,7 @@ const app = browserHarness(async (db) => {
     const who = { id: user.id, username: user.username, role: user.role };
     const actor = { id: user.id, name: user.username };
     const saved = saveDraft(db, who, actor, problem.questionId, { baseTextHash: hashOf(problem), version: 0, points });
-    submitAnnotation(db, who, actor, problem.questionId, { baseTextHash: hashOf(problem), version: saved.version, acknowledged: saved.findings.map((f) => ({ point: f.point, rule: f.rule, reason: 'A fixture: its text is written for the test.' })) });
+    submitAnnotation(db, who, actor, problem.questionId, { baseTextHash: hashOf(problem), version: saved.version, acknowledged: acknowledgeAll(saved) });
   };
   for (const p of [keys, next]) {
     assign(db, p.id, anna.id, 1);

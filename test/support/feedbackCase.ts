@@ -8,6 +8,7 @@ import { saveGoldBody } from '../../shared/schemas/adjudication';
 import { spanOf } from './annotationBuilders';
 import { hashOf } from './baseText';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from './builders';
+import { acknowledgeAll } from './findings';
 
 export const sessionOf = (u: BuiltUser): SessionUser => ({ id: u.id, username: u.username, role: u.role });
 export const actorOf = (u: BuiltUser): Actor => ({ id: u.id, name: u.username });
@@ -23,7 +24,7 @@ export function pointOn(base: string, phrase: string, question: string, answer: 
 /** Submit the points as the user's annotation of the problem (save, then submit). */
 export function submitPoints(db: DB, user: BuiltUser, problem: BuiltProblem, points: Point[]): void {
   const saved = saveDraft(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: 0, points });
-  submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: saved.version, acknowledged: saved.findings.map((f) => ({ point: f.point, rule: f.rule, reason: 'A fixture: its text is written for the test.' })) });
+  submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: saved.version, acknowledged: acknowledgeAll(saved) });
 }
 
 export interface FeedbackCase {

@@ -9,6 +9,7 @@ import { saveGoldBody } from '../../shared/schemas/adjudication';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from './builders';
 import { pointFor } from './world';
 import { hashOf } from './baseText';
+import { acknowledgeAll } from './findings';
 
 // Payloads that would run (and set window.__xss or open a dialog) if any page rendered user
 // text as HTML. Each also names itself, so its text can be looked for on the page.
@@ -57,7 +58,7 @@ const sessionOf = (u: BuiltUser) => ({ id: u.id, username: u.username, role: u.r
 function submit(db: DB, user: BuiltUser, problem: BuiltProblem, question: string, answer: string): void {
   const points = [pointFor(problem.baseText, 'Print the sum', question, answer), pointFor(problem.baseText, 'Read N numbers', `Second ${question}`, answer)];
   const saved = saveDraft(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: 0, points });
-  submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: saved.version, acknowledged: saved.findings.map((f) => ({ point: f.point, rule: f.rule, reason: 'A fixture: its text is written for the test.' })) });
+  submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: saved.version, acknowledged: acknowledgeAll(saved) });
 }
 
 /** Hostile text in every field a user can fill: titles, statements, questions, answers, notes, a username, release notes. */

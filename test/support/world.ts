@@ -20,6 +20,7 @@ import { postComment } from '../../server/services/comments/comments';
 import { createBatch } from '../../server/services/batches';
 import { createBatchBody } from '../../shared/schemas/batches';
 import { seedAudit } from './judgeAudits';
+import { acknowledgeAll } from './findings';
 
 /** The callers of the authorization matrix. */
 export const WHO = ['anonymous', 'owner', 'other', 'adjudicator', 'maintainer', 'pilot'] as const;
@@ -82,7 +83,7 @@ export function pointFor(base: string, phrase: string, question: string, answer 
 function annotate(db: DB, user: BuiltUser, problem: BuiltProblem, points: Point[], submit: boolean): number {
   const saved = saveDraft(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: 0, points });
   if (!submit) return saved.version;
-  return submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: saved.version, acknowledged: saved.findings.map((f) => ({ point: f.point, rule: f.rule, reason: 'A fixture: its text is written for the test.' })) }).version;
+  return submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: saved.version, acknowledged: acknowledgeAll(saved) }).version;
 }
 
 function goldPoint(p: Point): GoldPointInput {
