@@ -28,7 +28,8 @@ describe('audit log page', () => {
     expect(shown.some((t) => t.includes('auth.login'))).toBe(false);
     await page.getByLabel('Show logins').check();
     await page.waitForURL(/logins=shown/);
-    await expect(rows.first().textContent()).resolves.toContain('auth.login');
+    // The list shows the new page once it has arrived: wait for it rather than read the old one.
+    await expect.poll(() => rows.first().textContent()).toContain('auth.login');
     expect(await rows.count()).toBe(50);
     await page.getByLabel('Show logins').uncheck();
     await page.waitForURL((u) => !u.search.includes('logins'));

@@ -32,7 +32,7 @@ describe('cross-check page of a problem recovered from a legacy release', () => 
     await page.getByRole('heading', { name: 'Adjudication queue' }).waitFor();
     await page.getByLabel('Status').selectOption('resolved');
     const row = page.getByRole('row').filter({ hasText: 'leg100_a' });
-    await expect(row.getByText('legacy', { exact: true }).count()).resolves.toBe(1);
+    await expect.poll(() => row.getByText('legacy', { exact: true }).count()).toBe(1);
     await row.getByRole('link').click();
     await page.waitForURL('**/adjudicate/leg100_a');
 
