@@ -13,8 +13,23 @@ export async function listeningPort(): Promise<{ port: number; close: () => void
   return { port: (server.address() as net.AddressInfo).port, close: () => server.close() };
 }
 
+/**
+ * Each test worker runs its sandboxes as uids of its own. Test files run in parallel, and a uid is
+ * what the kernel counts a process limit against: with one shared range, one file's fork bomb
+ * could fail another file's program, and the count of processes a run left behind would see the
+ * other file's programs still running.
+ */
+const WORKER = Number(process.env.VITEST_POOL_ID ?? '0');
+
 /** Tests' limits are tighter than the server's defaults so that a contained program ends quickly. */
-export const TEST_SANDBOX: SandboxSettings = { ...SANDBOX_DEFAULTS, cpuSeconds: 2, wallSeconds: 4, memoryMb: 256, processes: 16 };
+export const TEST_SANDBOX: SandboxSettings = {
+  ...SANDBOX_DEFAULTS,
+  cpuSeconds: 2,
+  wallSeconds: 4,
+  memoryMb: 256,
+  processes: 16,
+  uid: SANDBOX_DEFAULTS.uid + 100 + WORKER * SANDBOX_DEFAULTS.concurrency,
+};
 
 export async function readySandbox(dbFile: string, overrides: Partial<SandboxSettings> = {}): Promise<CodeSandbox> {
   const sandbox = new CodeSandbox({ ...TEST_SANDBOX, ...overrides });

@@ -6,6 +6,7 @@ import { Annotation, Compartment, EditorState } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
 import { codeEditorTheme } from './theme';
 import './codeEditor.css';
+import { useLatest } from '../useLatest';
 
 export interface CodeEditorProps {
   value: string;
@@ -39,13 +40,10 @@ const contentAttributes = (label: string, description: string | undefined) =>
 export default function CodeEditor({ value, onChange, onPaste, readOnly = false, label, description }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const callbacks = useRef({ onChange, onPaste });
+  const callbacks = useLatest({ onChange, onPaste });
   const editable = useRef(new Compartment());
   const labels = useRef(new Compartment());
   const describer = useRef<HTMLDivElement | null>(null);
-  useEffect(() => {
-    callbacks.current = { onChange, onPaste };
-  });
 
   // One EditorView for the component's life; value, label and read-only follow by transactions.
   useEffect(() => {

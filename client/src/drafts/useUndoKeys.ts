@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useLatest } from '../useLatest';
 
 const TEXT_INPUTS = new Set(['text', 'search', 'url', 'tel', 'email', 'password', 'number']);
 
@@ -16,10 +17,7 @@ export function isTextField(target: EventTarget | null): boolean {
 
 /** Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (⌘ on a Mac) wherever focus is, except in a text field. */
 export function useUndoKeys(onUndo: () => void, onRedo: () => void, enabled: boolean): void {
-  const latest = useRef({ onUndo, onRedo });
-  useEffect(() => {
-    latest.current = { onUndo, onRedo };
-  });
+  const latest = useLatest({ onUndo, onRedo });
   useEffect(() => {
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
@@ -35,5 +33,5 @@ export function useUndoKeys(onUndo: () => void, onRedo: () => void, enabled: boo
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [enabled]);
+  }, [enabled, latest]);
 }

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { PageProps } from '../../routes';
 import { Link } from '../../router';
 import { useLabelling, type PageItem } from './judgeAudits/useLabelling';
 import './judgeAudits/judgeAudit.css';
+import { useLatest } from '../../useLatest';
 
 /** Keys typed into a field are the field's, not the page's. */
 const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -52,10 +53,7 @@ export default function JudgeAuditPage({ params }: PageProps) {
   const name = params.name ?? '';
   const l = useLabelling(name);
   // The key listener is added once and reads the latest state through the ref.
-  const keys = useRef(l);
-  useEffect(() => {
-    keys.current = l;
-  });
+  const keys = useLatest(l);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -70,7 +68,7 @@ export default function JudgeAuditPage({ params }: PageProps) {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [keys]);
 
   const { state, items, cursor, current } = l;
   return (

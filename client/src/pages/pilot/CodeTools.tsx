@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api';
 import { call } from '../../apiCall';
 import { pilotCode } from '../../../../shared/api/pilotCode';
@@ -68,7 +68,8 @@ export function CodeTools({ sessionId, code, submitted, keysRef }: Props & { key
     if (tools) wasSubmitted.current = submitted;
   }, [submitted, canTest, tools, doTest]);
 
-  useEffect(() => {
+  // Before paint, as useLatest does: Ctrl+Enter right after a run ends acts on this render.
+  useLayoutEffect(() => {
     keysRef.current = busy || !available ? null : canTest ? () => void doTest() : submitted ? null : () => void doRun();
   });
 

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useLatest } from '../../../useLatest';
 
 export type CurationKey = 'a' | 'b' | 'm' | 'x' | 'j' | 'k' | 'p' | 'g' | 's' | 'c';
 const KEYS: ReadonlySet<string> = new Set<CurationKey>(['a', 'b', 'm', 'x', 'j', 'k', 'p', 'g', 's', 'c']);
@@ -15,10 +16,7 @@ function typing(target: EventTarget | null): boolean {
 
 /** One-key curation actions on the whole page: a, b, m, x, j, k and the checklist's p, g, s, c (outside text fields). */
 export function useCurationKeys(onKey: (key: CurationKey) => void): void {
-  const handler = useRef(onKey);
-  useEffect(() => {
-    handler.current = onKey;
-  });
+  const handler = useLatest(onKey);
   useEffect(() => {
     const listener = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
@@ -29,5 +27,5 @@ export function useCurationKeys(onKey: (key: CurationKey) => void): void {
     };
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);
-  }, []);
+  }, [handler]);
 }

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useLatest } from '../../../useLatest';
 
 export interface EditorKeyActions {
   deleteFor: (point: number) => void;
@@ -18,10 +19,7 @@ function typingInField(target: EventTarget | null): boolean {
 
 /** The editor's keyboard shortcuts; keys typed into form fields are left alone. */
 export function useEditorKeys(actions: EditorKeyActions, enabled: boolean): void {
-  const latest = useRef(actions);
-  useEffect(() => {
-    latest.current = actions;
-  });
+  const latest = useLatest(actions);
   useEffect(() => {
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
@@ -45,5 +43,5 @@ export function useEditorKeys(actions: EditorKeyActions, enabled: boolean): void
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [enabled]);
+  }, [enabled, latest]);
 }

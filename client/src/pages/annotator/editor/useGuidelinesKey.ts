@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import type { Point } from '../../../../../shared/edits';
 import { typeAnchor } from '../../../../../shared/guidelines/types';
 import { isAmbiguityType, type AmbiguityType } from '../../../../../shared/taxonomy';
+import { useLatest } from '../../../useLatest';
 
 /** A text box (or the editable parts of the page) where "?" is typed, not a shortcut; the type picker is not one. */
 function typingText(target: EventTarget | null): boolean {
@@ -25,10 +26,7 @@ export const guidelinesHref = (type: AmbiguityType | null): string => `/guidelin
  * editor, its draft and its undo history stay as they are in this one.
  */
 export function useGuidelinesKey(points: readonly Point[]): void {
-  const latest = useRef(points);
-  useEffect(() => {
-    latest.current = points;
-  });
+  const latest = useLatest(points);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== '?' || e.ctrlKey || e.metaKey || e.altKey || typingText(e.target)) return;
@@ -37,5 +35,5 @@ export function useGuidelinesKey(points: readonly Point[]): void {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, []);
+  }, [latest]);
 }
