@@ -196,3 +196,61 @@ export function transaction<T>(db: DB, fn: () => T): T {
     runner.work = outer;
   }
 }
+
+/** A write waiting for its commit group: its work, the scope of the request it came from, and how to answer it. */
+interface GroupedWrite {
+  work: () => unknown;
+  scope: WriteScope | undefined;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+const commitGroups = new WeakMap<DB, GroupedWrite[]>();
+
+/**
+ * Run fn in a transaction shared with the other grouped writes that arrive in the same turn of
+ * the event loop: under a stream of draft saves from many annotators, most of a save's cost was
+ * its own BEGIN and COMMIT and the pages every save touches (the event log's, the agreement
+ * counter's), written once per group instead. Each write is a savepoint of its own, so one that
+ * fails is undone alone and fails alone; every promise settles only once COMMIT has returned, so
+ * nothing is acknowledged before it is stored. If BEGIN or COMMIT fails, every write of the group
+ * fails with that error and none is kept (a busy database can then be retried as before).
+ */
+export function transactionInGroup<T>(db: DB, fn: () => T): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let group = commitGroups.get(db);
+    if (!group) {
+      commitGroups.set(db, (group = []));
+      setImmediate(() => commitGroup(db));
+    }
+    group.push({ work: fn, scope: writeScopes.getStore(), resolve: resolve as (value: unknown) => void, reject });
+  });
+}
+
+function commitGroup(db: DB): void {
+  const group = commitGroups.get(db) ?? [];
+  commitGroups.delete(db);
+  const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+  try {
+    // The group belongs to no single request: its commit is noted on each write's own scope below.
+    inWriteScope({ committed: false }, () =>
+      transaction(db, () => {
+        for (const write of group) {
+          try {
+            outcomes.push({ ok: true, value: transaction(db, write.work) });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
+        }
+      }),
+    );
+  } catch (error) {
+    for (const write of group) write.reject(error);
+    return;
+  }
+  group.forEach((write, i) => {
+    const outcome = outcomes[i]!;
+    if (!outcome.ok) return write.reject(outcome.error);
+    if (write.scope) write.scope.committed = true;
+    write.resolve(outcome.value);
+  });
+}

@@ -1,4 +1,4 @@
-import { transaction, type DB } from '../../db/database';
+import { transaction, transactionInGroup, type DB } from '../../db/database';
 import type { AnnotationRow, AssignedProblem } from '../../db/annotations';
 import { writeDismissals } from '../../db/suggestions';
 import {
@@ -165,6 +165,14 @@ export function saveDraft(db: DB, user: Annotator, actor: Actor, questionId: str
     const findings = findingsOf(db, problem, body.points);
     return { questionId: problem.question_id, status: 'draft', version: saved.version, activeMs: saved.active_ms, updatedAt: saved.updated_at, findings };
   });
+}
+
+/**
+ * A draft save as the server makes it: draft saves are the stream of small writes many
+ * annotators make at once, so those arriving together commit together (each still all or nothing).
+ */
+export function saveDraftInGroup(db: DB, user: Annotator, actor: Actor, questionId: string, body: SaveAnnotationRequest, clock: Clock = systemClock): Promise<SavedDraft> {
+  return transactionInGroup(db, () => saveDraft(db, user, actor, questionId, body, clock));
 }
 
 /**

@@ -2,7 +2,7 @@ import { annotations } from '../../../shared/api/annotations';
 import { route } from '../../http/route';
 import { withUploadedFile } from '../../http/upload';
 import { importAnnotationsFile } from '../../services/annotationImport';
-import { getAnnotation, saveDraft, submitAnnotation } from '../../services/annotations';
+import { getAnnotation, saveDraftInGroup, submitAnnotation } from '../../services/annotations';
 
 /** Annotation files are small (a few KB per annotation); 50 MB is far beyond any real one. */
 const MAX_ANNOTATION_FILE_BYTES = 50 * 1024 ** 2;
@@ -12,6 +12,6 @@ export const annotationRoutes = [
     withUploadedFile(req, MAX_ANNOTATION_FILE_BYTES, (file) => importAnnotationsFile(db, actor, file, { sourceName: query.name ?? 'upload.jsonl' })),
   ),
   route(annotations.get, ({ db, user, params }) => getAnnotation(db, user, params.questionId)),
-  route(annotations.save, ({ db, user, actor, params, body }) => saveDraft(db, user, actor, params.questionId, body)),
+  route(annotations.save, ({ db, user, actor, params, body }) => saveDraftInGroup(db, user, actor, params.questionId, body)),
   route(annotations.submit, ({ db, user, actor, params, body }) => submitAnnotation(db, user, actor, params.questionId, body)),
 ];
