@@ -15,25 +15,29 @@ const WORKERS = Math.max(2, 2 * os.availableParallelism());
 // API test files share one module graph per worker (isolate: false): each file imports the whole
 // server, and importing it afresh for each of ~100 files cost a third of the project's CPU. A file
 // that replaces a module with vi.mock needs a graph of its own, so those run isolated.
+// Temporary folders the tests make (tempDir) are removed after each file.
+const TEMP_CLEANUP = 'test/support/tempCleanup.ts';
+
 const API_DIR = path.join(import.meta.dirname, 'test', 'api');
 const MOCKING = fs
   .readdirSync(API_DIR)
   .filter((f) => f.endsWith('.test.ts') && /\bvi\.mock\(/.test(fs.readFileSync(path.join(API_DIR, f), 'utf8')))
   .map((f) => `test/api/${f}`);
-const API = { environment: 'node' as const, globalSetup: ['test/support/serverBuild.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
+const API = { environment: 'node' as const, setupFiles: [TEMP_CLEANUP], globalSetup: ['test/support/serverBuild.ts'], testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
     maxWorkers: WORKERS,
     projects: [
       // Pure functions with no module state to reset: one module graph for the whole project.
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 20_000 } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', setupFiles: [TEMP_CLEANUP], isolate: false, testTimeout: 20_000 } },
       // The processes some api tests start (server, CLI) run the build in dist/, made once here.
       { test: { ...API, name: 'api', include: ['test/api/**/*.test.ts'], exclude: MOCKING, isolate: false } },
       { test: { ...API, name: 'api-mocks', include: MOCKING } },
       {
         test: {
           name: 'browser',
+          setupFiles: [TEMP_CLEANUP],
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/buildClient.ts'],
@@ -43,7 +47,7 @@ export default defineConfig({
         },
       },
       ...(withDatasets
-        ? [{ test: { name: 'datasets', include: ['test/datasets/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 } }]
+        ? [{ test: { name: 'datasets', include: ['test/datasets/**/*.test.ts'], environment: 'node', setupFiles: [TEMP_CLEANUP], testTimeout: 120_000, hookTimeout: 120_000 } }]
         : []),
     ],
   },

@@ -35,6 +35,16 @@ export function copyOfDb(source: DB): TempDb {
   return inTempFile((file) => source.prepare('VACUUM INTO ?').run(file));
 }
 
+/** Folders tempDir made and not yet removed: test/support/tempCleanup.ts removes them after each test file. */
+const madeDirs: string[] = [];
+
+/** Remove every folder tempDir made so far (a run leaves nothing in the system's temp folder). */
+export function removeTempDirs(): void {
+  for (const dir of madeDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
 export function tempDir(prefix = 'ccb-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeDirs.push(dir);
+  return dir;
 }
