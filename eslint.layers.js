@@ -1,7 +1,8 @@
 import path from 'node:path';
 
 /**
- * The server's layers (docs/architecture.md, "Layers of the server"): routes → services → db. A local plugin, so these
+ * The server's layers (docs/architecture.md, "Layers of the server"): routes → services → db, with the
+ * file readers (server/files/) under the services and presenters beside the routes. A local plugin, so these
  * rules neither override nor are overridden by the generic rules of other config blocks.
  *
  * - layers/no-import: a file may not import from the listed folders (resolved from the file, so
@@ -104,7 +105,7 @@ const jsonParseInDbOnly = {
  * (each with line numbers in its own pipeline), and the answers of an LLM endpoint.
  */
 export const JSON_READERS = [
-  'server/services/jsonLines.ts', // JSONL uploads (problems, annotations, suggestions, releases), line by line
+  'server/files/jsonLines.ts', // JSONL uploads (problems, annotations, suggestions, releases), line by line
   'server/services/runs/pass1.ts', // LiveCodeBench's _eval_all.json of a run
   'shared/runs/pass1.ts', // the per-code metadata strings inside an uploaded _eval_all.json
   'server/services/runs/jsonSlice.ts', // a member name inside a run line already parsed
@@ -141,6 +142,23 @@ export const layerBlocks = [
         [
           { folder: 'server/http', message: 'Services speak the domain, not HTTP: throw DomainError from server/domain/errors.ts' },
           { folder: 'db/database', names: ['all', 'get', 'run'], message: 'Services read and write through the db/ modules, not raw statements' },
+          { folder: 'server/presenters', message: 'Services return domain values; routes shape them into responses with server/presenters/' },
+        ],
+      ],
+    },
+  },
+  {
+    files: ['server/files/**/*.ts'],
+    plugins: { layers },
+    rules: {
+      'layers/no-import': [
+        'error',
+        [
+          { folder: 'server/services', message: 'The file readers are plumbing under the services: they read and check files, the services decide what the lines mean' },
+          { folder: 'server/presenters', message: 'The file readers know nothing of responses' },
+          { folder: 'server/routes', message: 'The file readers know nothing of HTTP' },
+          { folder: 'server/http', message: 'The file readers know nothing of HTTP' },
+          { folder: 'db', message: 'The file readers read files, not the database' },
         ],
       ],
     },

@@ -1,22 +1,10 @@
-import { createHash } from 'node:crypto';
-import type { AnnotationRow, AssignedProblem, QueueRow } from '../../db/annotations';
-import type { DraftPoints } from '../../db/annotationDrafts';
-import type { Served } from '../services/suggestions/serve';
 import type { AnnotationStatus, AnnotationView, QueueItem, QueueStatus } from '../../shared/schemas/annotation';
 import { isPastDue } from '../../shared/schemas/batches';
-import type { AcknowledgedFinding, PointFinding } from '../../shared/writing/findings';
-
-/** The shared rules' findings on an annotation's points, and those its annotator acknowledged. */
-export interface AnnotationQuality {
-  findings: PointFinding[];
-  acknowledged: AcknowledgedFinding[];
-}
-
-/** The name of a base text that saves carry: its SHA-256, hex. */
-export const baseTextHash = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+import { baseTextHash } from '../domain/baseText';
+import type { AnnotationState, Queue } from '../services/annotations';
 
 /** An unstarted annotation (no row yet) is an empty draft at version 0. */
-export function presentAnnotation(problem: AssignedProblem, row: AnnotationRow | undefined, stored: DraftPoints, served: Served | null, quality: AnnotationQuality): AnnotationView {
+export function presentAnnotation({ problem, row, stored, served, quality }: AnnotationState): AnnotationView {
   return {
     questionId: problem.question_id,
     title: problem.title,
@@ -38,11 +26,13 @@ export function presentAnnotation(problem: AssignedProblem, row: AnnotationRow |
 
 const QUEUE_STATUS: Record<AnnotationStatus, QueueStatus> = { draft: 'in-progress', submitted: 'submitted' };
 
-/** `today` (YYYY-MM-DD) decides whether work of a batch is overdue. */
-export function presentQueueItem(row: QueueRow, today: string): QueueItem {
-  const status = row.status ? QUEUE_STATUS[row.status] : 'todo';
-  const item: QueueItem = { questionId: row.question_id, title: row.title, difficulty: row.difficulty, status };
-  if (row.skip_reason !== null) item.skipped = row.skip_reason;
-  if (row.batch_name !== null && row.batch_due !== null) item.batch = { name: row.batch_name, due: row.batch_due, overdue: status !== 'submitted' && isPastDue(row.batch_due, today) };
-  return item;
+/** The queue's items in the order read; `today` (YYYY-MM-DD) decides whether work of a batch is overdue. */
+export function presentQueue({ rows, today }: Queue): QueueItem[] {
+  return rows.map((row) => {
+    const status = row.status ? QUEUE_STATUS[row.status] : 'todo';
+    const item: QueueItem = { questionId: row.question_id, title: row.title, difficulty: row.difficulty, status };
+    if (row.skip_reason !== null) item.skipped = row.skip_reason;
+    if (row.batch_name !== null && row.batch_due !== null) item.batch = { name: row.batch_name, due: row.batch_due, overdue: status !== 'submitted' && isPastDue(row.batch_due, today) };
+    return item;
+  });
 }

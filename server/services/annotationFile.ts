@@ -1,8 +1,8 @@
 import type { Point } from '../../shared/edits';
 import { importedAnnotationLine } from '../../shared/schemas/annotationImport';
 import type { ImportIssue } from '../../shared/schemas/lcb';
-import { jsonLinesOf, schemaIssues } from './jsonLines';
-import { IssueList, type LineIssues } from './fileIssues';
+import { jsonLinesOf, schemaIssues } from '../files/jsonLines';
+import { IssueList, type LineIssues } from '../files/fileIssues';
 
 /** One valid line of an annotation file. */
 export interface ParsedAnnotation {
@@ -25,7 +25,7 @@ function parseAnnotationLine(number: number, json: unknown): LineResult {
 
 /**
  * Every annotation of a file, or the (bounded) issues of its bad lines; duplicates are issues
- * too. Checked in slices that let other requests through (eventLoopPacer.ts).
+ * too. Checked in slices that let other requests through (server/files/eventLoopPacer.ts).
  */
 export async function readAnnotationFile(file: string): Promise<{ annotations: ParsedAnnotation[]; issues: IssueList }> {
   const annotations: ParsedAnnotation[] = [];

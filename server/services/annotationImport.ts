@@ -14,8 +14,8 @@ import type { ImportIssue } from '../../shared/schemas/lcb';
 import { hashPassword } from '../auth/passwords';
 import { readAnnotationFile, type ParsedAnnotation } from './annotationFile';
 import { ImportError } from './lcbFile';
-import { Pacer } from './eventLoopPacer';
-import { IssueList } from './fileIssues';
+import { Pacer } from '../files/eventLoopPacer';
+import { IssueList } from '../files/fileIssues';
 
 /** What the import will do for one line, decided before anything is written. */
 interface Step {

@@ -1,5 +1,5 @@
 import { transaction, transactionInGroup, type DB } from '../../db/database';
-import type { AnnotationRow, AssignedProblem } from '../../db/annotations';
+import type { AnnotationRow, AssignedProblem, QueueRow } from '../../db/annotations';
 import { writeDismissals } from '../../db/suggestions';
 import {
   assignedAt,
@@ -20,19 +20,43 @@ import { currentGuidelinesVersion, recordGuidelinesVersion } from '../../db/guid
 import { validatePoints, type Point } from '../../shared/edits';
 import { pointFindings, unacknowledged, type AcknowledgedFinding, type PointFinding } from '../../shared/writing/findings';
 import { questionAskedElsewhere, readAcknowledged, readSkip, writeAcknowledged, writeSkip } from '../../db/pointFindings';
-import type { AnnotationView, QueueItem, SavedDraft, SaveAnnotationRequest, SkipState, SubmitBody } from '../../shared/schemas/annotation';
+import type { SavedDraft, SaveAnnotationRequest, SkipState, SubmitBody } from '../../shared/schemas/annotation';
 import { dayOf } from '../../shared/schemas/batches';
 import type { Annotator } from '../domain/annotator';
 import { DomainError, notFound, validationFailed } from '../domain/errors';
-import { baseTextHash, presentAnnotation, presentQueueItem } from '../presenters/annotations';
+import { baseTextHash } from '../domain/baseText';
 import { creditActiveTime, msOf, systemClock, type Clock, type Credit } from './activeTime';
-import { currentSuggestions, serveSuggestions } from './suggestions/serve';
+import { currentSuggestions, serveSuggestions, type Served } from './suggestions/serve';
 import { resolveOrigins } from './suggestions/origins';
 
+/** An annotator's queue as read, and the day (YYYY-MM-DD) that decides which of its batches are overdue. */
+export interface Queue {
+  rows: QueueRow[];
+  today: string;
+}
+
 /** The caller's queue: every problem assigned to them with their progress, grouped by batch (earliest due first), in import order. */
-export function getQueue(db: DB, user: Annotator, clock: Clock = systemClock): QueueItem[] {
-  const today = dayOf(clock());
-  return readQueueRows(db, user.id).map((row) => presentQueueItem(row, today));
+export function getQueue(db: DB, user: Annotator, clock: Clock = systemClock): Queue {
+  return { rows: readQueueRows(db, user.id), today: dayOf(clock()) };
+}
+
+/** The shared rules' findings on an annotation's points, and those its annotator acknowledged. */
+export interface AnnotationQuality {
+  findings: PointFinding[];
+  acknowledged: AcknowledgedFinding[];
+}
+
+/**
+ * One annotator's annotation of a problem as it stands (server/presenters/annotations.ts makes
+ * the API's view of it): no row yet for an unstarted one, and the suggestions served only
+ * while it is a draft.
+ */
+export interface AnnotationState {
+  problem: AssignedProblem;
+  row: AnnotationRow | undefined;
+  stored: DraftPoints;
+  served: Served | null;
+  quality: AnnotationQuality;
 }
 
 /** The problem if it is assigned to the user; otherwise 404 (whether or not it exists). */
@@ -50,13 +74,13 @@ function draftPoints(db: DB, annotationId: number | undefined): DraftPoints {
   return annotationId === undefined ? NO_DRAFT_POINTS : readDraftPoints(db, annotationId);
 }
 
-/** The annotation view, with the suggestions the policy shows this annotator (a serving records their exposure). */
-function view(db: DB, problem: AssignedProblem, userId: number, clock: Clock): AnnotationView {
+/** The annotation, with the suggestions the policy shows this annotator (a serving records their exposure). */
+function view(db: DB, problem: AssignedProblem, userId: number, clock: Clock): AnnotationState {
   const row = annotationRow(db, problem.id, userId);
   const served = row?.status === 'submitted' ? null : serveSuggestions(db, problem, userId, new Date(clock()).toISOString());
   const stored = draftPoints(db, row?.id);
   const quality = { findings: findingsOf(db, problem, stored.points), acknowledged: row ? readAcknowledged(db, row.id) : [] };
-  return presentAnnotation(problem, row, stored, served, quality);
+  return { problem, row, stored, served, quality };
 }
 
 /** The shared rules' findings on a problem's points, at the point of writing (question-repeated against the gold of other problems). */
@@ -65,7 +89,7 @@ export function findingsOf(db: DB, problem: Pick<AssignedProblem, 'id' | 'base_t
 }
 
 /** The caller's own annotation of a problem; never anyone else's. */
-export function getAnnotation(db: DB, user: Annotator, questionId: string, clock: Clock = systemClock): AnnotationView {
+export function getAnnotation(db: DB, user: Annotator, questionId: string, clock: Clock = systemClock): AnnotationState {
   return view(db, assignedProblem(db, user, questionId), user.id, clock);
 }
 
@@ -179,7 +203,7 @@ export function saveDraftInGroup(db: DB, user: Annotator, actor: Actor, question
  * Submit: the stored points must pass the complete (submit) rules; afterwards the annotation is
  * read-only. It records the guidelines version current at that moment.
  */
-export function submitAnnotation(db: DB, user: Annotator, actor: Actor, questionId: string, body: SubmitBody): AnnotationView {
+export function submitAnnotation(db: DB, user: Annotator, actor: Actor, questionId: string, body: SubmitBody): AnnotationState {
   return transaction(db, () => {
     const problem = assignedProblem(db, user, questionId);
     checkBaseText(problem, body.baseTextHash);

@@ -12,6 +12,7 @@ import {
 import { appendEvent, type Actor } from '../../db/events';
 import { findProblemId } from '../../db/problems';
 import { findUser } from '../../db/users';
+import type { AutoAssignRequest } from '../../shared/api/assignments';
 import type { AnnotationProgress, AnnotatorWorkload, AutoAssignPreview, AutoAssignResult } from '../../shared/schemas/backoffice';
 import { DomainError, invalid, notFound } from '../domain/errors';
 
@@ -46,7 +47,7 @@ interface AutoAssignPlan {
  * problems sent back to adjudication (a Runs flag reopening a legacy problem) always are: they
  * need an adjudicator, not annotators.
  */
-function planAutoAssign(db: DB, options: { includeResolved?: boolean }): AutoAssignPlan {
+function planAutoAssign(db: DB, options: Partial<AutoAssignRequest>): AutoAssignPlan {
   const annotators = annotatorsByLoad(db);
   if (annotators.length < ANNOTATORS_PER_PROBLEM) {
     throw new DomainError('too_few_annotators', `Auto-assignment needs at least ${ANNOTATORS_PER_PROBLEM} active annotators; there ${annotators.length === 1 ? 'is 1' : `are ${annotators.length}`}.`);
@@ -93,7 +94,7 @@ export function pickAnnotators(taken: readonly (readonly [number, number])[], an
 }
 
 /** Auto-assignment (see planAutoAssign), in one transaction with an event per problem. */
-export function autoAssign(db: DB, actor: Actor, options: { includeResolved?: boolean } = {}): AutoAssignResult {
+export function autoAssign(db: DB, actor: Actor, options: Partial<AutoAssignRequest> = {}): AutoAssignResult {
   return transaction(db, () => {
     const plan = planAutoAssign(db, options);
     for (const { problem, picks } of plan.fills) {
@@ -110,7 +111,7 @@ export function autoAssign(db: DB, actor: Actor, options: { includeResolved?: bo
 }
 
 /** What auto-assignment would do now, and to whom (the confirmation shows it); nothing is written. */
-export function previewAutoAssign(db: DB, options: { includeResolved?: boolean } = {}): AutoAssignPreview {
+export function previewAutoAssign(db: DB, options: Partial<AutoAssignRequest> = {}): AutoAssignPreview {
   const plan = planAutoAssign(db, options);
   const perAnnotator = new Map<string, number>();
   for (const { annotator } of plan.fills.flatMap((f) => f.picks)) perAnnotator.set(annotator.username, (perAnnotator.get(annotator.username) ?? 0) + 1);

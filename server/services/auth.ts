@@ -1,15 +1,14 @@
 import { transaction, type DB } from '../../db/database';
 import { appendEvent } from '../../db/events';
 import { findLogin } from '../../db/users';
+import type { LoginRequest } from '../../shared/api/auth';
 import type { Role } from '../../shared/roles';
 import { loginLimiterFor } from '../auth/loginLimiter';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
 import { createSession } from '../auth/sessions';
 import { DomainError } from '../domain/errors';
 
-export interface LoginAttempt {
-  username: string;
-  password: string;
+export interface LoginAttempt extends LoginRequest {
   /** Where the attempt comes from (the limiter counts per address too; the event records it). */
   address: string;
   /** Ends the caller's current session, inside the login's transaction (a new id at every login: no fixation). */

@@ -3,10 +3,10 @@ import { normalizeBaseText } from '../../shared/baseText';
 import type { ProblemContent } from '../../shared/schemas/backoffice';
 import { formatImportIssue, lcbRecord, type Difficulty, type ImportIssue } from '../../shared/schemas/lcb';
 import { DomainError } from '../domain/errors';
-import { jsonLineDecoder, parseJsonLine, schemaIssues, tooLongIssue } from './jsonLines';
-import { MAX_LINE_BYTES, readLines, type ProgressListener } from './lineReader';
-import { Pacer } from './eventLoopPacer';
-import { IssueList, type LineIssues } from './fileIssues';
+import { jsonLineDecoder, parseJsonLine, schemaIssues, tooLongIssue } from '../files/jsonLines';
+import { MAX_LINE_BYTES, readLines, type ProgressListener } from '../files/lineReader';
+import { Pacer } from '../files/eventLoopPacer';
+import { IssueList, type LineIssues } from '../files/fileIssues';
 
 /** The parts of a record we keep: everything but the hidden tests, of which only size and digest are kept. */
 export interface ParsedProblem extends ProblemContent {
@@ -19,7 +19,7 @@ export interface ParsedProblem extends ProblemContent {
   recordSha256: string;
 }
 
-/** How many lines had errors, and how many of them the issues do not list (a bounded check, fileIssues.ts). */
+/** How many lines had errors, and how many of them the issues do not list (a bounded check, server/files/fileIssues.ts). */
 export interface IssueCounts {
   linesWithErrors: number;
   unlistedLines: number;
@@ -98,7 +98,7 @@ export function parseLine(number: number, bytes: Buffer, decoder = jsonLineDecod
 
 /**
  * Pass 1 of an import: read the file as a stream and validate every line, in slices that let
- * other requests through (eventLoopPacer.ts). Returns the problems in file order, or throws an
+ * other requests through (server/files/eventLoopPacer.ts). Returns the problems in file order, or throws an
  * ImportError with the first bad lines and the count of the rest.
  */
 export async function readLcbFile(file: string, onProgress?: ProgressListener): Promise<ParsedProblem[]> {

@@ -5,7 +5,7 @@ import { appendEvent, type Actor } from '../../db/events';
 import type { ImportIssue, ImportSummary } from '../../shared/schemas/lcb';
 import { DomainError } from '../domain/errors';
 import { ImportError, readLcbFile, type ParsedProblem } from './lcbFile';
-import type { ProgressListener } from './lineReader';
+import type { ProgressListener } from '../files/lineReader';
 
 export { ImportError } from './lcbFile';
 

@@ -2,7 +2,7 @@ import { transaction, type DB } from '../../db/database';
 import { appendEvent, type Actor } from '../../db/events';
 import { deleteOtherSessionsOf, deleteSessionsOf } from '../../db/sessions';
 import { findUser, findUserById, insertUser, updatePasswordHash, updateRoleAndActive, type UserRow } from '../../db/users';
-import type { Role } from '../../shared/roles';
+import type { CreateUserRequest, UpdateUserRequest } from '../../shared/api/users';
 import { hashPassword } from '../auth/passwords';
 import { loginLimiterFor, type LoginLock } from '../auth/loginLimiter';
 import { DomainError, notFound } from '../domain/errors';
@@ -10,7 +10,7 @@ import { refuseDemoPassword } from './sharedServing';
 
 export { findUser, listUsers, type UserRow } from '../../db/users';
 
-export async function createUser(db: DB, actor: Actor, input: { username: string; role: Role; password: string }): Promise<UserRow> {
+export async function createUser(db: DB, actor: Actor, input: CreateUserRequest): Promise<UserRow> {
   refuseDemoPassword(db, input.password);
   const hash = await hashPassword(input.password);
   return transaction(db, () => {
@@ -21,12 +21,6 @@ export async function createUser(db: DB, actor: Actor, input: { username: string
   });
 }
 
-export interface UserChanges {
-  role?: Role;
-  active?: boolean;
-  password?: string;
-}
-
 /**
  * Change an account's role, active flag or password. A maintainer cannot deactivate or
  * demote themselves (someone must be able to manage accounts). Deactivation, and a password
@@ -34,7 +28,7 @@ export interface UserChanges {
  * sessions and keeps `currentSession` (the stored id of the session making the change). On a
  * shared server (sharedServing.ts) a published demo password is refused, as at creation.
  */
-export async function updateUser(db: DB, actor: Actor, username: string, changes: UserChanges, currentSession?: string): Promise<UserRow> {
+export async function updateUser(db: DB, actor: Actor, username: string, changes: UpdateUserRequest, currentSession?: string): Promise<UserRow> {
   refuseDemoPassword(db, changes.password);
   const hash = changes.password === undefined ? undefined : await hashPassword(changes.password);
   return transaction(db, () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CaseView, QueueView } from '../adjudicationView';
 import { overrideBody, queueQuery, reopenBody, returnBody, type ReturnedAnnotation, revealNamesBody, saveGoldBody, versionBody, versionQuery } from '../schemas/adjudication';
-import { resource } from './endpoint';
+import { resource, type QueryOf } from './endpoint';
 import { questionIdParam } from './params';
 
 // Adjudication sees both annotators' work, so annotators get 403 on every endpoint here.
@@ -41,3 +41,6 @@ export const adjudications = resource('adjudications', (endpoint) => ({
   revealNames: endpoint<RevealNames>()({ method: 'get', path: '/api/settings/reveal-names', access: ADJUDICATORS }),
   setRevealNames: endpoint<RevealNames>()({ method: 'put', path: '/api/settings/reveal-names', access: MAINTAINERS, body: revealNamesBody }),
 }));
+
+/** The adjudication queue's filters and page. */
+export type AdjudicationQueueQuery = QueryOf<typeof adjudications.queue>;

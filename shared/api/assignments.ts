@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { QueueItem } from '../schemas/annotation';
 import { autoAssignBody, autoAssignPreviewQuery, setAssignmentBody, type AnnotatorWorkload, type AutoAssignPreview, type AutoAssignResult } from '../schemas/backoffice';
-import { resource } from './endpoint';
+import { resource, type BodyOf } from './endpoint';
 import { skipBody, type SkipState } from '../schemas/annotation';
 import { questionIdParam } from './params';
 
@@ -30,3 +30,6 @@ export const assignments = resource('assignments', (endpoint) => ({
     invalidates: ['problems'],
   }),
 }));
+
+/** Auto-assignment's one option (the preview's query decodes to the same): whether problems with resolved gold get annotators too. */
+export type AutoAssignRequest = BodyOf<typeof assignments.auto>;

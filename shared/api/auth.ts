@@ -1,5 +1,5 @@
 import { loginBody, type Me } from '../schemas/auth';
-import { resource } from './endpoint';
+import { resource, type BodyOf } from './endpoint';
 import type { Ok } from './params';
 
 export const auth = resource('auth', (endpoint) => ({
@@ -7,3 +7,6 @@ export const auth = resource('auth', (endpoint) => ({
   logout: endpoint<Ok>()({ method: 'post', path: '/api/auth/logout', access: 'public' }),
   me: endpoint<Me>()({ method: 'get', path: '/api/me', access: 'user' }),
 }));
+
+/** A username and password to log in with. */
+export type LoginRequest = BodyOf<typeof auth.login>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { runCodeBody, skipTaskBody, testCodeBody, type PilotToolsView, type RunCodeResult, type TestCodeResult } from '../schemas/pilotCode';
 import type { PilotSessionView } from '../schemas/pilots';
 import { answerQuestionnaireBody, questionnaireQuery, type QuestionnaireView } from '../pilots/questionnaires';
-import { resource } from './endpoint';
+import { resource, type BodyOf } from './endpoint';
 import { numericIdParam } from './params';
 
 const PILOTS = ['pilot'] as const;
@@ -23,3 +23,8 @@ export const pilotCode = resource('pilotCode', (endpoint) => ({
   /** Answer a questionnaire once: every question, each within its scale. */
   answerQuestionnaire: endpoint<QuestionnaireView>()({ method: 'post', path: '/api/pilot/sessions/:id/questionnaire', access: PILOTS, params: oneSession, body: answerQuestionnaireBody }),
 }));
+
+/** The code to run and the pilot's own input (empty when not given). */
+export type RunCodeRequest = BodyOf<typeof pilotCode.run>;
+/** The code to test on the public tests (the saved code when not given). */
+export type TestCodeRequest = BodyOf<typeof pilotCode.test>;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { all, get, run } from '../../db/database';
 import { batchDetail, batchOfProblem, batchProblemIds, listBatches } from '../../server/services/batches';
 import { getQueue } from '../../server/services/annotations';
+import { presentQueue } from '../../server/presenters/annotations';
 import type { BatchPlan } from '../../shared/schemas/batches';
 import { assign, buildProblem, buildUser, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
@@ -190,14 +191,14 @@ describe('progress and what is overdue', () => {
   });
 
   it("groups the annotator's queue by batch, the earliest due first, marking overdue work", () => {
-    const queue = getQueue(ctx.db, { id: users.amy!.id }, at('2026-03-10'));
+    const queue = presentQueue(getQueue(ctx.db, { id: users.amy!.id }, at('2026-03-10')));
     expect(queue.map((q) => [q.questionId, q.batch?.name, q.batch?.overdue])).toEqual([
       ['b_1', 'week-1', true],
       ['b_2', 'week-1', true],
       ['b_4', 'late', false],
       ['b_5', 'late', false],
     ]);
-    const later = getQueue(ctx.db, { id: users.amy!.id }, at('2026-04-01'));
+    const later = presentQueue(getQueue(ctx.db, { id: users.amy!.id }, at('2026-04-01')));
     expect(later.find((q) => q.questionId === 'b_4')!.batch).toEqual({ name: 'late', due: '2026-03-20', overdue: false });
     expect(later.find((q) => q.questionId === 'b_5')!.batch!.overdue).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { baseTextHash } from '../../server/presenters/annotations';
+import { baseTextHash } from '../../server/domain/baseText';
 import { normalizeBaseText } from '../../shared/baseText';
 import { SAMPLE_STATEMENT } from './builders';
 

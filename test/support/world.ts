@@ -5,6 +5,7 @@ import type { GoldPointInput } from '../../shared/schemas/adjudication';
 import { createSession, SESSION_COOKIE } from '../../server/auth/sessions';
 import type { SessionUser } from '../../server/http/route';
 import { saveDraft, submitAnnotation } from '../../server/services/annotations';
+import { presentAnnotation } from '../../server/presenters/annotations';
 import { resolveGold, saveGold } from '../../server/services/adjudications/gold';
 import { putOverride } from '../../server/services/adjudications/overrides';
 import { cutRelease } from '../../server/services/releases/store';
@@ -83,7 +84,7 @@ export function pointFor(base: string, phrase: string, question: string, answer 
 function annotate(db: DB, user: BuiltUser, problem: BuiltProblem, points: Point[], submit: boolean): number {
   const saved = saveDraft(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: 0, points });
   if (!submit) return saved.version;
-  return submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: saved.version, acknowledged: acknowledgeAll(saved) }).version;
+  return presentAnnotation(submitAnnotation(db, sessionOf(user), actorOf(user), problem.questionId, { baseTextHash: hashOf(problem), version: saved.version, acknowledged: acknowledgeAll(saved) })).version;
 }
 
 function goldPoint(p: Point): GoldPointInput {

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { readLines } from '../../server/services/lineReader';
-import { readLinesSync } from '../../server/services/lineReaderSync';
-import { tooLongIssue } from '../../server/services/jsonLines';
+import { readLines } from '../../server/files/lineReader';
+import { readLinesSync } from '../../server/files/lineReaderSync';
+import { tooLongIssue } from '../../server/files/jsonLines';
 import { tempDir } from '../support/db';
 
 const dir = tempDir('ccb-lines-');

@@ -88,6 +88,44 @@ describe('lint enforces the direction routes → services → db', () => {
     expect(await ruleHits('server/presenters/lintFixture.ts', code)).toEqual(['layers/json-parse-in-db-only:1']);
     expect(await ruleHits('shared/runs/lintFixture.ts', code)).toEqual(['layers/json-parse-in-db-only:1']);
     expect(await ruleHits('db/lintFixture.ts', code)).toEqual([]);
-    expect(await ruleHits('server/services/jsonLines.ts', code)).toEqual([]);
+    expect(await ruleHits('server/files/jsonLines.ts', code)).toEqual([]);
+  });
+
+  it('fails a service that imports a presenter, and passes a route that presents what a service returns', async () => {
+    const service = [
+      "import { presentQueue } from '../presenters/annotations';",
+      "import type { QueueItem } from '../../shared/schemas/annotation';",
+      "export { presentUser } from '../../presenters/users';",
+      'export const f = (q: Parameters<typeof presentQueue>[0]): QueueItem[] => presentQueue(q);',
+      '',
+    ].join('\n');
+    expect(await ruleHits('server/services/lintFixture.ts', service)).toEqual(['layers/no-import:1']);
+    expect(await ruleHits('server/services/suggestions/lintFixture.ts', service)).toEqual(['layers/no-import:3']);
+    const route = [
+      "import { presentQueue } from '../../presenters/annotations';",
+      "import { getQueue } from '../../services/annotations';",
+      "import { baseTextHash } from '../../domain/baseText';",
+      "export const f = (db: Parameters<typeof getQueue>[0]) => [presentQueue(getQueue(db, { id: 1 })), baseTextHash('x')];",
+      '',
+    ].join('\n');
+    expect(await ruleHits('server/routes/assignments/lintFixture.ts', route)).toEqual([]);
+  });
+
+  it('keeps the file readers under the services: they import neither services, presenters, HTTP nor the database', async () => {
+    const code = [
+      "import { Pacer } from './eventLoopPacer';",
+      "import { readLines } from './lineReader';",
+      "import { checkedRecords } from '../services/runs/runFile';",
+      "import { presentUser } from '../presenters/users';",
+      "import { route } from '../http/route';",
+      "import { findUser } from '../../db/users';",
+      "import type { ImportIssue } from '../../shared/schemas/lcb';",
+      'export const all = [Pacer, readLines, checkedRecords, presentUser, route, findUser] as const;',
+      'export type Issue = ImportIssue;',
+      '',
+    ].join('\n');
+    expect(await ruleHits('server/files/lintFixture.ts', code)).toEqual(['layers/no-import:3', 'layers/no-import:4', 'layers/no-import:5', 'layers/no-import:6']);
+    const service = ["import { Pacer } from '../../files/eventLoopPacer';", "import { IssueList } from '../../files/fileIssues';", 'export const f = [Pacer, IssueList] as const;', ''].join('\n');
+    expect(await ruleHits('server/services/runs/lintFixture.ts', service)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_PASS1_ISSUES, Pass1FileError, readEvalEntries } from '../../server/services/runs/pass1';
-import { readTextFile } from '../../server/services/textFile';
+import { readTextFile } from '../../server/files/textFile';
 import { tempDir } from '../support/db';
 
 const dir = tempDir('ccb-pass1-bounds-');

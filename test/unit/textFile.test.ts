@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readTextFile } from '../../server/services/textFile';
+import { readTextFile } from '../../server/files/textFile';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccb-textfile-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,7 @@
 import { annotations } from '../../../shared/api/annotations';
 import { route } from '../../http/route';
 import { withUploadedFile } from '../../http/upload';
+import { presentAnnotation } from '../../presenters/annotations';
 import { importAnnotationsFile } from '../../services/annotationImport';
 import { getAnnotation, saveDraftInGroup, submitAnnotation } from '../../services/annotations';
 
@@ -11,7 +12,7 @@ export const annotationRoutes = [
   route(annotations.import, ({ req, db, actor, query }) =>
     withUploadedFile(req, MAX_ANNOTATION_FILE_BYTES, (file) => importAnnotationsFile(db, actor, file, { sourceName: query.name ?? 'upload.jsonl' })),
   ),
-  route(annotations.get, ({ db, user, params }) => getAnnotation(db, user, params.questionId)),
+  route(annotations.get, ({ db, user, params }) => presentAnnotation(getAnnotation(db, user, params.questionId))),
   route(annotations.save, ({ db, user, actor, params, body }) => saveDraftInGroup(db, user, actor, params.questionId, body)),
-  route(annotations.submit, ({ db, user, actor, params, body }) => submitAnnotation(db, user, actor, params.questionId, body)),
+  route(annotations.submit, ({ db, user, actor, params, body }) => presentAnnotation(submitAnnotation(db, user, actor, params.questionId, body))),
 ];

@@ -3,6 +3,7 @@ import { readLegacyOnly } from '../../../db/adjudications';
 import { problemIdsAnnotatedBy } from '../../../db/annotations';
 import { countAssignedProblems } from '../../../db/assignments';
 import { readReopenReasons } from '../../../db/events';
+import type { AdjudicationQueueQuery } from '../../../shared/api/adjudications';
 import type { QueueItem, QueueView } from '../../../shared/adjudicationView';
 import type { AdjudicationStatus } from '../../../shared/schemas/adjudication';
 import { AMBIGUITY_TYPES } from '../../../shared/taxonomy';
@@ -10,16 +11,11 @@ import type { PairKeyer } from './pairKeys';
 import { readySummaries } from './queueSummaries';
 import { loadGoldPoints, revealNames, type SideWork } from './store';
 
-export interface QueueFilters {
-  type?: string;
-  pair?: string;
-  status?: AdjudicationStatus;
-  /** 'shown': list imported gold with nothing to do as well. */
-  imported?: 'shown';
-  /** Paging of the sorted, filtered queue; without a limit, every row. */
-  limit?: number;
-  offset?: number;
-}
+/**
+ * The endpoint's filters and page, each optional here: without a limit, every row. (`imported:
+ * 'shown'` lists imported gold with nothing to do as well.)
+ */
+export type QueueFilters = Partial<AdjudicationQueueQuery>;
 
 /** Problems with gold points from a legacy release but no two submitted annotations: listed after the ready ones. */
 function legacyOnlyItems(db: DB, own: ReadonlySet<number>): QueueItem[] {

@@ -7,6 +7,7 @@
 import { transaction, type DB } from '../../../db/database';
 import { insertCodeRun, sessionTools, submitTestOf, type SessionToolsRow } from '../../../db/pilotCodeRuns';
 import type { SessionRow } from '../../../db/pilots';
+import type { RunCodeRequest, TestCodeRequest } from '../../../shared/api/pilotCode';
 import type { PilotToolsView, PublicTestResult, RunCodeResult, TestCodeResult, TestsAtSubmit } from '../../../shared/schemas/pilotCode';
 import { DomainError } from '../../domain/errors';
 import { systemClock, type Clock } from '../activeTime';
@@ -64,7 +65,7 @@ export async function testAtSubmit(db: DB, sandbox: CodeSandbox, userId: number,
 const owner = (userId: number) => `pilot:${userId}`;
 
 /** Run the pilot's code on the pilot's own input. */
-export async function runCode(db: DB, sandbox: CodeSandbox, userId: number, id: number, body: { code: string; stdin: string }, clock: Clock = systemClock): Promise<RunCodeResult> {
+export async function runCode(db: DB, sandbox: CodeSandbox, userId: number, id: number, body: RunCodeRequest, clock: Clock = systemClock): Promise<RunCodeResult> {
   ownSession(db, id, userId);
   refuseSkipped(db, id);
   const at = new Date(clock()).toISOString();
@@ -76,7 +77,7 @@ export async function runCode(db: DB, sandbox: CodeSandbox, userId: number, id: 
 }
 
 /** Test on the public tests: the code sent while coding (a while-coding study), the submitted code after the submit. */
-export async function testCode(db: DB, sandbox: CodeSandbox, userId: number, id: number, body: { code?: string | undefined }, clock: Clock = systemClock): Promise<TestCodeResult> {
+export async function testCode(db: DB, sandbox: CodeSandbox, userId: number, id: number, body: TestCodeRequest, clock: Clock = systemClock): Promise<TestCodeResult> {
   const s = ownSession(db, id, userId);
   const t = toolsOf(db, s);
   if (t.skipped_at !== null) throw codeToolErrors.skipped();

@@ -2,7 +2,7 @@ import { MAX_POINTS } from '../../../shared/edits';
 import { parseRelease, type LineRecord } from '../../../shared/release/validate';
 import type { ImportIssue } from '../../../shared/schemas/lcb';
 import { ImportError } from '../lcbFile';
-import { IssueList } from '../fileIssues';
+import { IssueList } from '../../files/fileIssues';
 
 const LINE_PREFIX = /^line \d+: /;
 

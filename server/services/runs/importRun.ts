@@ -17,7 +17,7 @@ import { scoreTask } from '../../../shared/runs/metrics';
 import { DomainError } from '../../domain/errors';
 import { aliasRow } from '../../../db/pilots';
 import type { RunImportSummary } from '../../../shared/api/runs';
-import type { ProgressListener } from '../lineReader';
+import type { ProgressListener } from '../../files/lineReader';
 import { fileRunRelease, storedRunRelease, type RunRelease } from './release';
 import { checkedRecords, releaseIndex, reportRunFile, RunFileRejected, type ParsedRunRecord } from './runFile';
 import { ImportError } from '../lcbFile';

@@ -25,7 +25,7 @@ import {
 import { jsonSyntaxError } from '../../../shared/jsonSyntax';
 import { DomainError, notFound } from '../../domain/errors';
 import { readLcbFile } from '../lcbFile';
-import { readTextFile } from '../textFile';
+import { readTextFile } from '../../files/textFile';
 
 export type Pass1Setting = 'interactive' | 'complete';
 

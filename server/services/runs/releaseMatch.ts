@@ -8,9 +8,9 @@ import { storedReleaseFiles } from '../../../db/releaseMatch';
 import { RELEASE_FILE } from '../../../shared/release/format';
 import { parseRelease } from '../../../shared/release/validate';
 import { ImportError } from '../lcbFile';
-import { jsonLineDecoder, parseJsonLine } from '../jsonLines';
-import { readLines } from '../lineReader';
-import { Pacer } from '../eventLoopPacer';
+import { jsonLineDecoder, parseJsonLine } from '../../files/jsonLines';
+import { readLines } from '../../files/lineReader';
+import { Pacer } from '../../files/eventLoopPacer';
 
 /** What a run line says about its task: its id, its problem and the text it was given. */
 interface LineTask {

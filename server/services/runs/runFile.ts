@@ -8,11 +8,11 @@
 import type { ImportIssue } from '../../../shared/schemas/lcb';
 import { quickRunLine, runLineSchema, toRunRecord, type RunRecord } from '../../../shared/runs/runLine';
 import { ImportError } from '../lcbFile';
-import { Pacer } from '../eventLoopPacer';
-import { IssueList, type LineIssues } from '../fileIssues';
-import { jsonLineDecoder, parseJsonLine, schemaIssues, tooLongIssue } from '../jsonLines';
-import { MAX_LINE_BYTES, readLines, type ProgressListener, type RawLine } from '../lineReader';
-import { readLinesSync } from '../lineReaderSync';
+import { Pacer } from '../../files/eventLoopPacer';
+import { IssueList, type LineIssues } from '../../files/fileIssues';
+import { jsonLineDecoder, parseJsonLine, schemaIssues, tooLongIssue } from '../../files/jsonLines';
+import { MAX_LINE_BYTES, readLines, type ProgressListener, type RawLine } from '../../files/lineReader';
+import { readLinesSync } from '../../files/lineReaderSync';
 import { memberText } from './jsonSlice';
 import type { RunRelease } from './release';
 
@@ -107,7 +107,7 @@ export function* checkedRecords(file: string, tasks: ReleaseIndex, onProgress?: 
 }
 
 /**
- * Check the whole run file again, off the event loop's critical path (slices, eventLoopPacer.ts),
+ * Check the whole run file again, off the event loop's critical path (slices, server/files/eventLoopPacer.ts),
  * and throw its ImportError: the first bad lines with their issues, the count of the rest.
  */
 export async function reportRunFile(file: string, tasks: ReleaseIndex, onProgress?: ProgressListener): Promise<never> {

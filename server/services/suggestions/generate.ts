@@ -13,9 +13,9 @@ import { upsertSuggestion } from '../../../db/suggestions';
 import { finishJob, findJob, hasGenerated, insertJob, jobProblems, markUnstructured, writeOutcome, type OutcomeWrite } from '../../../db/suggestionJobs';
 import { answerJsonText, modelAnswerSchema, PROMPT_VERSION, type ModelPoint } from '../../../shared/suggestions/prompt';
 import { buildPoints, validGeneratedPoints } from '../../../shared/suggestions/locate';
-import { baseTextHash } from '../../presenters/annotations';
+import { baseTextHash } from '../../domain/baseText';
 import { invalid, validationFailed } from '../../domain/errors';
-import { Pacer } from '../eventLoopPacer';
+import { Pacer } from '../../files/eventLoopPacer';
 import { complete, type EndpointState, type LlmDeps } from './llmClient';
 import { readLlmConfig, withoutKey, type LlmConfig } from './llmConfig';
 

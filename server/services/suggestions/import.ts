@@ -6,9 +6,9 @@ import type { Point } from '../../../shared/edits';
 import type { ImportIssue } from '../../../shared/schemas/lcb';
 import { checkSuggestion } from '../../../shared/suggestions/check';
 import { suggestionLineSchema, type SuggestionLine } from '../../../shared/suggestions/schema';
-import { baseTextHash } from '../../presenters/annotations';
-import { IssueList } from '../fileIssues';
-import { jsonLinesOf, schemaIssues } from '../jsonLines';
+import { baseTextHash } from '../../domain/baseText';
+import { IssueList } from '../../files/fileIssues';
+import { jsonLinesOf, schemaIssues } from '../../files/jsonLines';
 import { ImportError } from '../lcbFile';
 import type { Clock } from '../activeTime';
 

@@ -2,7 +2,7 @@ import { transaction, type DB } from '../../../db/database';
 import type { AssignedProblem } from '../../../db/annotations';
 import { dismissalsOf, hasOwnPoint, recordExposure, suggestionsOfProblem, wasExposed, type SuggestionRow } from '../../../db/suggestions';
 import { type Suggestion, type SuggestedPointRef, type SuggestionPolicy } from '../../../shared/suggestions/schema';
-import { baseTextHash } from '../../presenters/annotations';
+import { baseTextHash } from '../../domain/baseText';
 import { suggestionPolicyFor } from './policy';
 
 /** The problem's suggestions made on its current base text (those for an older text are never shown). */

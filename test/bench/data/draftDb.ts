@@ -1,7 +1,7 @@
 import { openDatabase, run, transaction } from '../../../db/database';
 import type { Point } from '../../../shared/edits';
 import { hashPassword } from '../../../server/auth/passwords';
-import { baseTextHash } from '../../../server/presenters/annotations';
+import { baseTextHash } from '../../../server/domain/baseText';
 import { loadLcbSubset, baseTexts } from './lcbSubset';
 import { makePoints } from './points';
 import { seededRandom } from './random';
