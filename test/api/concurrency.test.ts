@@ -62,10 +62,11 @@ async function call(method: string, url: string, cookie: string, body?: unknown)
   return { status: res.status, json: text ? JSON.parse(text) : null };
 }
 
-/** One client: read the current version, save a distinctive draft on it; every fifth save names an old version. */
+/** One client: read the current version, save a distinctive draft on it; every fifth save names an old version (one that is already stale when version > 0). */
 async function client(id: number, cookie: string, problem: BuiltProblem, deadline: number, tally: Tally): Promise<void> {
   const url = `/api/annotations/${problem.questionId}`;
-  for (let n = 0; Date.now() < deadline; n++) {
+  // At least five rounds whatever the machine's load, so that every client sends a stale save.
+  for (let n = 0; Date.now() < deadline || n < 5; n++) {
     const current = await call('GET', url, cookie);
     if (current.status !== 200) {
       tally.otherStatuses.push(`GET ${current.status}`);
