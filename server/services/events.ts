@@ -1,13 +1,13 @@
 import type { DB } from '../../db/database';
 import { readAnnotationSubjects, readEventPage, readProblemTitles, type EventRow } from '../../db/events';
-import type { EventPage, EventsQuery, EventView } from '../../shared/schemas/events';
+import type { EventsQuery, EventView } from '../../shared/schemas/events';
 
-interface Subject {
+/** What an event is about: its problem and, for an annotation's event, the annotator. */
+export interface Subject {
   problem: EventView['problem'];
   annotator: string | null;
 }
 
-const NO_SUBJECT: Subject = { problem: null, annotator: null };
 /** Entity types whose id is a problem's question id. */
 const BY_QUESTION_ID = new Set(['adjudication', 'problem']);
 
@@ -32,25 +32,18 @@ function subjects(db: DB, rows: readonly EventRow[]): Map<number, Subject> {
   return out;
 }
 
-function present(row: EventRow, subject: Subject): EventView {
-  return {
-    id: row.id,
-    at: row.at,
-    actor: row.actor ?? '',
-    actorId: row.actor_id,
-    action: row.action,
-    entityType: row.entity_type,
-    entityId: row.entity_id,
-    before: row.before,
-    after: row.after,
-    details: row.details,
-    ...subject,
-  };
+/** One page of the audit log as stored, with what each event is about (by event id; none for an event about nothing listed). */
+export interface EventRecords {
+  rows: EventRow[];
+  subjects: ReadonlyMap<number, Subject>;
+  total: number;
+  page: number;
+  pageSize: number;
+  actions: string[];
 }
 
 /** One page of the audit log, newest first, with the total that matches the filters. */
-export function listEvents(db: DB, query: EventsQuery): EventPage {
+export function listEvents(db: DB, query: EventsQuery): EventRecords {
   const { rows, total, actions } = readEventPage(db, query);
-  const about = subjects(db, rows);
-  return { events: rows.map((r) => present(r, about.get(r.id) ?? NO_SUBJECT)), total, page: query.page, pageSize: query.pageSize, actions };
+  return { rows, subjects: subjects(db, rows), total, page: query.page, pageSize: query.pageSize, actions };
 }

@@ -1,38 +1,31 @@
 import { transaction, type DB } from '../../db/database';
 import { appendEvent, type Actor } from '../../db/events';
-import { currentGuidelinesVersion, insertGuidelinesVersion, readCurrentGuidelines, readGuidelinesVersion, readGuidelinesVersions, type GuidelinesRow } from '../../db/guidelines';
-import { DELETION_RULES } from '../../shared/guidelines/rules';
-import { GUIDELINE_TYPES } from '../../shared/guidelines/types';
-import type { GuidelinesVersionSummary, GuidelinesView, SaveGuidelinesBody } from '../../shared/guidelines/view';
+import { currentGuidelinesVersion, insertGuidelinesVersion, readCurrentGuidelines, readGuidelinesVersion, readGuidelinesVersions, type GuidelinesRow, type GuidelinesVersionRow } from '../../db/guidelines';
+import type { SaveGuidelinesBody } from '../../shared/guidelines/view';
 import { DomainError, notFound } from '../domain/errors';
 
-function present(row: GuidelinesRow, currentVersion: number): GuidelinesView {
-  return {
-    version: row.version,
-    currentVersion,
-    markdown: row.markdown,
-    savedBy: row.saved_by_name,
-    savedAt: row.saved_at,
-    types: GUIDELINE_TYPES.map((t) => ({ name: t.name, anchor: t.anchor, definition: t.definition, example: { ...t.example } })),
-    rules: DELETION_RULES.map((r) => ({ ...r })),
-  };
+/** A version of the guidelines as stored, and the number of the current one. */
+export interface GuidelinesState {
+  row: GuidelinesRow;
+  currentVersion: number;
 }
 
 /** The guidelines: the current version, or an earlier one by number (404 for one never saved). */
-export function getGuidelines(db: DB, version?: number): GuidelinesView {
+export function getGuidelines(db: DB, version?: number): GuidelinesState {
   const current = readCurrentGuidelines(db);
-  if (version === undefined || version === current.version) return present(current, current.version);
+  if (version === undefined || version === current.version) return { row: current, currentVersion: current.version };
   const row = readGuidelinesVersion(db, version);
   if (!row) throw notFound(`There is no guidelines version ${version} (the current one is ${current.version}).`);
-  return present(row, current.version);
+  return { row, currentVersion: current.version };
 }
 
-export function listGuidelinesVersions(db: DB): GuidelinesVersionSummary[] {
-  return readGuidelinesVersions(db).map((r) => ({ version: r.version, savedBy: r.saved_by_name, savedAt: r.saved_at, characters: r.characters }));
+/** Every saved version, newest first. */
+export function listGuidelinesVersions(db: DB): GuidelinesVersionRow[] {
+  return readGuidelinesVersions(db);
 }
 
 /** A maintainer's save: the next version, if the one they edited is still the current one; with its event. */
-export function saveGuidelines(db: DB, actor: Actor, body: SaveGuidelinesBody): GuidelinesView {
+export function saveGuidelines(db: DB, actor: Actor, body: SaveGuidelinesBody): GuidelinesState {
   return transaction(db, () => {
     const current = currentGuidelinesVersion(db);
     if (body.version !== current) {

@@ -1,13 +1,17 @@
 import { adjudications } from '../../../shared/api/adjudications';
 import type { AnyEndpoint, ParamsOf } from '../../../shared/api/endpoint';
 import { route, type Handler } from '../../http/route';
+import { presentCase } from '../../presenters/adjudications';
 import { refuseOwnWork } from '../../services/adjudications/caseFile';
 import { acceptAgreement, reopenGold, resolveGold, saveGold } from '../../services/adjudications/gold';
 import { putOverride, removeOverride } from '../../services/adjudications/overrides';
 import { pairKeyerFor } from '../../services/adjudications/pairKeys';
 import { listQueue } from '../../services/adjudications/queue';
 import { returnToAnnotator } from '../../services/adjudications/returns';
-import { caseView as view } from '../../services/adjudications/view';
+import { caseState } from '../../services/adjudications/view';
+
+/** One problem's case as the cross-check shows it (every state change answers with it). */
+const view = (...args: Parameters<typeof caseState>) => presentCase(caseState(...args));
 
 /** A route on one problem's case: nobody adjudicates a problem they annotated themselves (403). */
 function caseRoute<E extends AnyEndpoint>(endpoint: E, handle: NoInfer<Handler<E>>) {

@@ -1,8 +1,12 @@
 import type { DB } from '../../../db/database';
-import type { CaseView } from '../../../shared/adjudicationView';
-import { loadCase } from './caseFile';
-import { presentCase } from './presenter';
+import { loadCase, type CaseFile } from './caseFile';
 import { revealNames } from './store';
 
+/** One problem's case, and whether the adjudicators see the annotators' names (server/presenters/adjudications.ts shows it). */
+export interface CaseState {
+  file: CaseFile;
+  reveal: boolean;
+}
+
 /** One problem's case as the cross-check shows it; every state change answers with it, so the client holds the new version. */
-export const caseView = (db: DB, questionId: string): CaseView => presentCase(loadCase(db, questionId), revealNames(db));
+export const caseState = (db: DB, questionId: string): CaseState => ({ file: loadCase(db, questionId), reveal: revealNames(db) });

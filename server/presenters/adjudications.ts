@@ -1,9 +1,9 @@
-import { alignPoints } from '../../../shared/alignment';
-import { inheritedFindings, resolveFindings } from '../../../shared/adjudication';
-import { generateTasks } from '../../../shared/tasks';
-import type { CaseView, SideView } from '../../../shared/adjudicationView';
-import type { CaseFile } from './caseFile';
-import type { SideWork } from './store';
+import { alignPoints } from '../../shared/alignment';
+import { inheritedFindings, resolveFindings } from '../../shared/adjudication';
+import { generateTasks } from '../../shared/tasks';
+import type { CaseView, SideView } from '../../shared/adjudicationView';
+import type { SideWork } from '../services/adjudications/store';
+import type { CaseState } from '../services/adjudications/view';
 
 function presentSide(side: SideWork | null, label: 'A' | 'B', reveal: boolean): SideView | null {
   if (!side) return null;
@@ -22,7 +22,7 @@ function presentSide(side: SideWork | null, label: 'A' | 'B', reveal: boolean): 
  * The cross-check view of one problem: both annotations as A/B, the alignment, the gold state and
  * its tasks. Without two submitted annotations (a legacy problem) A, B, alignment and cross-check are null.
  */
-export function presentCase(file: CaseFile, reveal: boolean): CaseView {
+export function presentCase({ file, reveal }: CaseState): CaseView {
   const base = file.problem.base_text;
   const alignment = file.A && file.B ? alignPoints(file.A.points, file.B.points) : null;
   return {
