@@ -110,7 +110,7 @@ export default function SuggestionPolicyPage() {
         </p>
         <PolicyForm
           key={view.global.policy}
-          label="Global policy"
+          label="Global suggestion policy"
           value={view.global.policy}
           withFollow={false}
           onSave={(p) => save(`the global policy is ${p ?? 'off'}`, () => call(suggestionPolicy.setGlobal, { body: { policy: p ?? 'off' } }))}
