@@ -39,7 +39,7 @@ describe('the suggestion policy page', () => {
     const warnings = page.getByRole('list', { name: 'Suggestion policy warnings' });
     await warnings.getByText('The global suggestion policy is always, but none of the 2 problems it covers has a suggestion').waitFor();
 
-    await page.getByLabel('Policy of batch spring').selectOption('after-draft');
+    await page.getByLabel('Policy of batch spring', { exact: true }).selectOption('after-draft');
     await page.getByRole('button', { name: 'Save: Policy of batch spring' }).click();
     await page.getByRole('status').filter({ hasText: "Saved: batch spring's policy is after-draft." }).waitFor();
     await warnings.getByText('The suggestion policy of batch spring is after-draft, but none of the 1 problem it covers has a suggestion').waitFor();
