@@ -12,8 +12,8 @@ let anna: Agent;
 let bert: Agent;
 
 beforeAll(async () => {
-  const users = await Promise.all([buildUser(ctx.db, { role: 'maintainer' }), buildUser(ctx.db, { role: 'annotator' }), buildUser(ctx.db, { role: 'annotator' })]);
-  [mara, anna, bert] = await Promise.all(users.map((u) => loginAs(app, u)));
+  const [m, a, b] = await Promise.all([buildUser(ctx.db, { role: 'maintainer' }), buildUser(ctx.db, { role: 'annotator' }), buildUser(ctx.db, { role: 'annotator' })]);
+  [mara, anna, bert] = await Promise.all([loginAs(app, m), loginAs(app, a), loginAs(app, b)]);
 });
 afterAll(() => ctx.cleanup());
 

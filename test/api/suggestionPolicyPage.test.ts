@@ -122,7 +122,7 @@ describe('the imported suggestions', () => {
       { by: 'mara', file: 'model-b.jsonl', total: 1, created: 1, replaced: 0, agents: ['model-b'] },
       { by: 'mara', file: 'model-a.jsonl', total: 1, created: 1, replaced: 0, agents: ['model-a'] },
     ]);
-    expect(v.sources.map(({ latestAt, ...rest }) => rest)).toEqual([
+    expect(v.sources.map(({ latestAt: _latestAt, ...rest }) => rest)).toEqual([
       { agent: 'model-a', source: 'import', suggestions: 1, current: 1 },
       { agent: 'model-b', source: 'import', suggestions: 1, current: 1 },
     ]);
