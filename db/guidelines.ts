@@ -44,3 +44,17 @@ export function recordGuidelinesVersion(db: DB, annotationId: number, version: n
 /** The guidelines version recorded on an annotation (null: unknown). */
 export const annotationGuidelinesVersion = (db: DB, annotationId: number): number | null =>
   get<{ v: number | null }>(db, 'SELECT guidelines_version AS v FROM annotations WHERE id = ?', [annotationId])?.v ?? null;
+
+/** The guidelines version a user last opened the Guidelines page at (null: never since it was recorded). */
+export const guidelinesSeenVersion = (db: DB, userId: number): number | null =>
+  get<{ version: number }>(db, 'SELECT version FROM guidelines_seen WHERE user_id = ?', [userId])?.version ?? null;
+
+/** Record that a user opened the Guidelines page at `version` (never moves back to an older one). */
+export function recordGuidelinesSeen(db: DB, userId: number, version: number): void {
+  run(
+    db,
+    `INSERT INTO guidelines_seen (user_id, version) VALUES (?, ?)
+     ON CONFLICT (user_id) DO UPDATE SET version = MAX(version, excluded.version), seen_at = excluded.seen_at`,
+    [userId, version],
+  );
+}

@@ -72,6 +72,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/judge-audits/:name/label', roles: ['adjudicator'], page: lazy(() => import('./pages/adjudicator/JudgeAuditPage')) },
   { path: '/runs/tasks/:taskId', roles: ['maintainer', 'adjudicator'], page: lazy(() => import('./pages/maintainer/RunTaskPage')) },
   { path: '/suggestions', roles: ['maintainer'], nav: 'Suggestions', group: 'Work', page: lazy(() => import('./pages/maintainer/SuggestionsPage')) },
+  { path: '/suggestions/policy', roles: ['maintainer'], page: lazy(() => import('./pages/maintainer/SuggestionPolicyPage')) },
   { path: '/pilot-studies', roles: ['maintainer', 'adjudicator'], nav: 'Pilot studies', group: 'Evaluation', page: lazy(() => import('./pages/maintainer/PilotStudiesPage')) },
   { path: '/pilot-studies/:study', roles: ['maintainer', 'adjudicator'], page: lazy(() => import('./pages/maintainer/PilotStudyPage')) },
   { path: '/pilot-studies/:study/review', roles: ['adjudicator', 'maintainer'], page: lazy(() => import('./pages/adjudicator/PilotReviewPage')) },

@@ -19,6 +19,7 @@ import { runRoutes } from './runs/runs';
 import { pilotRoutes } from './pilots/pilots';
 import { pilotCodeRoutes } from './pilotCode/pilotCode';
 import { suggestionJobRoutes } from './suggestionJobs/suggestionJobs';
+import { suggestionPolicyRoutes } from './suggestionPolicy/suggestionPolicy';
 import { guidelineRoutes } from './guidelines/guidelines';
 import { feedbackRoutes } from './feedback/feedback';
 import { judgeAuditRoutes } from './judgeAudits/judgeAudits';
@@ -48,6 +49,7 @@ export const allRoutes: RouteDef[] = [
   ...pilotRoutes,
   ...pilotCodeRoutes,
   ...suggestionJobRoutes,
+  ...suggestionPolicyRoutes,
   ...guidelineRoutes,
   ...feedbackRoutes,
   ...judgeAuditRoutes,

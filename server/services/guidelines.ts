@@ -1,8 +1,8 @@
 import { transaction, type DB } from '../../db/database';
 import { appendEvent, type Actor } from '../../db/events';
-import { currentGuidelinesVersion, insertGuidelinesVersion, readCurrentGuidelines, readGuidelinesVersion, readGuidelinesVersions, type GuidelinesRow, type GuidelinesVersionRow } from '../../db/guidelines';
-import type { SaveGuidelinesBody } from '../../shared/guidelines/view';
-import { DomainError, notFound } from '../domain/errors';
+import { currentGuidelinesVersion, guidelinesSeenVersion, insertGuidelinesVersion, recordGuidelinesSeen, readCurrentGuidelines, readGuidelinesVersion, readGuidelinesVersions, type GuidelinesRow, type GuidelinesVersionRow } from '../../db/guidelines';
+import type { GuidelinesNews, SaveGuidelinesBody } from '../../shared/guidelines/view';
+import { DomainError, notFound, validationFailed } from '../domain/errors';
 
 /** A version of the guidelines as stored, and the number of the current one. */
 export interface GuidelinesState {
@@ -45,5 +45,22 @@ export function saveGuidelines(db: DB, actor: Actor, body: SaveGuidelinesBody): 
       after: { version, characters: body.markdown.length },
     });
     return getGuidelines(db);
+  });
+}
+
+/** Whether the guidelines changed since this user last opened the Guidelines page (never opened: measured from version 1). */
+export function guidelinesNews(db: DB, userId: number): GuidelinesNews {
+  const current = currentGuidelinesVersion(db);
+  const lastSeen = Math.min(guidelinesSeenVersion(db, userId) ?? 1, current);
+  return { current, lastSeen, changed: current > lastSeen };
+}
+
+/** The user opened the Guidelines page showing `version`: the news up to it is cleared. */
+export function markGuidelinesSeen(db: DB, userId: number, version: number): GuidelinesNews {
+  return transaction(db, () => {
+    const current = currentGuidelinesVersion(db);
+    if (version > current) throw validationFailed([{ path: 'version', message: `there is no guidelines version ${version} (the current one is ${current})` }]);
+    recordGuidelinesSeen(db, userId, version);
+    return guidelinesNews(db, userId);
   });
 }

@@ -1,4 +1,4 @@
-import { guidelinesQuery, saveGuidelinesBody, type GuidelinesVersionSummary, type GuidelinesView } from '../guidelines/view';
+import { guidelinesQuery, guidelinesSeenBody, saveGuidelinesBody, type GuidelinesNews, type GuidelinesVersionSummary, type GuidelinesView } from '../guidelines/view';
 import { resource } from './endpoint';
 
 export const guidelines = resource('guidelines', (endpoint) => ({
@@ -11,4 +11,8 @@ export const guidelines = resource('guidelines', (endpoint) => ({
   versions: endpoint<GuidelinesVersionSummary[]>()({ method: 'get', path: '/api/guidelines/versions', access: ['annotator', 'adjudicator', 'maintainer'] }),
   /** A maintainer saves the team Markdown as the next version; 409 when the version edited is not the current one. */
   save: endpoint<GuidelinesView>()({ method: 'put', path: '/api/guidelines', access: ['maintainer'], body: saveGuidelinesBody }),
+  /** An annotator's "guidelines changed since your last visit": the current version against the one they last opened. */
+  news: endpoint<GuidelinesNews>()({ method: 'get', path: '/api/guidelines/news', access: ['annotator'] }),
+  /** An annotator opened the Guidelines page at this version: the news is cleared. */
+  seen: endpoint<GuidelinesNews>()({ method: 'put', path: '/api/guidelines/seen', access: ['annotator'], body: guidelinesSeenBody }),
 }));

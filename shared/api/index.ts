@@ -18,10 +18,11 @@ import { problems } from './problems';
 import { releases } from './releases';
 import { runs } from './runs';
 import { suggestionJobs } from './suggestionJobs';
+import { suggestionPolicy } from './suggestionPolicy';
 import { users } from './users';
 
 /** Every resource of the API, each a file of shared/api/. */
-export const API = { adjudications, agreement, annotations, assignments, auth, batches, comments, events, feedback, guidelines, health, home, judgeAudits, pilots, pilotCode, problems, releases, runs, suggestionJobs, users } as const;
+export const API = { adjudications, agreement, annotations, assignments, auth, batches, comments, events, feedback, guidelines, health, home, judgeAudits, pilots, pilotCode, problems, releases, runs, suggestionJobs, suggestionPolicy, users } as const;
 
 /** Every declared endpoint: the server mounts exactly these (test/api/contract.test.ts). */
 export const ALL_ENDPOINTS: readonly AnyEndpoint[] = Object.values(API).flatMap((r) => Object.values(r) as AnyEndpoint[]);

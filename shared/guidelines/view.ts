@@ -33,3 +33,14 @@ export interface GuidelinesVersionSummary {
   savedAt: string;
   characters: number;
 }
+
+/** An annotator opened the Guidelines page at this version. */
+export const guidelinesSeenBody = z.object({ version: z.number().int().min(1) });
+
+/** Whether the guidelines changed since the annotator last opened the Guidelines page. */
+export interface GuidelinesNews {
+  current: number;
+  /** The version they last opened the page at (1 when they never have since this was recorded). */
+  lastSeen: number;
+  changed: boolean;
+}

@@ -390,6 +390,13 @@ export const PAGE_VISITS: PageVisit[] = [
     ready: (page) => page.getByRole('table', { name: 'Suggestion jobs' }).waitFor(),
   },
   {
+    route: '/suggestions/policy',
+    role: 'maintainer',
+    state: 'global policy always, one batch following it',
+    path: () => '/suggestions/policy',
+    ready: (page) => page.getByRole('table', { name: 'Batch policies' }).waitFor(),
+  },
+  {
     route: '/audit',
     role: 'maintainer',
     state: 'events, one change opened',

@@ -71,6 +71,8 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/guidelines': { expect: { ...loggedIn(), pilot: 403 } },
   'GET /api/guidelines/versions': { expect: { ...loggedIn(), pilot: 403 } },
   'PUT /api/guidelines': { body: () => ({ version: 1, markdown: '# Team notes' }), expect: MAINTAINER() },
+  'GET /api/guidelines/news': { expect: roles(['owner', 'other']) },
+  'PUT /api/guidelines/seen': { body: () => ({ version: 1 }), expect: roles(['owner', 'other']) },
 
   'POST /api/problems/import': { query: () => 'name=new.jsonl', upload: () => Buffer.from(`${JSON.stringify(lcbRecord(1))}\n`), expect: MAINTAINER() },
   'GET /api/problems': { expect: MAINTAINER() },
@@ -192,6 +194,10 @@ export const TABLE: Record<string, Entry> = {
   // is told what to set (test/api/suggestionGenerate.test.ts starts jobs against a fake endpoint).
   'POST /api/suggestion-jobs': { body: (w) => ({ questionIds: [w.problems.shared.questionId] }), expect: MAINTAINER(400) },
   'GET /api/suggestion-jobs': { expect: MAINTAINER() },
+  'GET /api/suggestion-policy': { expect: MAINTAINER() },
+  'PUT /api/suggestion-policy': { body: () => ({ policy: 'off' }), expect: MAINTAINER() },
+  'PUT /api/suggestion-policy/batches/:name': { params: () => ({ name: BATCH }), body: () => ({ policy: 'after-draft' }), expect: MAINTAINER() },
+  'GET /api/suggestion-imports': { expect: MAINTAINER() },
   'GET /api/suggestion-jobs/:id': { params: (w) => ({ id: String(storedJob(w.db, w.problems.shared.id)) }), expect: MAINTAINER() },
 
   'POST /api/judge-audits': { body: () => ({ name: 'audit-2', model: RUN_MODEL, size: 1, seed: 7 }), expect: MAINTAINER(201) },

@@ -177,6 +177,18 @@ export class DraftSaver<D, R> {
     }
   }
 
+  /**
+   * Another tab or session saved this record past the version this view holds: stop saving, as
+   * a 409 would, before anything is sent over it. Ignored when this view already holds that version.
+   */
+  savedElsewhere(version: number, message: string): void {
+    if (this.disposed || this.stopped || version <= this.version) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.stopped = true;
+    this.set({ kind: 'conflict', message });
+  }
+
   /** After a new login: save what waited (the version rules still apply, so 409 can follow). */
   resume(): void {
     if (!this.paused) return;

@@ -7,6 +7,7 @@ import type { QueueItem, QueueStatus } from '../../../../shared/schemas/annotati
 import { ANNOTATION_STATE } from '../../stateLabels';
 import './queue.css';
 import { SkipControl } from './SkipControl';
+import { GuidelinesNewsNotice } from '../guidelines/GuidelinesNews';
 
 const STATUS_LABEL: Record<QueueStatus, string> = ANNOTATION_STATE;
 
@@ -188,6 +189,7 @@ export default function QueuePage() {
           </button>
         )}
       </div>
+      <GuidelinesNewsNotice />
       {items.length === 0 ? (
         <p className="card muted">No problems are assigned to you yet. A maintainer assigns them; check back later.</p>
       ) : (

@@ -3,6 +3,7 @@ import { call } from '../../apiCall';
 import { annotations } from '../../../../shared/api/annotations';
 import type { AnnotationView, SaveAnnotationBody } from '../../../../shared/schemas/annotation';
 import type { AcknowledgedFinding } from '../../../../shared/writing/findings';
+import { announceSaved } from '../../drafts/savedElsewhere';
 
 /**
  * Every save and submit names the base text it was made on (the hash GET returned). When the
@@ -26,8 +27,17 @@ async function guarded<T>(questionId: string, send: () => Promise<T>): Promise<T
   }
 }
 
+/** A save or submit that went through is announced to this browser's other tabs (savedElsewhere.ts). */
+async function announced<T extends { version: number }>(questionId: string, sent: Promise<T>): Promise<T> {
+  const done = await sent;
+  announceSaved(questionId, done.version);
+  return done;
+}
+
 export const saveDraftOn = (view: AnnotationView, body: SaveAnnotationBody, keepalive?: boolean) =>
-  guarded(view.questionId, () => call(annotations.save, { params: { questionId: view.questionId }, body: { ...body, baseTextHash: view.baseTextHash }, keepalive: keepalive === true }));
+  guarded(view.questionId, () =>
+    announced(view.questionId, call(annotations.save, { params: { questionId: view.questionId }, body: { ...body, baseTextHash: view.baseTextHash }, keepalive: keepalive === true })),
+  );
 
 export const submitOn = (view: AnnotationView, version: number, acknowledged: AcknowledgedFinding[] = []) =>
-  guarded(view.questionId, () => call(annotations.submit, { params: { questionId: view.questionId }, body: { version, baseTextHash: view.baseTextHash, acknowledged } }));
+  guarded(view.questionId, () => announced(view.questionId, call(annotations.submit, { params: { questionId: view.questionId }, body: { version, baseTextHash: view.baseTextHash, acknowledged } })));

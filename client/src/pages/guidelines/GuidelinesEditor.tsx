@@ -3,6 +3,9 @@ import { ApiError } from '../../api';
 import { call } from '../../apiCall';
 import { guidelines } from '../../../../shared/api/guidelines';
 import type { GuidelinesView } from '../../../../shared/guidelines/view';
+import { guidelinesDiff } from '../../../../shared/guidelines/diff';
+import { Markdown } from '../../markdown/Markdown';
+import { GuidelinesDiff } from './GuidelinesDiff';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
@@ -15,6 +18,7 @@ export function GuidelinesEditor({ current, onSaved, onReload }: { current: Guid
   const [base, setBase] = useState(current.version);
   const [notice, setNotice] = useState<Notice>(null);
   const [saving, setSaving] = useState(false);
+  const [previewing, setPreviewing] = useState(false);
   const id = useId();
   const stale = notice?.kind === 'error' && base !== current.version;
 
@@ -44,6 +48,9 @@ export function GuidelinesEditor({ current, onSaved, onReload }: { current: Guid
       <label htmlFor={`${id}-text`}>Team guidelines (Markdown)</label>
       <textarea id={`${id}-text`} rows={12} value={text} onChange={(e) => setText(e.target.value)} />
       <div className="actions">
+        <button type="button" aria-expanded={previewing} onClick={() => setPreviewing((p) => !p)}>
+          {previewing ? 'Hide the preview' : 'Preview'}
+        </button>
         <button type="submit" className="primary" disabled={saving}>
           Save as version {base + 1}
         </button>
@@ -60,6 +67,14 @@ export function GuidelinesEditor({ current, onSaved, onReload }: { current: Guid
           </button>
         )}
       </div>
+      {previewing && (
+        <section id={`${id}-preview`} className="guidelines-preview" aria-labelledby={`${id}-preview-title`}>
+          <h3 id={`${id}-preview-title`}>Preview of version {base + 1} (not saved)</h3>
+          {text.trim() ? <Markdown source={text} /> : <p className="muted">No team text.</p>}
+          <h3>Changes against version {current.version}</h3>
+          <GuidelinesDiff lines={guidelinesDiff(current.markdown, text)} label={`Changes against version ${current.version}`} />
+        </section>
+      )}
       {notice && (
         <p className={notice.kind} role={notice.kind === 'error' ? 'alert' : 'status'}>
           {notice.text}

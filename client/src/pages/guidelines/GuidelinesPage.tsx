@@ -1,9 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { guidelines } from '../../../../shared/api/guidelines';
+import type { GuidelinesNews } from '../../../../shared/guidelines/view';
+import { call } from '../../apiCall';
 import { Markdown } from '../../markdown/Markdown';
 import { useResource } from '../../resources/useResource';
 import { useMe } from '../../session';
 import { GuidelinesEditor } from './GuidelinesEditor';
+import { GuidelinesVersions } from './GuidelinesVersions';
 import { WorkedExample } from './WorkedExample';
 import './guidelines.css';
 
@@ -18,11 +21,34 @@ function useFocusHash(ready: boolean): void {
   }, [ready]);
 }
 
+/**
+ * An annotator's visit: what changed since their last one (read once, before the visit is
+ * recorded), then the visit recorded at the current version, which clears the news elsewhere.
+ */
+function useVisit(isAnnotator: boolean): GuidelinesNews | null {
+  const [news, setNews] = useState<GuidelinesNews | null>(null);
+  useEffect(() => {
+    if (!isAnnotator) return;
+    let live = true;
+    void call(guidelines.news)
+      .then(async (before) => {
+        if (live) setNews(before);
+        await call(guidelines.seen, { body: { version: before.current } });
+      })
+      .catch(() => undefined); // the news is a courtesy: the page works without it
+    return () => {
+      live = false;
+    };
+  }, [isAnnotator]);
+  return news;
+}
+
 /** The annotation guidelines for every role: deletion rules, the 11 types with a worked example, the team's text. */
 export default function GuidelinesPage() {
   const me = useMe();
   const loaded = useResource(guidelines.get);
   const g = loaded.data;
+  const news = useVisit(me.role === 'annotator');
   useFocusHash(g !== undefined);
   if (loaded.error !== undefined) return <p className="error" role="alert">The guidelines could not be loaded.</p>;
   if (!g) return <p className="muted">Loading the guidelines…</p>;
@@ -33,6 +59,11 @@ export default function GuidelinesPage() {
         Version {g.version}
         {g.savedBy ? `, saved by ${g.savedBy} on ${g.savedAt.slice(0, 10)}` : ' (built in, no team text yet)'}. Each annotation records the version it was submitted under.
       </p>
+      {news?.changed && (
+        <p className="notice guidelines-news" role="status">
+          Changed since your last visit: you last read version {news.lastSeen}; <a href="#guidelines-versions">what changed</a> is shown below.
+        </p>
+      )}
       <nav className="card guidelines-toc" aria-label="Ambiguity types">
         <h2>Contents</h2>
         <ul>
@@ -72,6 +103,9 @@ export default function GuidelinesPage() {
         <h2 id="team-guidelines-title">Team guidelines</h2>
         {g.markdown.trim() ? <Markdown source={g.markdown} /> : <p className="muted">The team has not written its own guidelines yet.</p>}
       </section>
+      <div id="guidelines-versions">
+        <GuidelinesVersions key={`${g.currentVersion}-${news?.lastSeen ?? ''}`} current={g.currentVersion} from={news?.changed ? news.lastSeen : undefined} />
+      </div>
       {me.role === 'maintainer' && <GuidelinesEditor current={g} onSaved={loaded.set} onReload={loaded.reload} />}
     </section>
   );

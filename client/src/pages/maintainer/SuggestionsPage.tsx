@@ -4,6 +4,7 @@ import { call } from '../../apiCall';
 import { invalidate, useResource } from '../../resources/useResource';
 import { suggestionJobs } from '../../../../shared/api/suggestionJobs';
 import type { JobCountsView, JobView } from '../../../../shared/suggestions/jobs';
+import { ImportedSuggestions, PolicyInForce } from './SuggestionPolicyParts';
 import './SuggestionsPage.css';
 
 /** How often the progress view asks again while a job runs. */
@@ -181,6 +182,8 @@ export default function SuggestionsPage() {
         A chat model proposes up to three points per problem; annotators see them only as the suggestion policy allows. Problems already generated with this model and
         prompt are skipped, so starting a stopped job again resumes it.
       </p>
+      <PolicyInForce />
+      <ImportedSuggestions />
       {listed.data && (
         <p className={agent ? undefined : 'notice'}>
           {agent ? (

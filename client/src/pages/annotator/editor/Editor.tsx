@@ -13,6 +13,7 @@ import { clearSelection, readSelection } from './selection';
 import { useStatementCaret } from './useStatementCaret';
 import { submitOn } from '../baseTextGuard';
 import { useDraft } from './useDraft';
+import { useSavedElsewhere } from './useSavedElsewhere';
 import { useEditorKeys } from './useEditorKeys';
 import { useGuidelinesKey } from './useGuidelinesKey';
 import { EditorHeader } from './EditorHeader';
@@ -64,6 +65,7 @@ export function Editor({ view, carried, onReload, opening }: Props) {
     return kept && !sameDraft(kept, view.points) ? kept : null;
   });
   const [points, setPoints] = useState<Point[]>(restored ?? view.points);
+  useSavedElsewhere(view.questionId, draft.saver, submitted === null);
   const conflict = draft.saveState.kind === 'conflict';
   const readOnly = submitted !== null || conflict;
   // After a conflict the statement and the points' shape stop changing, but the question, answer
