@@ -6,6 +6,7 @@ import { comments } from '../../../shared/api/comments';
 import { FLAG_REASON_LABEL, FLAG_REASONS, MAX_COMMENT_CHARS, type CommentView, type FlagReason, type ThreadView } from '../../../shared/schemas/comments';
 import './discussion.css';
 import { Visible } from '../text/Visible';
+import { ErrorMessage, LoadError } from '../components/ErrorMessage';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
@@ -180,11 +181,7 @@ export function DiscussionPanel({ questionId }: { questionId: string }) {
       <h2 id="discussion-title">
         Discussion {view && view.openFlags > 0 && <span className="badge open-flag">{view.openFlags === 1 ? '1 open flag' : `${view.openFlags} open flags`}</span>}
       </h2>
-      {loaded.error !== undefined && (
-        <p className="error" role="alert">
-          {errorText(loaded.error, 'The discussion could not be loaded.')}
-        </p>
-      )}
+      <LoadError error={loaded.error} fallback="The discussion could not be loaded." />
       {view && !view.othersShown && <p className="muted">The other annotator’s comments are shown once you have both submitted; until then staff replies to you are yours alone.</p>}
       {view && (view.comments.length === 0 ? <p className="muted">No comments yet.</p> : (
         <ol className="comments" aria-label="Comments">
@@ -193,11 +190,7 @@ export function DiscussionPanel({ questionId }: { questionId: string }) {
           ))}
         </ol>
       ))}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {view && <Composer questionId={questionId} replyTo={replyTo} replyNumber={replyTo ? numbered.get(replyTo.id) : undefined} staff={view.canResolve} onCancelReply={() => setReplyTo(null)} />}
     </section>
   );

@@ -1,9 +1,9 @@
-import { ApiError } from '../api';
 import { useResource } from '../resources/useResource';
 import { comments } from '../../../shared/api/comments';
 import { Link } from '../router';
 import { useMe } from '../session';
 import '../discussion/discussion.css';
+import { LoadError } from '../components/ErrorMessage';
 
 /** Where a problem's discussion panel is, for the viewer's role. */
 export const discussionHref = (role: string, questionId: string) => `${role === 'annotator' ? '/annotate' : '/problems'}/${encodeURIComponent(questionId)}#discussion`;
@@ -16,11 +16,7 @@ export default function DiscussionPage() {
   return (
     <section className="page">
       <h1>Discussion</h1>
-      {loaded.error !== undefined && (
-        <p className="error" role="alert">
-          {loaded.error instanceof ApiError ? loaded.error.message : 'The unread comments could not be loaded.'}
-        </p>
-      )}
+      <LoadError error={loaded.error} fallback="The unread comments could not be loaded." />
       {!data ? (
         loaded.error === undefined && <p className="loading">Loading…</p>
       ) : data.problems.length === 0 ? (

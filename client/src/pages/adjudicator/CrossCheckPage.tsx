@@ -27,6 +27,7 @@ import { useGoldDraft } from './crosscheck/useGoldDraft';
 import { UndoButtons } from '../../drafts/UndoButtons';
 import { DiscussionPanel } from '../../discussion/DiscussionPanel';
 import './adjudication.css';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 /** "Annotator A", or "Annotator A (alice)" when names are revealed. */
 const sideName = (side: SideView) => (side.name ? `${side.label} (${side.name})` : side.label);
@@ -266,7 +267,7 @@ export default function CrossCheckPage({ params }: PageProps) {
     call(adjudications.get, { params: { questionId } }).then(setView, (err: unknown) => setError(err instanceof ApiError ? err.message : 'The cross-check could not be loaded.'));
   }, [questionId, generation]);
 
-  if (error) return <p className="error" role="alert">{error}</p>;
+  if (error) return <ErrorMessage>{error}</ErrorMessage>;
   if (!view) return <p className="loading">Loading the cross-check…</p>;
   return <Workspace key={`${questionId}:${generation}`} initial={view} onReload={() => setGeneration((g) => g + 1)} />;
 }

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import type { PageProps } from '../../routes';
-import { Link } from '../../router';
 import { useLabelling, type PageItem } from './judgeAudits/useLabelling';
 import './judgeAudits/judgeAudit.css';
 import { useLatest } from '../../useLatest';
+import { ErrorMessage } from '../../components/ErrorMessage';
+import { BackLink } from '../../components/BackLink';
 
 /** Keys typed into a field are the field's, not the page's. */
 const typing = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -73,9 +74,7 @@ export default function JudgeAuditPage({ params }: PageProps) {
   const { state, items, cursor, current } = l;
   return (
     <section className="page judge-audit">
-      <p>
-        <Link href="/runs?view=judge">← Judge audits</Link>
-      </p>
+      <BackLink href="/runs?view=judge">Judge audits</BackLink>
       <h1>Judge audit {name}</h1>
       <p className="muted">
         Each item is one clarification question a model asked on a task. Choose the key question it asks for, or none of them. You do not see which model
@@ -89,11 +88,7 @@ export default function JudgeAuditPage({ params }: PageProps) {
           {state.done} of {state.items} labelled{l.said ? ` · ${l.said}` : ''}
         </p>
       )}
-      {l.error && (
-        <p className="error" role="alert">
-          {l.error}
-        </p>
-      )}
+      <ErrorMessage>{l.error}</ErrorMessage>
       {!state && !l.error && <p className="loading">Loading the audit…</p>}
       {current && <ItemCard page={current} position={cursor + 1} total={items.length} busy={l.busy} onChoose={(k) => void l.choose(k)} />}
       {state && !current && <p className="notice">Nothing left for you to label in this audit. Thank you.</p>}

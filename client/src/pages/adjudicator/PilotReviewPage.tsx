@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { ApiError } from '../../api';
 import { useResource } from '../../resources/useResource';
 import { pilots } from '../../../../shared/api/pilots';
-import { Link } from '../../router';
 import type { PageProps } from '../../routes';
 import type { ReviewQuestion } from '../../../../shared/schemas/pilots';
 import { studyHref } from '../maintainer/pilots/format';
 import { ReviewItem } from './pilots/ReviewItem';
 import '../maintainer/pilots/pilots.css';
+import { ErrorMessage } from '../../components/ErrorMessage';
+import { BackLink } from '../../components/BackLink';
 
 type Filter = 'all' | 'pending' | 'reviewed';
 
@@ -27,9 +28,7 @@ export default function PilotReviewPage({ params }: PageProps) {
   const pending = questions.filter((q) => q.reviewed === null).length;
   return (
     <section className="page pilot-review">
-      <p>
-        <Link href={studyHref(study)}>← Study {study}</Link>
-      </p>
+      <BackLink href={studyHref(study)}>Study {study}</BackLink>
       <h1>Review pilot questions: {study}</h1>
       <p className="muted">
         Each question was answered live by lexical similarity{data ? ` (threshold ${data.threshold.toFixed(2)})` : ''}. Confirm the live label or correct it: a hit is a
@@ -50,11 +49,7 @@ export default function PilotReviewPage({ params }: PageProps) {
           </span>
         )}
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {!data && !error && <p className="loading">Loading questions…</p>}
       {data && questions.length === 0 && <p className="notice">No questions here.</p>}
       {questions.length > 0 && (

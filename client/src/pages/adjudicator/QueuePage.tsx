@@ -14,6 +14,8 @@ import { AMBIGUITY_TYPES } from '../../../../shared/taxonomy';
 import { ADJUDICATION_STATE } from '../../stateLabels';
 import { OpenFlagsPanel } from '../../discussion/OpenFlagsPanel';
 import './adjudication.css';
+import { TableHead } from '../../components/TableHead';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 const STATUS_LABEL = ADJUDICATION_STATE;
 type Filter = 'type' | 'pair' | 'status' | 'imported';
@@ -99,7 +101,7 @@ export default function AdjudicationQueuePage() {
 
   const setFilter = (key: Filter, value: string) => list.set({ [key]: value }, { replace: true });
 
-  if (error) return <p className="error" role="alert">{error}</p>;
+  if (error) return <ErrorMessage>{error}</ErrorMessage>;
   if (!queue) return <p className="loading">Loading the adjudication queue…</p>;
   return (
     <section className="page adjudication-queue">
@@ -163,16 +165,7 @@ export default function AdjudicationQueuePage() {
         <p className="notice">{queue.progress.ready + queue.legacy === 0 ? 'No problem has two submitted annotations yet.' : 'No problem matches these filters.'}</p>
       ) : (
         <table>
-          <thead>
-            <tr>
-              <th>Problem</th>
-              <th>Disagreement</th>
-              <th>Points A / B</th>
-              <th>Types</th>
-              <th>Pair</th>
-              <th>Status</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Problem', 'Disagreement', 'Points A / B', 'Types', 'Pair', 'Status']} />
           <tbody>
             {queue.items.map((item) => (
               <tr key={item.questionId}>

@@ -9,6 +9,7 @@ import { onBaseTextChanged } from './baseTextGuard';
 import { Editor } from './editor/Editor';
 import { DiscussionPanel } from '../../discussion/DiscussionPanel';
 import './editor.css';
+import { LoadError } from '../../components/ErrorMessage';
 
 type Load =
   | { status: 'loading' }
@@ -59,16 +60,7 @@ export default function EditorPage({ params }: PageProps) {
   }, [questionId]);
 
   if (load.status === 'loading') return <p className="loading">Loading the annotation…</p>;
-  if (load.status === 'error') {
-    return (
-      <section className="page">
-        <p className="error" role="alert">
-          {load.message}
-        </p>
-        <Link href="/queue">Back to the queue</Link>
-      </section>
-    );
-  }
+  if (load.status === 'error') return <LoadError error={load.message} back={<Link href="/queue">Back to the queue</Link>} />;
   return (
     <>
       {baseTextChanged && (

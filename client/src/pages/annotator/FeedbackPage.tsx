@@ -1,11 +1,11 @@
 import { feedback } from '../../../../shared/api/feedback';
-import { ApiError } from '../../api';
 import { Link } from '../../router';
 import { useResource } from '../../resources/useResource';
 import type { PageProps } from '../../routes';
 import { DeletionsDiff } from './feedback/DeletionsDiff';
 import { PointComparison } from './feedback/PointComparison';
 import './feedback/feedback.css';
+import { LoadError } from '../../components/ErrorMessage';
 
 /** An annotator's own submission beside the gold of a resolved problem. */
 export default function FeedbackPage({ params }: PageProps) {
@@ -13,16 +13,8 @@ export default function FeedbackPage({ params }: PageProps) {
   const loaded = useResource(feedback.get, { params: { questionId } });
   const f = loaded.data;
   if (loaded.error !== undefined) {
-    const text = loaded.error instanceof ApiError ? loaded.error.message : 'The feedback could not be loaded.';
-    return (
-      <section className="page">
-        <h1>Feedback on {questionId}</h1>
-        <p className="error" role="alert">
-          {text}
-        </p>
-        <Link href="/my-agreement">Back to My agreement</Link>
-      </section>
-    );
+    const back = <Link href="/my-agreement">Back to My agreement</Link>;
+    return <LoadError error={loaded.error} fallback="The feedback could not be loaded." heading={`Feedback on ${questionId}`} back={back} />;
   }
   if (!f) return <p className="muted">Loading the feedback…</p>;
   return (

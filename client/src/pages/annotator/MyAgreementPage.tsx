@@ -4,6 +4,7 @@ import type { Figure } from '../../../../shared/agreement';
 import { Link } from '../../router';
 import { useResource } from '../../resources/useResource';
 import './feedback/feedback.css';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 const pct = (f: Figure) => (f.value === null ? '—' : `${Math.round(f.value * 100)}%`);
 
@@ -49,7 +50,7 @@ function FigureTable({ id, title, columns, rows }: { id: string; title: string; 
 export default function MyAgreementPage() {
   const loaded = useResource(feedback.myAgreement);
   const a = loaded.data;
-  if (loaded.error !== undefined) return <p className="error" role="alert">Your agreement could not be loaded.</p>;
+  if (loaded.error !== undefined) return <ErrorMessage>Your agreement could not be loaded.</ErrorMessage>;
   if (!a) return <p className="muted">Loading your agreement…</p>;
   return (
     <section className="page my-agreement">

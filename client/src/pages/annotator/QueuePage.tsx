@@ -8,6 +8,8 @@ import { ANNOTATION_STATE } from '../../stateLabels';
 import './queue.css';
 import { SkipControl } from './SkipControl';
 import { GuidelinesNewsNotice } from '../guidelines/GuidelinesNews';
+import { TableHead } from '../../components/TableHead';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 const STATUS_LABEL: Record<QueueStatus, string> = ANNOTATION_STATE;
 
@@ -130,14 +132,7 @@ function GroupHeading({ group }: { group: Group }) {
 function QueueTable({ group, next }: { group: Group; next: QueueItem | undefined }) {
   return (
     <table className="queue-table" aria-label={group.batch === null ? 'Problems in no batch' : `Batch ${group.batch}`}>
-      <thead>
-        <tr>
-          <th>Problem</th>
-          <th>ID</th>
-          <th>Difficulty</th>
-          <th>Status</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Problem', 'ID', 'Difficulty', 'Status']} />
       <tbody>
         {group.items.map((item) => (
           <tr key={item.questionId} onClick={(e) => !(e.target as HTMLElement).closest('a, button, dialog') && navigate(editorHref(item.questionId))}>
@@ -171,7 +166,7 @@ export default function QueuePage() {
 
   useEffect(() => table.current?.querySelector<HTMLAnchorElement>('a.open[data-next="true"]')?.focus(), [items]);
 
-  if (error) return <p className="error" role="alert">{error}</p>;
+  if (error) return <ErrorMessage>{error}</ErrorMessage>;
   if (!items) return <p className="loading">Loading your queue…</p>;
   const next = items.find((i) => i.status === 'in-progress') ?? items.find((i) => i.status === 'todo');
   const shown = items.filter((i) => matches(i, filters));

@@ -4,6 +4,7 @@ import { call } from '../../apiCall';
 import { ConfirmDialog } from '../../ConfirmDialog';
 import { assignments } from '../../../../shared/api/assignments';
 import type { QueueItem } from '../../../../shared/schemas/annotation';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 /**
  * Skip a problem that cannot be annotated (a broken statement) with a reason, or take the
@@ -59,11 +60,7 @@ export function SkipControl({ item }: { item: QueueItem }) {
             Why can it not be annotated?
             <textarea rows={3} maxLength={2000} value={reason} onChange={(e) => setReason(e.target.value)} />
           </label>
-          {error && (
-            <p className="error" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorMessage>{error}</ErrorMessage>
         </ConfirmDialog>
       )}
     </>

@@ -9,6 +9,7 @@ import { GuidelinesEditor } from './GuidelinesEditor';
 import { GuidelinesVersions } from './GuidelinesVersions';
 import { WorkedExample } from './WorkedExample';
 import './guidelines.css';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 /** Once the types are on the page, bring the one the address names (#type-…) into view and focus it. */
 function useFocusHash(ready: boolean): void {
@@ -50,7 +51,7 @@ export default function GuidelinesPage() {
   const g = loaded.data;
   const news = useVisit(me.role === 'annotator');
   useFocusHash(g !== undefined);
-  if (loaded.error !== undefined) return <p className="error" role="alert">The guidelines could not be loaded.</p>;
+  if (loaded.error !== undefined) return <ErrorMessage>The guidelines could not be loaded.</ErrorMessage>;
   if (!g) return <p className="muted">Loading the guidelines…</p>;
   return (
     <section className="page guidelines-page">

@@ -12,20 +12,14 @@ import { ADJUDICATION_STATE } from '../../stateLabels';
 import { useListState, type ListState } from '../../paging/listState';
 import { Pager } from '../../paging/Pager';
 import './AgreementPage.css';
+import { TableHead } from '../../components/TableHead';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 function GoldTable({ gold }: { gold: GoldFigures }) {
   if (gold.problems === 0) return <p className="muted">No problem is adjudicated yet; these figures appear once gold versions are resolved.</p>;
   return (
     <table aria-label="Each annotator against the gold">
-      <thead>
-        <tr>
-          <th scope="col">Annotator</th>
-          <th scope="col">Adjudicated problems</th>
-          <th scope="col">Points</th>
-          <th scope="col">Kept in gold</th>
-          <th scope="col">Type accuracy (kept, typed)</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Annotator', 'Adjudicated problems', 'Points', 'Kept in gold', 'Type accuracy (kept, typed)']} />
       <tbody>
         {gold.annotators.map((g) => (
           <tr key={g.annotator}>
@@ -48,17 +42,7 @@ function GoldTable({ gold }: { gold: GoldFigures }) {
 function ProblemTable({ problems }: { problems: AgreementView['perProblem'] }) {
   return (
     <table aria-label="Agreement per problem, worst first">
-      <thead>
-        <tr>
-          <th scope="col">Problem</th>
-          <th scope="col">Annotators (A / B)</th>
-          <th scope="col">Score</th>
-          <th scope="col">Span overlap</th>
-          <th scope="col">Points matched (A, B)</th>
-          <th scope="col">Types agreeing</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Problem', 'Annotators (A / B)', 'Score', 'Span overlap', 'Points matched (A, B)', 'Types agreeing', 'Status']} />
       <tbody>
         {problems.map((p) => (
           <tr key={p.questionId}>
@@ -154,11 +138,7 @@ export default function AgreementPage() {
   return (
     <section className="page agreement">
       <h1>Inter-annotator agreement</h1>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {!report && !error && <p className="loading">Computing agreement…</p>}
       {report && (
         <>

@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/agreement';
 import { formatCoefficient, formatIntervalText, formatPercent, heat, typeInitials } from './agreementFormat';
 import { IntervalScale } from './IntervalScale';
+import { TableHead } from '../../components/TableHead';
 
 /** A coefficient, with the reason shown when it is undefined. */
 export function Value({ c, percent = false, digits = 3 }: { c: Coefficient; percent?: boolean; digits?: number }) {
@@ -73,18 +74,7 @@ function PairValue({ pair, figure, percent }: { pair: PairFigures; figure: Inter
 export function PairTable({ pairs }: { pairs: readonly PairFigures[] }) {
   return (
     <table aria-label="Agreement per annotator pair">
-      <thead>
-        <tr>
-          <th scope="col">Pair (A / B)</th>
-          <th scope="col">Problems</th>
-          <th scope="col">Deletion κ</th>
-          <th scope="col">Point F1 (points)</th>
-          <th scope="col">Type agreement (pairs)</th>
-          <th scope="col">Type κ</th>
-          <th scope="col">Type α</th>
-          <th scope="col">Equal counts</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Pair (A / B)', 'Problems', 'Deletion κ', 'Point F1 (points)', 'Type agreement (pairs)', 'Type κ', 'Type α', 'Equal counts']} />
       <tbody>
         {pairs.map((p) => (
           <tr key={p.annotators.join('/')}>
@@ -120,15 +110,7 @@ export function PairTable({ pairs }: { pairs: readonly PairFigures[] }) {
 export function PerTypeTable({ types }: { types: TypeFigures }) {
   return (
     <table aria-label="Agreement per ambiguity type">
-      <thead>
-        <tr>
-          <th scope="col">Type</th>
-          <th scope="col">Chosen by A</th>
-          <th scope="col">Chosen by B</th>
-          <th scope="col">Both</th>
-          <th scope="col">Specific agreement</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Type', 'Chosen by A', 'Chosen by B', 'Both', 'Specific agreement']} />
       <tbody>
         {types.perType.map((t) => (
           <tr key={t.type} className={t.byA + t.byB === 0 ? 'unused' : undefined}>

@@ -11,6 +11,7 @@ import { useDebouncedFilter, useListState } from '../../paging/listState';
 import { Pager } from '../../paging/Pager';
 import { ANNOTATION_LABEL } from './ProblemsPage';
 import './backoffice.css';
+import { TableHead } from '../../components/TableHead';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
@@ -235,13 +236,7 @@ export default function AssignmentsPage() {
             </label>
           </div>
           <table aria-label="Assignments by problem">
-            <thead>
-              <tr>
-                <th>Problem</th>
-                <th>Annotators</th>
-                <th>Progress</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Problem', 'Annotators', 'Progress']} />
             <tbody>
               {problems.items.map((p) => (
                 <AssignRow key={p.questionId} problem={p} annotators={annotators} onSave={(pair) => save(p.questionId, pair)} />

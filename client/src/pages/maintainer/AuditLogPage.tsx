@@ -5,6 +5,8 @@ import { events } from '../../../../shared/api/events';
 import { navigate, useLocation } from '../../router';
 import type { EventView } from '../../../../shared/schemas/events';
 import './AuditLogPage.css';
+import { TableHead } from '../../components/TableHead';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 const FILTERS = ['action', 'actor', 'entityType', 'entityId', 'from', 'to', 'logins'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
@@ -109,11 +111,7 @@ export default function AuditLogPage() {
           </button>
         </div>
       </form>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {data && <EventTable events={data.events} />}
       {data && (
         <nav className="row audit-pager" aria-label="Pages">
@@ -136,15 +134,7 @@ function EventTable({ events }: { events: EventView[] }) {
   if (events.length === 0) return <p className="notice">No events match these filters.</p>;
   return (
     <table className="audit-table">
-      <thead>
-        <tr>
-          <th scope="col">When (UTC)</th>
-          <th scope="col">Actor</th>
-          <th scope="col">Action</th>
-          <th scope="col">Entity</th>
-          <th scope="col">Change</th>
-        </tr>
-      </thead>
+      <TableHead columns={['When (UTC)', 'Actor', 'Action', 'Entity', 'Change']} />
       <tbody>
         {events.map((e) => (
           <tr key={e.id}>

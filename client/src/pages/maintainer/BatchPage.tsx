@@ -14,6 +14,9 @@ import { ANNOTATION_STATE, PROBLEM_ADJUDICATION_STATE } from '../../stateLabels'
 import { DueDate, StateCounts } from './BatchesPage';
 import { problemHref } from '../pageLinks';
 import './backoffice.css';
+import { TableHead } from '../../components/TableHead';
+import { LoadError } from '../../components/ErrorMessage';
+import { BackLink } from '../../components/BackLink';
 
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
@@ -47,13 +50,7 @@ function PlanView({ plan }: { plan: BatchPlan }) {
       )}
       {plan.changes.length > 0 && (
         <table aria-label="Changes">
-          <thead>
-            <tr>
-              <th scope="col">Problem</th>
-              <th scope="col">Leaves</th>
-              <th scope="col">Gets</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Problem', 'Leaves', 'Gets']} />
           <tbody>
             {plan.changes.slice(0, SHOWN_CHANGES).map((c) => (
               <tr key={c.questionId}>
@@ -207,16 +204,7 @@ function AnnotatorTable({ b }: { b: BatchDetail }) {
   if (b.annotators.length === 0) return <p className="muted">Nobody is assigned to this batch yet.</p>;
   return (
     <table aria-label="Progress per annotator">
-      <thead>
-        <tr>
-          <th scope="col">Annotator</th>
-          <th scope="col">Assigned</th>
-          <th scope="col">{ANNOTATION_STATE.todo}</th>
-          <th scope="col">{ANNOTATION_STATE['in-progress']}</th>
-          <th scope="col">{ANNOTATION_STATE.submitted}</th>
-          <th scope="col">Overdue</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Annotator', 'Assigned', ANNOTATION_STATE.todo, ANNOTATION_STATE['in-progress'], ANNOTATION_STATE.submitted, 'Overdue']} />
       <tbody>
         {b.annotators.map((a) => (
           <tr key={a.username}>
@@ -240,18 +228,12 @@ function BatchProblems({ name, overdue }: { name: string; overdue: boolean }) {
   const list = useListState();
   const loaded = useResource(problemsApi.list, { query: { ...list.apiQuery([]), batch: name } });
   const data = loaded.data ?? null;
-  if (loaded.error !== undefined) return <p className="error" role="alert">{message(loaded.error, 'The problems could not be loaded.')}</p>;
+  if (loaded.error !== undefined) return <LoadError error={loaded.error} fallback="The problems could not be loaded." />;
   if (data === null) return <p className="loading">Loading problems…</p>;
   return (
     <>
       <table aria-label="Problems of the batch">
-        <thead>
-          <tr>
-            <th scope="col">Problem</th>
-            <th scope="col">Annotators</th>
-            <th scope="col">State</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Problem', 'Annotators', 'State']} />
         <tbody>
           {data.items.map((p) => (
             <tr key={p.questionId}>
@@ -281,15 +263,9 @@ export default function BatchPage({ params }: PageProps) {
   const annotators = (accounts.data ?? []).filter((u) => u.role === 'annotator' && u.active).map((u) => u.username);
   return (
     <section className="page backoffice">
-      <p>
-        <Link href="/batches">← Batches</Link>
-      </p>
+      <BackLink href="/batches">Batches</BackLink>
       <h1>Batch {name}</h1>
-      {loaded.error !== undefined && (
-        <p className="error" role="alert">
-          {message(loaded.error, 'The batch could not be loaded.')}
-        </p>
-      )}
+      <LoadError error={loaded.error} fallback="The batch could not be loaded." />
       {b === null ? (
         loaded.error === undefined && <p className="loading">Loading the batch…</p>
       ) : (

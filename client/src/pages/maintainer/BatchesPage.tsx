@@ -9,6 +9,8 @@ import { SUGGESTION_POLICIES, type BatchSummary, type CreateBatchBody } from '..
 import { PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
 import { ProblemStateFilters } from './ProblemFilterFields';
 import './backoffice.css';
+import { TableHead } from '../../components/TableHead';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 export const batchHref = (name: string) => `/batches/${encodeURIComponent(name)}`;
 
@@ -132,11 +134,7 @@ function CreateBatchForm({ onCreated }: { onCreated: (b: BatchSummary) => void }
           </label>
         </div>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       <div className="row">
         <button type="submit" className="primary" disabled={busy}>
           Create batch
@@ -155,11 +153,7 @@ export default function BatchesPage() {
   return (
     <section className="page backoffice">
       <h1>Batches</h1>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {created && (
         <p className="success" role="status">
           Created batch <Link href={batchHref(created.name)}>{created.name}</Link> with {created.problems} problems, due {created.due}.
@@ -171,15 +165,7 @@ export default function BatchesPage() {
         <p className="card muted">No batches yet. Create one below.</p>
       ) : (
         <table aria-label="Batches">
-          <thead>
-            <tr>
-              <th scope="col">Batch</th>
-              <th scope="col">Due</th>
-              <th scope="col">Problems</th>
-              <th scope="col">Progress</th>
-              <th scope="col">Need annotators</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Batch', 'Due', 'Problems', 'Progress', 'Need annotators']} />
           <tbody>
             {list.map((b) => (
               <tr key={b.name}>

@@ -5,6 +5,7 @@ import { releases } from '../../../../shared/api/releases';
 import type { PageProps } from '../../routes';
 import { Link } from '../../router';
 import './ReleasesPage.css';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 /** The folder of the release's files (the data card's relative links resolve against it). */
 const filesBase = (release: string) => urlOf(releases.file, { params: { name: release, path: '' } });
@@ -41,11 +42,7 @@ export default function DataCardPage({ params }: PageProps) {
           {source ? 'View rendered' : 'View source'}
         </button>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {text === null && !error && <p className="muted">Loading…</p>}
       {text !== null && (source ? <pre className="data-card-source">{text}</pre> : <Markdown source={text} linkBase={filesBase(release)} />)}
     </section>

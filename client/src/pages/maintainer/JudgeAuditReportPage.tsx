@@ -1,4 +1,3 @@
-import { ApiError } from '../../api';
 import { useResource } from '../../resources/useResource';
 import { Link } from '../../router';
 import type { PageProps } from '../../routes';
@@ -6,19 +5,16 @@ import { judgeAudits } from '../../../../shared/api/judgeAudits';
 import type { AuditAgreement } from '../../../../shared/schemas/judgeAudits';
 import type { Confusion } from '../../../../shared/runs/judge';
 import { fmt } from './runs/format';
+import { TableHead } from '../../components/TableHead';
+import { LoadError } from '../../components/ErrorMessage';
+import { BackLink } from '../../components/BackLink';
 
 const ci = ([low, high]: [number | null, number | null]) => `[${fmt(low)}, ${fmt(high)}]`;
 
 function ConfusionTable({ c, reference, other, label }: { c: Confusion; reference: string; other: string; label: string }) {
   return (
     <table aria-label={label} className="confusion">
-      <thead>
-        <tr>
-          <th />
-          <th>{other}: hit</th>
-          <th>{other}: miss</th>
-        </tr>
-      </thead>
+      <TableHead columns={['', `${other}: hit`, `${other}: miss`]} />
       <tbody>
         <tr>
           <th>{reference}: hit</th>
@@ -59,15 +55,9 @@ export default function JudgeAuditReportPage({ params }: PageProps) {
   const r = loaded.data;
   return (
     <section className="page runs backoffice">
-      <p>
-        <Link href="/runs?view=judge">← Judge view</Link>
-      </p>
+      <BackLink href="/runs?view=judge">Judge view</BackLink>
       <h1>Judge audit {name}</h1>
-      {loaded.error !== undefined && (
-        <p className="error" role="alert">
-          {loaded.error instanceof ApiError ? loaded.error.message : 'The report could not be loaded.'}
-        </p>
-      )}
+      <LoadError error={loaded.error} fallback="The report could not be loaded." />
       {!r && loaded.error === undefined && <p className="loading">Loading the report…</p>}
       {r && (
         <>
@@ -105,15 +95,7 @@ export default function JudgeAuditReportPage({ params }: PageProps) {
               <p className="muted">Nowhere so far.</p>
             ) : (
               <table aria-label="Disagreements">
-                <thead>
-                  <tr>
-                    <th>task</th>
-                    <th>question</th>
-                    <th>run</th>
-                    <th>humans</th>
-                    <th>kind</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['task', 'question', 'run', 'humans', 'kind']} />
                 <tbody>
                   {r.disagreements.map((d) => (
                     <tr key={d.id}>

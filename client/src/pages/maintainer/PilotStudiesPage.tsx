@@ -7,6 +7,8 @@ import { useMe } from '../../session';
 import { StudyForm } from './pilots/StudyForm';
 import { reviewHref, studyHref, studySampling } from './pilots/format';
 import './pilots/pilots.css';
+import { TableHead } from '../../components/TableHead';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 /** Pilot studies: every study with its progress; maintainers create new ones. */
 export default function PilotStudiesPage() {
@@ -23,11 +25,7 @@ export default function PilotStudiesPage() {
       <p className="muted">
         People work release tasks as a model does in the benchmark; each pilot&apos;s submitted tasks become a run named <code>human:&lt;alias&gt;</code> on the Runs page.
       </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {created && (
         <p className="success" role="status">
           Created study <Link href={studyHref(created)}>{created}</Link>.
@@ -38,17 +36,7 @@ export default function PilotStudiesPage() {
       {studies && studies.length > 0 && (
         <div className="card scroll-x">
           <table aria-label="Pilot studies">
-            <thead>
-              <tr>
-                <th>study</th>
-                <th>release</th>
-                <th>tasks</th>
-                <th>pilots</th>
-                <th>sessions submitted</th>
-                <th>questions reviewed</th>
-                <th>protocol</th>
-              </tr>
-            </thead>
+            <TableHead columns={['study', 'release', 'tasks', 'pilots', 'sessions submitted', 'questions reviewed', 'protocol']} />
             <tbody>
               {studies.map((s) => (
                 <tr key={s.name}>

@@ -10,6 +10,9 @@ import { fmt, pct } from './runs/format';
 import { duration, reviewHref, studySampling } from './pilots/format';
 import { NeverAskedPanel } from './pilots/NeverAskedPanel';
 import './pilots/pilots.css';
+import { TableHead } from '../../components/TableHead';
+import { ErrorMessage } from '../../components/ErrorMessage';
+import { BackLink } from '../../components/BackLink';
 
 function AgreementPanel({ agreement: a, threshold }: { agreement: LabelAgreement; threshold: number }) {
   const c = a.confusion;
@@ -41,13 +44,7 @@ function AgreementPanel({ agreement: a, threshold }: { agreement: LabelAgreement
             </dd>
           </dl>
           <table aria-label="Live against reviewed labels">
-            <thead>
-              <tr>
-                <th />
-                <th scope="col">reviewed hit</th>
-                <th scope="col">reviewed miss</th>
-              </tr>
-            </thead>
+            <TableHead columns={['', 'reviewed hit', 'reviewed miss']} />
             <tbody>
               <tr>
                 <th scope="row">live hit</th>
@@ -71,16 +68,7 @@ function PilotsTable({ study }: { study: StudyDetail }) {
   const showUsernames = study.pilotList.some((p) => p.username !== null);
   return (
     <table aria-label="Progress per pilot">
-      <thead>
-        <tr>
-          <th>pilot (alias)</th>
-          {showUsernames && <th>account</th>}
-          <th>run</th>
-          <th>tasks submitted</th>
-          <th>time per task</th>
-          <th>time to first question</th>
-        </tr>
-      </thead>
+      <TableHead columns={['pilot (alias)', showUsernames && 'account', 'run', 'tasks submitted', 'time per task', 'time to first question']} />
       <tbody>
         {study.pilotList.map((p) => (
           <tr key={p.alias}>
@@ -117,15 +105,9 @@ export default function PilotStudyPage({ params }: PageProps) {
   const p = study?.progress;
   return (
     <section className="page backoffice pilot-study">
-      <p>
-        <Link href="/pilot-studies">← Pilot studies</Link>
-      </p>
+      <BackLink href="/pilot-studies">Pilot studies</BackLink>
       <h1>Pilot study {name}</h1>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {!study && !error && <p className="loading">Loading the study…</p>}
       {study && p && (
         <>

@@ -8,6 +8,8 @@ import { ANNOTATION_STATE, PROBLEM_ADJUDICATION_STATE } from '../../stateLabels'
 import type { ProblemDetail } from '../../../../shared/schemas/backoffice';
 import { crossCheckHref } from '../pageLinks';
 import './backoffice.css';
+import { ErrorMessage } from '../../components/ErrorMessage';
+import { BackLink } from '../../components/BackLink';
 
 function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -48,13 +50,11 @@ export default function ProblemPage({ params }: PageProps) {
   const problem = loaded.data;
   const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : 'The problem could not be loaded.';
 
-  if (error) return <p className="error" role="alert">{error}</p>;
+  if (error) return <ErrorMessage>{error}</ErrorMessage>;
   if (!problem) return <p className="loading">Loading {questionId}…</p>;
   return (
     <section className="page backoffice">
-      <p>
-        <Link href="/problems">← All problems</Link>
-      </p>
+      <BackLink href="/problems">All problems</BackLink>
       <h1>
         {problem.title} <code className="muted">{problem.questionId}</code>
       </h1>

@@ -5,13 +5,15 @@ import { Link } from '../../router';
 import { problemHref } from '../pageLinks';
 import type { AdjudicationProgress, AnnotationProgress, ProblemListItem } from '../../../../shared/schemas/backoffice';
 import { useDebouncedFilter, useListState } from '../../paging/listState';
-import { Pager, SortHeader } from '../../paging/Pager';
+import { Pager } from '../../paging/Pager';
+import { TableHead } from '../../components/TableHead';
 import { ImportPanel } from './ImportPanel';
 import { ProblemStateFilters } from './ProblemFilterFields';
 import { ANNOTATION_STATE, PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
 import '../../discussion/discussion.css';
 import './backoffice.css';
 import { Visible } from '../../text/Visible';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 export const ANNOTATION_LABEL: Record<AnnotationProgress, string> = ANNOTATION_STATE;
 const ADJUDICATION_LABEL: Record<AdjudicationProgress, string> = PROBLEM_ADJUDICATION_STATE;
@@ -94,11 +96,7 @@ export default function ProblemsPage() {
     <section className="page backoffice">
       <h1>Problems</h1>
       <ImportPanel onImported={reload} />
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {data === null ? (
         !error && <p className="loading">Loading problems…</p>
       ) : data.total === 0 && !filtered ? (
@@ -124,24 +122,10 @@ export default function ProblemsPage() {
             </span>
           </div>
           <table aria-label="Problems">
-            <thead>
-              <tr>
-                <SortHeader list={list} sort="title">
-                  Problem
-                </SortHeader>
-                <SortHeader list={list} sort="id">
-                  ID
-                </SortHeader>
-                <SortHeader list={list} sort="difficulty">
-                  Difficulty
-                </SortHeader>
-                <SortHeader list={list} sort="contestDate">
-                  Contest date
-                </SortHeader>
-                <th scope="col">Annotators</th>
-                <th scope="col">Adjudication</th>
-              </tr>
-            </thead>
+            <TableHead
+              sorting={{ list }}
+              columns={[{ label: 'Problem', sort: 'title' }, { label: 'ID', sort: 'id' }, { label: 'Difficulty', sort: 'difficulty' }, { label: 'Contest date', sort: 'contestDate' }, 'Annotators', 'Adjudication']}
+            />
             <tbody>
               {rows.map((p) => (
                 <ProblemRow key={p.questionId} p={p} />

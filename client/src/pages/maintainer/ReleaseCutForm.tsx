@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api';
 import { call, urlOf } from '../../apiCall';
-import { releases } from '../../../../shared/api/releases';
+import { releases, type ReleasePreview } from '../../../../shared/api/releases';
 import type { ValidationReport } from '../../../../shared/release/validate';
-import { releaseName, type BaselineCandidate, type ReleaseCheck, type ReleaseManifest, type ReleaseSummary } from '../../../../shared/schemas/release';
+import { releaseName, type ReleaseCheck, type ReleaseSummary } from '../../../../shared/schemas/release';
 import { releaseVersion, semanticVersion } from '../../../../shared/schemas/releaseSettings';
 import { PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
 import { VARIANT_POLICIES, type VariantPolicy } from '../../../../shared/subsets';
 import { ConfirmDialog } from '../../ConfirmDialog';
 import { ValidationReportView } from './ReleaseReport';
-import type { RuleAcknowledgement } from '../../../../shared/release/acknowledged';
 import { BaselineChoice } from './ReleaseBaselines';
+import { TableHead } from '../../components/TableHead';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 const POLICY_LABELS: Record<VariantPolicy, string> = {
   'all-subsets': 'All non-empty subsets of the gold points (1 → 1, 2 → 3, 3 → 7 tasks)',
@@ -18,19 +19,13 @@ const POLICY_LABELS: Record<VariantPolicy, string> = {
   'full-set': 'Full set only (one task per problem)',
 };
 
-interface Preview {
-  counts: ReleaseManifest['counts'];
-  continues: string | null;
-  report: ValidationReport;
-  acknowledgement: RuleAcknowledgement[];
-  check: ReleaseCheck;
-  /** Stored runs made on exactly these tasks. */
-  runs: BaselineCandidate[];
+/** The server's preview and what it was asked for. */
+type Preview = ReleasePreview & {
   policy: VariantPolicy;
   extended: boolean;
   /** The name the check was run for. */
   name: string;
-}
+};
 
 /** The check's findings beyond validation: a name already used, and the problems the release leaves out. */
 function CheckFindings({ check, nameTaken }: { check: ReleaseCheck; nameTaken: string | null }) {
@@ -47,13 +42,7 @@ function CheckFindings({ check, nameTaken }: { check: ReleaseCheck; nameTaken: s
         <details className="left-out">
           <summary>Problems left out ({check.leftOut.length})</summary>
           <table className="findings" aria-label="Problems left out">
-            <thead>
-              <tr>
-                <th>Problem</th>
-                <th>Title</th>
-                <th>State</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Problem', 'Title', 'State']} />
             <tbody>
               {check.leftOut.map((p) => (
                 <tr key={p.questionId}>
@@ -232,11 +221,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
         {!preview && !busy && <span className="muted">Check the release first: the validation report decides whether it can be cut.</span>}
         {stale && <span className="warning">The policy changed since the check: check again.</span>}
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {cut && (
         <p className="success" role="status">
           Release <strong>{cut.name}</strong> was cut: {cut.manifest.counts.tasks} tasks from {cut.manifest.counts.problems} problems. Version {cut.manifest.version}.{' '}

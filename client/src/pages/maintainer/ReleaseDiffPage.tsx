@@ -7,6 +7,8 @@ import type { ChangedTask, DiffPart } from '../../../../shared/release/diff';
 import type { ReleaseRecord } from '../../../../shared/release/format';
 import type { ReleaseSummary } from '../../../../shared/schemas/release';
 import './ReleaseDiffPage.css';
+import { TableHead } from '../../components/TableHead';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 /** Changed tasks shown at first; more on request, so a large diff stays responsive. */
 const SHOWN = 50;
@@ -51,15 +53,7 @@ function TaskList({ title, records, tone }: { title: string; records: ReleaseRec
         <p className="muted">None.</p>
       ) : (
         <table>
-          <thead>
-            <tr>
-              <th>Task</th>
-              <th>Problem</th>
-              <th>K</th>
-              <th>Keywords</th>
-              <th>Text</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Task', 'Problem', 'K', 'Keywords', 'Text']} />
           <tbody>
             {records.map((r) => (
               <tr key={r.task_id}>
@@ -165,11 +159,7 @@ export default function ReleaseDiffPage() {
         </button>
       </form>
       {releases?.length === 0 && <p className="notice">No release is stored yet: cut one on the Releases page or import one with import-release.</p>}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {diff && !loading && (
         <>
           <p className="diff-summary" role="status">

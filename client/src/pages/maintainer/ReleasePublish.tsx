@@ -4,6 +4,7 @@ import { call } from '../../apiCall';
 import { releases } from '../../../../shared/api/releases';
 import type { ReleaseSummary } from '../../../../shared/schemas/release';
 import { ConfirmDialog } from '../../ConfirmDialog';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 /**
  * A release's state, and Publish for an unpublished one. A pilot could look a task's text up in
@@ -38,11 +39,7 @@ export function ReleasePublish({ release }: { release: ReleaseSummary }) {
       <button type="button" aria-label={`Publish ${release.name}`} onClick={() => setAsking(true)}>
         Publish
       </button>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {asking && (
         <ConfirmDialog title={`Publish release ${release.name}?`} confirmLabel="Confirm publish" busy={busy} onConfirm={() => void publishNow()} onCancel={() => setAsking(false)}>
           <p>

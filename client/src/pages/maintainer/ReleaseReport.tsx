@@ -1,6 +1,7 @@
 import type { ReleaseFinding, ValidationReport } from '../../../../shared/release/validate';
 import type { ReleaseManifest } from '../../../../shared/schemas/release';
 import type { RuleAcknowledgement } from '../../../../shared/release/acknowledged';
+import { TableHead } from '../../components/TableHead';
 
 /** Warnings can run into the hundreds: show this many and say how many more there are. */
 const SHOWN = 200;
@@ -9,13 +10,7 @@ function FindingsTable({ findings, label }: { findings: readonly ReleaseFinding[
   return (
     <>
       <table className="findings" aria-label={label}>
-        <thead>
-          <tr>
-            <th>Task</th>
-            <th>Rule</th>
-            <th>Message</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Task', 'Rule', 'Message']} />
         <tbody>
           {findings.slice(0, SHOWN).map((f, i) => (
             <tr key={`${f.task_id}-${f.rule}-${i}`}>
@@ -53,13 +48,7 @@ const example = (f: ReleaseFinding) => (
 function WarningsByRule({ warnings }: { warnings: readonly ReleaseFinding[] }) {
   return (
     <table className="findings warnings-by-rule" aria-label="Warnings by rule">
-      <thead>
-        <tr>
-          <th scope="col">Rule</th>
-          <th scope="col">Warnings</th>
-          <th scope="col">First examples</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Rule', 'Warnings', 'First examples']} />
       <tbody>
         {byRule(warnings).map(([rule, found]) => (
           <tr key={rule}>
@@ -96,14 +85,7 @@ function AcknowledgementTable({ rows }: { rows: readonly RuleAcknowledgement[] }
     <details className="acknowledgement">
       <summary>Acknowledged on submit: {rows.reduce((n, r) => n + r.acknowledged, 0)}; nobody acknowledged: {rows.reduce((n, r) => n + r.unseen, 0)}</summary>
       <table className="findings" aria-label="Findings acknowledged on submit">
-        <thead>
-          <tr>
-            <th>Rule</th>
-            <th>Acknowledged</th>
-            <th>Nobody acknowledged</th>
-            <th>Reasons</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Rule', 'Acknowledged', 'Nobody acknowledged', 'Reasons']} />
         <tbody>
           {rows.map((r) => (
             <tr key={r.rule}>

@@ -4,6 +4,7 @@ import { call } from '../../apiCall';
 import { useResource } from '../../resources/useResource';
 import { releases } from '../../../../shared/api/releases';
 import { releaseSettings, type ReleaseSettings } from '../../../../shared/schemas/releaseSettings';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 /** The settings that are texts (all but the flag nameAnnotators). */
 type Key = Exclude<keyof ReleaseSettings, 'nameAnnotators'>;
@@ -125,11 +126,7 @@ export function ReleaseSettingsForm() {
         List the annotators and adjudicators (their accounts) in the card
       </label>
       {problem && <p className="error">{problem}</p>}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       <div className="row">
         <button type="submit" className="primary" disabled={!dirty || !check.success || busy}>
           {busy ? 'Saving…' : 'Save card settings'}

@@ -8,6 +8,7 @@ import { CutReleaseForm } from './ReleaseCutForm';
 import { ReleasePublish } from './ReleasePublish';
 import { ReleaseSettingsForm } from './ReleaseSettingsForm';
 import './ReleasesPage.css';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 const kCounts = (r: ReleaseSummary) => {
   const k = r.manifest?.counts?.k ?? {};
@@ -85,11 +86,7 @@ export default function ReleasesPage() {
       <ReleaseSettingsForm />
       <div className="card">
         <h2>Cut releases</h2>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorMessage>{error}</ErrorMessage>
         {releases === null && !error && <p className="muted">Loading…</p>}
         {releases?.length === 0 && <p className="muted">No release has been cut yet.</p>}
         {releases && releases.length > 0 && (

@@ -11,6 +11,7 @@ import { FlagButton } from './runs/FlagButton';
 import { fmt } from './runs/format';
 import './RunsPage.css';
 import { Visible } from '../../text/Visible';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 type RunView = TaskDetail['runs'][number];
 
@@ -74,11 +75,7 @@ export default function RunTaskPage({ params }: PageProps) {
           </>
         )}
       </h1>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {task && (
         <>
           <div className="row">

@@ -17,6 +17,7 @@ import { ModelsTable, PerKTable, PerTypeTable } from './runs/RunTables';
 import { Tabs, TabPanel, type TabDef } from './runs/Tabs';
 import { TaskScoresPanel } from './runs/TaskScoresPanel';
 import './RunsPage.css';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 const VIEWS = [
   { id: 'figures', label: 'Figures' },
@@ -90,11 +91,7 @@ export default function RunsPage() {
   return (
     <section className="page runs backoffice">
       <h1>Evaluation runs</h1>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {canWrite && <RunImportPanel onImported={load} />}
       {!runs && !error && <p className="loading">Loading runs…</p>}
       {runs && runs.length === 0 && <p className="notice">No runs yet.{canWrite ? ' Import a model’s run file above.' : ''}</p>}

@@ -2,6 +2,7 @@ import type { Coefficient } from '../../../../shared/agreement';
 import type { SubsetAgreement, SuggestionFigures } from '../../../../shared/suggestions/analysis';
 import type { BootstrapInterval } from '../../../../shared/agreement/bootstrap';
 import { IntervalText, Value } from './AgreementParts';
+import { TableHead } from '../../components/TableHead';
 
 const minutes = (ms: number | null) => (ms === null ? '—' : `${(ms / 60_000).toFixed(1)} min`);
 
@@ -44,15 +45,7 @@ export function SuggestionFiguresSection({ s }: { s: SuggestionFigures }) {
         suggestions are in neither exposure row.
       </p>
       <table aria-label="Agreement by exposure and provenance">
-        <thead>
-          <tr>
-            <th scope="col">Subset</th>
-            <th scope="col">Problems</th>
-            <th scope="col">Type κ</th>
-            <th scope="col">Deletion κ</th>
-            <th scope="col">Point F1</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Subset', 'Problems', 'Type κ', 'Deletion κ', 'Point F1']} />
         <tbody>
           <SubsetRow name="Both annotators saw suggestions" s={s.byExposure.both} />
           <SubsetRow name="Neither saw suggestions" s={s.byExposure.neither} />
@@ -61,17 +54,7 @@ export function SuggestionFiguresSection({ s }: { s: SuggestionFigures }) {
         </tbody>
       </table>
       <table aria-label="Suggestions per agent">
-        <thead>
-          <tr>
-            <th scope="col">Agent</th>
-            <th scope="col">Offered</th>
-            <th scope="col">Accepted</th>
-            <th scope="col">Acceptance</th>
-            <th scope="col">Edited</th>
-            <th scope="col">Gold points</th>
-            <th scope="col">Share of gold</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Agent', 'Offered', 'Accepted', 'Acceptance', 'Edited', 'Gold points', 'Share of gold']} />
         <tbody>
           {s.agents.map((a) => (
             <tr key={a.agent}>

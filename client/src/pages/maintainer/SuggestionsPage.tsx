@@ -6,6 +6,8 @@ import { suggestionJobs } from '../../../../shared/api/suggestionJobs';
 import type { JobCountsView, JobView } from '../../../../shared/suggestions/jobs';
 import { ImportedSuggestions, PolicyInForce } from './SuggestionPolicyParts';
 import './SuggestionsPage.css';
+import { TableHead } from '../../components/TableHead';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 /** How often the progress view asks again while a job runs. */
 const POLL_MS = 1000;
@@ -76,14 +78,7 @@ function JobProgress({ id }: { id: number }) {
       {failures.length > 0 && (
         <div className="scroll-x">
           <table aria-label="Problems without a suggestion">
-            <thead>
-              <tr>
-                <th>problem</th>
-                <th>outcome</th>
-                <th>attempts</th>
-                <th>detail</th>
-              </tr>
-            </thead>
+            <TableHead columns={['problem', 'outcome', 'attempts', 'detail']} />
             <tbody>
               {failures.map((p) => (
                 <tr key={p.questionId}>
@@ -107,17 +102,7 @@ function JobList({ jobs, onOpen }: { jobs: readonly JobView[]; onOpen: (id: numb
       <h2 id="jobs-h">Recent jobs</h2>
       <div className="scroll-x">
         <table aria-label="Suggestion jobs">
-          <thead>
-            <tr>
-              <th>job</th>
-              <th>agent</th>
-              <th>prompt</th>
-              <th>status</th>
-              <th>problems</th>
-              <th>stored</th>
-              <th>started</th>
-            </tr>
-          </thead>
+          <TableHead columns={['job', 'agent', 'prompt', 'status', 'problems', 'stored', 'started']} />
           <tbody>
             {jobs.map((j) => (
               <tr key={j.id}>
@@ -201,11 +186,7 @@ export default function SuggestionsPage() {
           Problems (question ids, separated by commas, spaces or lines)
           <textarea value={problems} onChange={(e) => setProblems(e.target.value)} rows={4} placeholder="abc387_b, abc387_c" />
         </label>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorMessage>{error}</ErrorMessage>
         <button type="submit" disabled={busy || !agent}>
           {busy ? 'Starting…' : 'Generate suggestions'}
         </button>

@@ -8,6 +8,7 @@ import { ROLES, type Role } from '../../../../shared/roles';
 import type { UserView } from '../../../../shared/schemas/backoffice';
 import { ConfirmDialog } from '../../ConfirmDialog';
 import './backoffice.css';
+import { TableHead } from '../../components/TableHead';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 const message = (err: unknown) => (err instanceof ApiError ? err.message : 'The change could not be saved.');
@@ -254,14 +255,7 @@ export default function UsersPage() {
         <p className="loading">Loading accounts…</p>
       ) : (
         <table aria-label="Accounts">
-          <thead>
-            <tr>
-              <th>Username</th>
-              <th>Role</th>
-              <th>Status</th>
-              <th>Actions</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Username', 'Role', 'Status', 'Actions']} />
           <tbody>
             {accounts.map((u) => (
               <UserRow

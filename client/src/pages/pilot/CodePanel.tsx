@@ -6,6 +6,7 @@ import { SaveIndicator } from '../annotator/editor/SaveIndicator';
 import { ConfirmDialog } from '../../ConfirmDialog';
 import { useCodeDraft } from './useCodeDraft';
 import { CodeTools, type ToolKeys } from './CodeTools';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 /** Ctrl+Enter anywhere in the panel (the editor included, before CodeMirror takes it) tests or runs the code. */
 function toolKey(e: KeyboardEvent, keys: ToolKeys): void {
@@ -101,11 +102,7 @@ export function CodePanel({ view, timer, onSubmitted, onReload }: Props) {
       </p>
       <LazyCodeEditor value={code} onChange={change} onPaste={draft.notePaste} readOnly={readOnly} label="Your code (Python)" description={EDITOR_KEYS} />
       <CodeTools sessionId={view.id} code={code} submitted={submitted} keysRef={toolKeysRef} />
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {submitted ? (
         <p className="success" role="status">
           Submitted{view.submittedAt ? ` ${new Date(view.submittedAt).toLocaleString()}` : ''}. This task is finished and read-only.

@@ -4,6 +4,7 @@ import { call } from '../../apiCall';
 import { pilotCode } from '../../../../shared/api/pilotCode';
 import type { PilotToolsView, RunCodeResult, TestCodeResult } from '../../../../shared/schemas/pilotCode';
 import { TestResults } from './TestResults';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 interface Props {
   sessionId: number;
@@ -113,11 +114,7 @@ export function CodeTools({ sessionId, code, submitted, keysRef }: Props & { key
               : ''}
         </span>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {!tested && <AtSubmit tools={tools} />}
       {run && <RunOutput run={run} />}
       {tested && <TestResults result={tested} />}

@@ -13,6 +13,7 @@ import { Dialogue } from './Dialogue';
 import { Questionnaire } from './Questionnaire';
 import { SkipTask } from './SkipTask';
 import { useCountdown, useElapsed } from './useCountdown';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 interface Props {
   view: PilotSessionView;
@@ -130,11 +131,7 @@ export function PilotSession({ view: initial, onReload }: Props) {
               </p>
             </ConfirmDialog>
           )}
-          {notice && (
-            <p className="error" role="alert">
-              {notice}
-            </p>
-          )}
+          <ErrorMessage>{notice}</ErrorMessage>
         </section>
       </div>
       {coding && !endedWithoutCode && <CodePanel view={view} timer={timer} onSubmitted={setView} onReload={onReload} />}

@@ -7,6 +7,7 @@ import type { PageProps } from '../../routes';
 import type { PilotSessionView, PilotTaskItem } from '../../../../shared/schemas/pilots';
 import { PilotSession } from './PilotSession';
 import './pilot.css';
+import { LoadError } from '../../components/ErrorMessage';
 
 type Load =
   | { status: 'loading' }
@@ -66,15 +67,6 @@ export default function PilotTaskPage({ params }: PageProps) {
 
   if (load.status === 'loading') return <p className="loading">Loading the task…</p>;
   if (load.status === 'before') return <ReadyStep item={load.item} onReady={ready} />;
-  if (load.status === 'error') {
-    return (
-      <section className="page">
-        <p className="error" role="alert">
-          {load.message}
-        </p>
-        <Link href="/pilot">Back to your tasks</Link>
-      </section>
-    );
-  }
+  if (load.status === 'error') return <LoadError error={load.message} back={<Link href="/pilot">Back to your tasks</Link>} />;
   return <PilotSession key={`${load.view.id}-${load.generation}`} view={load.view} onReload={fetchView} />;
 }

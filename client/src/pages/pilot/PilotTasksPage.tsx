@@ -4,6 +4,8 @@ import { pilots } from '../../../../shared/api/pilots';
 import { Link } from '../../router';
 import type { SessionStatus } from '../../../../shared/schemas/pilots';
 import './pilot.css';
+import { TableHead } from '../../components/TableHead';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 export const STATUS_LABEL: Record<SessionStatus, string> = { new: 'To do', asking: 'Asking', coding: 'Writing code', submitted: 'Submitted' };
 const BADGE: Record<SessionStatus, string> = { new: 'todo', asking: 'in-progress', coding: 'in-progress', submitted: 'submitted' };
@@ -16,7 +18,7 @@ export default function PilotTasksPage() {
   const tasks = loaded.data?.tasks ?? null;
   const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : 'Your tasks could not be loaded.';
 
-  if (error) return <p className="error" role="alert">{error}</p>;
+  if (error) return <ErrorMessage>{error}</ErrorMessage>;
   if (!tasks) return <p className="loading">Loading your tasks…</p>;
   const done = tasks.filter((t) => t.status === 'submitted').length;
   const next = tasks.find((t) => t.status === 'asking' || t.status === 'coding') ?? tasks.find((t) => t.status === 'new');
@@ -43,15 +45,7 @@ export default function PilotTasksPage() {
             <strong>{done}</strong> of {tasks.length} submitted.
           </p>
           <table aria-label="Your tasks">
-            <thead>
-              <tr>
-                <th>Task</th>
-                <th>Study</th>
-                <th>Questions</th>
-                <th>Time limit</th>
-                <th>Status</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Task', 'Study', 'Questions', 'Time limit', 'Status']} />
             <tbody>
               {tasks.map((t) => (
                 <tr key={t.id}>

@@ -3,6 +3,7 @@ import { ApiError } from '../../api';
 import { call } from '../../apiCall';
 import { pilotCode } from '../../../../shared/api/pilotCode';
 import type { QuestionnaireScope, QuestionnaireView } from '../../../../shared/pilots/questionnaires';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 const TITLES: Record<QuestionnaireScope, string> = { task: 'About this task', study: 'About the whole study (NASA Task Load Index)' };
 
@@ -46,11 +47,7 @@ export function Questionnaire({ sessionId, scope, refreshKey, onAnswered }: { se
           </div>
         </fieldset>
       ))}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       <div className="row">
         <button type="button" className="primary" onClick={() => void send()} disabled={view.questions.some((q) => answers[q.id] === undefined)}>
           Send answers

@@ -3,6 +3,7 @@ import { ApiError } from '../../api';
 import { call } from '../../apiCall';
 import { pilotCode } from '../../../../shared/api/pilotCode';
 import type { PilotToolsView } from '../../../../shared/schemas/pilotCode';
+import { ErrorMessage } from '../../components/ErrorMessage';
 
 /**
  * Skip, offered once the study's minutes on the task have passed (as RealHumanEval after ten):
@@ -49,11 +50,7 @@ export function SkipTask({ sessionId, submitted, onSkipped }: { sessionId: numbe
         Why do you skip this task?
         <textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={1000} />
       </label>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       <div className="row">
         <button type="button" className="primary" onClick={() => void skip()} disabled={reason.trim() === ''}>
           Skip task

@@ -3,6 +3,7 @@ import { ApiError } from '../../../api';
 import { call } from '../../../apiCall';
 import { adjudications } from '../../../../../shared/api/adjudications';
 import { navigate } from '../../../router';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 
 /**
  * Send one side back to its annotator with a note: that annotation is a draft again with the note
@@ -45,11 +46,7 @@ export function ReturnPanel({ questionId, disabled }: { questionId: string; disa
           Send back
         </button>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
     </details>
   );
 }

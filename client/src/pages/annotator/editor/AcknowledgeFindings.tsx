@@ -1,5 +1,6 @@
 import { RULE_LABELS, type AcknowledgedFinding, type PointFinding } from '../../../../../shared/writing/findings';
 import { MAX_ACK_REASON } from '../../../../../shared/schemas/annotation';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 
 interface Props {
   findings: PointFinding[];
@@ -20,11 +21,7 @@ export function AcknowledgeFindings({ findings, reasons, missing, onReason }: Pr
   return (
     <div className="acknowledge-findings" data-testid="acknowledge-findings">
       <p>The release check would flag these. Say for each why it is right as it is; the adjudicator sees your reason beside the point.</p>
-      {missing && (
-        <p className="error" role="alert">
-          Give a reason for every finding.
-        </p>
-      )}
+      {missing && <ErrorMessage>Give a reason for every finding.</ErrorMessage>}
       <ol>
         {findings.map((f) => (
           <li key={findingKey(f)}>

@@ -6,6 +6,8 @@ import { runs } from '../../../../../shared/api/runs';
 import { Link } from '../../../router';
 import type { KeyQuestionDiscoverability } from '../../../../../shared/runs/report';
 import { taskHref } from '../runs/format';
+import { TableHead } from '../../../components/TableHead';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 
 const SHOWN = 100;
 type FlagState = { kind: 'busy' } | { kind: 'done'; questionId: string } | { kind: 'error'; message: string };
@@ -51,23 +53,11 @@ export function NeverAskedPanel({ study, canFlag }: { study: string; canFlag: bo
     <section className="card" aria-labelledby="never-h">
       <h2 id="never-h">Key questions no pilot asked ({curation ? never.length : '…'})</h2>
       <p className="muted">Over every pilot run: a key question people do not think to ask may measure nothing; send its problem back to adjudication.</p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {curation && never.length === 0 && <p className="muted">Every key question a pilot had a task for was asked by some pilot.</p>}
       {never.length > 0 && (
         <table aria-label="Key questions no pilot asked">
-          <thead>
-            <tr>
-              <th>problem</th>
-              <th>key question</th>
-              <th>type</th>
-              <th>asked by models</th>
-              {canFlag && <th>send back</th>}
-            </tr>
-          </thead>
+          <TableHead columns={['problem', 'key question', 'type', 'asked by models', canFlag && 'send back']} />
           <tbody>
             {never.slice(0, SHOWN).map((k) => (
               <tr key={`${k.questionId}:${k.question}`}>

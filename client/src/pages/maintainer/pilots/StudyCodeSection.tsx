@@ -1,5 +1,6 @@
 import type { StudyDetail } from '../../../../../shared/schemas/pilots';
 import { duration } from './format';
+import { TableHead } from '../../../components/TableHead';
 
 const share = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${Math.round(x * 100)}%`);
 
@@ -17,16 +18,7 @@ export function StudyCodeSection({ study }: { study: StudyDetail }) {
         every public test (the statement’s examples) — not pass@1.
       </p>
       <table aria-label="Run and Test per pilot">
-        <thead>
-          <tr>
-            <th scope="col">pilot</th>
-            <th scope="col">runs</th>
-            <th scope="col">tests</th>
-            <th scope="col">time to first passing test</th>
-            <th scope="col">public tests at submit</th>
-            <th scope="col">skipped</th>
-          </tr>
-        </thead>
+        <TableHead columns={['pilot', 'runs', 'tests', 'time to first passing test', 'public tests at submit', 'skipped']} />
         <tbody>
           {study.pilotList.map((p) => (
             <tr key={p.alias}>
@@ -42,13 +34,7 @@ export function StudyCodeSection({ study }: { study: StudyDetail }) {
       </table>
       {means.length > 0 && (
         <table aria-label="Questionnaire means">
-          <thead>
-            <tr>
-              <th scope="col">question</th>
-              <th scope="col">mean</th>
-              <th scope="col">answers</th>
-            </tr>
-          </thead>
+          <TableHead columns={['question', 'mean', 'answers']} />
           <tbody>
             {means.map((m) => (
               <tr key={`${m.scope}:${m.id}`}>

@@ -9,6 +9,7 @@ import type { FieldIssue } from '../../../../../shared/errors';
 import { fieldPath } from '../../../../../shared/schemas/fieldPath';
 import type { ReleaseSummary } from '../../../../../shared/schemas/release';
 import { createStudyBody, DEFAULT_MAX_ROUNDS, DEFAULT_PILOT_THRESHOLD, type CreateStudyBody, type StudyDetail } from '../../../../../shared/schemas/pilots';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 
 /** The form's fields as typed (numbers as text until sent). */
 interface Fields {
@@ -185,11 +186,7 @@ export function StudyForm({ onCreated }: { onCreated: (study: StudyDetail) => vo
       <p className="muted small">
         Each pilot gets at most one task per problem, never a problem they annotated or adjudicated; the load is balanced as in automatic assignment.
       </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {issues.length > 0 && !error && (
         <p className="error" role="alert">
           Fix the fields marked above.

@@ -3,6 +3,7 @@ import { Link } from '../../../router';
 import { FlagButton } from './FlagButton';
 import { taskHref } from './format';
 import { LocalPager, useLocalPage } from './LocalPager';
+import { TableHead } from '../../../components/TableHead';
 
 /** Rows a page: the two lists side by side, the discoverability table below. */
 const LIST_PAGE = 10;
@@ -49,14 +50,7 @@ export function CurationPanel({ curation, canFlag, onFlagged }: { curation: Cura
         <div>
           <h3>Tasks where no run hit anything ({curation.noHitTasks.length})</h3>
           <table aria-label="Tasks no run hit">
-            <thead>
-              <tr>
-                <th>task</th>
-                <th>problem</th>
-                <th>runs</th>
-                {canFlag && <th>send back</th>}
-              </tr>
-            </thead>
+            <TableHead columns={['task', 'problem', 'runs', canFlag && 'send back']} />
             <tbody>
               {curation.noHitTasks.slice(noHit.offset, noHit.offset + noHit.size).map((t) => (
                 <tr key={`${t.questionId}:${t.taskId}`}>

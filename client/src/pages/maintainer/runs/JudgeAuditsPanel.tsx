@@ -5,6 +5,8 @@ import { useResource } from '../../../resources/useResource';
 import { Link } from '../../../router';
 import { judgeAudits } from '../../../../../shared/api/judgeAudits';
 import { fmt } from './format';
+import { TableHead } from '../../../components/TableHead';
+import { LoadError } from '../../../components/ErrorMessage';
 
 const auditHref = (name: string) => `/judge-audits/${encodeURIComponent(name)}`;
 const ci = ([low, high]: [number | null, number | null]) => `[${fmt(low)}, ${fmt(high)}]`;
@@ -15,26 +17,11 @@ function AuditList({ models }: { models: readonly string[] }) {
   const audits = loaded.data?.audits ?? [];
   return (
     <>
-      {loaded.error !== undefined && (
-        <p className="error" role="alert">
-          {loaded.error instanceof ApiError ? loaded.error.message : 'The audits could not be loaded.'}
-        </p>
-      )}
+      <LoadError error={loaded.error} fallback="The audits could not be loaded." />
       {loaded.data && audits.length === 0 && <p className="notice">No audit yet.</p>}
       {audits.length > 0 && (
         <table aria-label="Judge audits">
-          <thead>
-            <tr>
-              <th>audit</th>
-              <th>model</th>
-              <th>judge</th>
-              <th>labels</th>
-              <th>n</th>
-              <th>accuracy</th>
-              <th>κ</th>
-              <th>95% interval</th>
-            </tr>
-          </thead>
+          <TableHead columns={['audit', 'model', 'judge', 'labels', 'n', 'accuracy', 'κ', '95% interval']} />
           <tbody>
             {audits.map((a) => (
               <tr key={a.name}>

@@ -3,6 +3,8 @@ import { ApiError } from '../../../api';
 import { useResource } from '../../../resources/useResource';
 import { runs } from '../../../../../shared/api/runs';
 import { fmt } from './format';
+import { TableHead } from '../../../components/TableHead';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 
 /** The lexical judge check of one run, at a threshold, with the sweep 0.20 … 0.60. */
 export function JudgePanel({ models }: { models: readonly string[] }) {
@@ -36,11 +38,7 @@ export function JudgePanel({ models }: { models: readonly string[] }) {
           <input type="number" min={0} max={1} step={0.05} value={threshold} onChange={(e) => setThreshold(e.target.value)} />
         </label>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {check && m && (
         <div className="judge">
           <dl className="judge-figures">
@@ -56,13 +54,7 @@ export function JudgePanel({ models }: { models: readonly string[] }) {
             <dd>{fmt(check.ours_positive_rate)}</dd>
           </dl>
           <table aria-label="Confusion matrix" className="confusion">
-            <thead>
-              <tr>
-                <th />
-                <th>lexical hit</th>
-                <th>lexical miss</th>
-              </tr>
-            </thead>
+            <TableHead columns={['', 'lexical hit', 'lexical miss']} />
             <tbody>
               <tr>
                 <th>run says hit</th>
@@ -77,14 +69,7 @@ export function JudgePanel({ models }: { models: readonly string[] }) {
             </tbody>
           </table>
           <table aria-label="Threshold sweep">
-            <thead>
-              <tr>
-                <th>threshold</th>
-                <th>accuracy</th>
-                <th>κ</th>
-                <th>lexical positive rate</th>
-              </tr>
-            </thead>
+            <TableHead columns={['threshold', 'accuracy', 'κ', 'lexical positive rate']} />
             <tbody>
               {check.threshold_sensitivity.map((row) => (
                 <tr key={row.threshold}>

@@ -3,6 +3,7 @@ import { duration } from '../pilots/format';
 import { fmt, pct } from './format';
 import { PASS1_HEADERS, Pass1Cells } from './Pass1';
 import { isHumanRun, RunName } from './RunName';
+import { TableHead } from '../../../components/TableHead';
 
 const publicAtSubmit = (r: RunSummary) => {
   const x = r.human?.code?.publicTestsPassedAtSubmit;
@@ -18,27 +19,23 @@ export function ModelsTable({ runs, label = 'Models side by side' }: { runs: rea
   const anyJudge = runs.some((r) => r.judge !== undefined);
   return (
     <table aria-label={label}>
-      <thead>
-        <tr>
-          <th scope="col">model</th>
-          <th scope="col">TKQR</th>
-          <th scope="col">ORA</th>
-          {PASS1_HEADERS.map((h) => (
-            <th scope="col" key={h}>
-              {h}
-            </th>
-          ))}
-          <th scope="col">avg turns</th>
-          <th scope="col">avg diff</th>
-          <th scope="col">unfinished</th>
-          <th scope="col">tasks</th>
-          {anyHuman && <th scope="col">time per task</th>}
-          {anyHuman && <th scope="col">time to first question</th>}
-          {anyHuman && <th scope="col">public tests at submit (examples, not pass@1)</th>}
-          <th scope="col">release</th>
-          {anyJudge && <th scope="col">judge</th>}
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          'model',
+          'TKQR',
+          'ORA',
+          ...PASS1_HEADERS,
+          'avg turns',
+          'avg diff',
+          'unfinished',
+          'tasks',
+          anyHuman && 'time per task',
+          anyHuman && 'time to first question',
+          anyHuman && 'public tests at submit (examples, not pass@1)',
+          'release',
+          anyJudge && 'judge',
+        ]}
+      />
       <tbody>
         {runs.map((r) => (
           <tr key={r.model} className={rowClass(r)}>
@@ -71,22 +68,7 @@ export function PerKTable({ runs }: { runs: readonly RunSummary[] }) {
   const ks = kValues(runs);
   return (
     <table aria-label="Per K">
-      <thead>
-        <tr>
-          <th scope="col">K</th>
-          <th scope="col">model</th>
-          <th scope="col">tasks</th>
-          <th scope="col">TKQR</th>
-          <th scope="col">ORA</th>
-          {PASS1_HEADERS.map((h) => (
-            <th scope="col" key={h}>
-              {h}
-            </th>
-          ))}
-          <th scope="col">avg turns</th>
-          <th scope="col">avg diff</th>
-        </tr>
-      </thead>
+      <TableHead columns={['K', 'model', 'tasks', 'TKQR', 'ORA', ...PASS1_HEADERS, 'avg turns', 'avg diff']} />
       <tbody>
         {ks.flatMap((k) =>
           runs.map((r, i) => {

@@ -4,12 +4,14 @@ import { useResource } from '../../../resources/useResource';
 import { runs as runsApi } from '../../../../../shared/api/runs';
 import { Link } from '../../../router';
 import { useListState } from '../../../paging/listState';
-import { Pager, SortHeader } from '../../../paging/Pager';
+import { Pager } from '../../../paging/Pager';
+import { TableHead } from '../../../components/TableHead';
 import { DEFAULT_TASK_PAGE_SIZE, type TaskScoreListPage } from '../../../../../shared/runs/taskTable';
 import type { RunSummary } from '../../../../../shared/runs/views';
 import { fmt, taskHref } from './format';
 import { showingText } from './LocalPager';
 import { kValues } from './RunTables';
+import { ErrorMessage } from '../../../components/ErrorMessage';
 
 const PARAMS = ['model', 'k', 'type', 'hit', 'sort', 'dir'] as const;
 
@@ -55,11 +57,7 @@ export function TaskScoresPanel({ runs, types }: { runs: readonly RunSummary[]; 
           ]}
         />
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorMessage>{error}</ErrorMessage>
       {data && (
         <>
           <p className="muted task-count" role="status">
@@ -73,28 +71,14 @@ export function TaskScoresPanel({ runs, types }: { runs: readonly RunSummary[]; 
   );
 }
 
+const byKey = (sort: string, label = sort) => ({ label, sort });
+const COLUMNS = [byKey('model'), byKey('task'), byKey('k', 'K'), 'types', byKey('hits', 'key questions hit'), byKey('tkqr', 'TKQR'), byKey('ora', 'ORA'), byKey('turns'), byKey('diff')];
+
 /** `busy`: the rows are the previous page's, the one asked for is loading (aria-busy says so). */
 function TaskTable({ data, list, busy }: { data: TaskScoreListPage; list: ReturnType<typeof useListState>; busy: boolean }) {
-  const sort = (key: string, label: string) => (
-    <SortHeader list={list} sort={key} fallback="model">
-      {label}
-    </SortHeader>
-  );
   return (
     <table aria-label="Task scores" className="task-scores" aria-busy={busy || undefined}>
-      <thead>
-        <tr>
-          {sort('model', 'model')}
-          {sort('task', 'task')}
-          {sort('k', 'K')}
-          <th scope="col">types</th>
-          {sort('hits', 'key questions hit')}
-          {sort('tkqr', 'TKQR')}
-          {sort('ora', 'ORA')}
-          {sort('turns', 'turns')}
-          {sort('diff', 'diff')}
-        </tr>
-      </thead>
+      <TableHead sorting={{ list, fallback: 'model' }} columns={COLUMNS} />
       <tbody>
         {data.items.map((r) => (
           <tr key={`${r.model}:${r.task_id}`}>
