@@ -49,13 +49,13 @@ export function Pager({ list, shown, noun, label }: { list: ListState; shown: Sh
 }
 
 /** A column header that sorts the table by `sort` (a second click reverses the order). */
-export function SortHeader({ list, sort, children, fallback = 'order' }: { list: ListState; sort: string; children: string; fallback?: string }) {
+export function SortHeader({ list, sort, children, fallback = 'order', title }: { list: ListState; sort: string; children: string; fallback?: string; title?: string }) {
   const current = list.get('sort') || fallback;
   const desc = list.get('dir') === 'desc';
   const active = current === sort;
   const next = active && !desc ? 'desc' : 'asc';
   return (
-    <th scope="col" aria-sort={active ? (desc ? 'descending' : 'ascending') : undefined}>
+    <th scope="col" aria-sort={active ? (desc ? 'descending' : 'ascending') : undefined} title={title}>
       <button type="button" className="sort" onClick={() => list.set({ sort, dir: next === 'asc' ? '' : 'desc' })}>
         {children}
         <span aria-hidden="true">{active ? (desc ? ' ▼' : ' ▲') : ''}</span>

@@ -3,6 +3,7 @@ import { duration } from '../pilots/format';
 import { fmt, pct } from './format';
 import { PASS1_HEADERS, Pass1Cells } from './Pass1';
 import { isHumanRun, RunName } from './RunName';
+import { Term } from './ColumnHelp';
 
 const publicAtSubmit = (r: RunSummary) => {
   const x = r.human?.code?.publicTestsPassedAtSubmit;
@@ -20,23 +21,47 @@ export function ModelsTable({ runs, label = 'Models side by side' }: { runs: rea
     <table aria-label={label}>
       <thead>
         <tr>
-          <th scope="col">model</th>
-          <th scope="col">TKQR</th>
-          <th scope="col">ORA</th>
+          <th scope="col">
+            <Term column="model" />
+          </th>
+          <th scope="col">
+            <Term column="TKQR" />
+          </th>
+          <th scope="col">
+            <Term column="ORA" />
+          </th>
           {PASS1_HEADERS.map((h) => (
             <th scope="col" key={h}>
-              {h}
+              <Term column={h} />
             </th>
           ))}
-          <th scope="col">avg turns</th>
-          <th scope="col">avg diff</th>
-          <th scope="col">unfinished</th>
-          <th scope="col">tasks</th>
-          {anyHuman && <th scope="col">time per task</th>}
-          {anyHuman && <th scope="col">time to first question</th>}
-          {anyHuman && <th scope="col">public tests at submit (examples, not pass@1)</th>}
-          <th scope="col">release</th>
-          {anyJudge && <th scope="col">judge</th>}
+          <th scope="col">
+            <Term column="avg turns" />
+          </th>
+          <th scope="col">
+            <Term column="avg diff" />
+          </th>
+          <th scope="col">
+            <Term column="unfinished" />
+          </th>
+          <th scope="col">
+            <Term column="tasks" />
+          </th>
+          {anyHuman && <th scope="col">
+            <Term column="time per task" />
+          </th>}
+          {anyHuman && <th scope="col">
+            <Term column="time to first question" />
+          </th>}
+          {anyHuman && <th scope="col">
+            <Term column="public tests at submit (examples, not pass@1)" />
+          </th>}
+          <th scope="col">
+            <Term column="release" />
+          </th>
+          {anyJudge && <th scope="col">
+            <Term column="judge" />
+          </th>}
         </tr>
       </thead>
       <tbody>
@@ -73,18 +98,32 @@ export function PerKTable({ runs }: { runs: readonly RunSummary[] }) {
     <table aria-label="Per K">
       <thead>
         <tr>
-          <th scope="col">K</th>
-          <th scope="col">model</th>
-          <th scope="col">tasks</th>
-          <th scope="col">TKQR</th>
-          <th scope="col">ORA</th>
+          <th scope="col">
+            <Term column="K" />
+          </th>
+          <th scope="col">
+            <Term column="model" />
+          </th>
+          <th scope="col">
+            <Term column="tasks" />
+          </th>
+          <th scope="col">
+            <Term column="TKQR" />
+          </th>
+          <th scope="col">
+            <Term column="ORA" />
+          </th>
           {PASS1_HEADERS.map((h) => (
             <th scope="col" key={h}>
-              {h}
+              <Term column={h} />
             </th>
           ))}
-          <th scope="col">avg turns</th>
-          <th scope="col">avg diff</th>
+          <th scope="col">
+            <Term column="avg turns" />
+          </th>
+          <th scope="col">
+            <Term column="avg diff" />
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -126,10 +165,13 @@ export function PerTypeTable({ runs, types }: { runs: readonly RunSummary[]; typ
     <table aria-label="Per ambiguity type">
       <thead>
         <tr>
-          <th scope="col">type</th>
+          <th scope="col">
+            <Term column="type" />
+          </th>
           {runs.map((r) => (
             <th scope="col" key={r.model}>
-              <RunName run={r} />: key questions · hit rate · TKQR · ORA · pass@1 (complete → interactive)
+              <RunName run={r} />: <Term column="key questions" /> · <Term column="hit rate" /> · <Term column="TKQR" /> · <Term column="ORA" /> · pass@1 (
+              <Term column="pass@1 complete" /> → <Term column="pass@1 interactive" />)
             </th>
           ))}
         </tr>

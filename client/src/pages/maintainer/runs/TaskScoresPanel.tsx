@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { ApiError } from '../../../api';
 import { useResource } from '../../../resources/useResource';
 import { runs as runsApi } from '../../../../../shared/api/runs';
+import { RUN_COLUMNS, Term, type RunColumn } from './ColumnHelp';
 import { Link } from '../../../router';
 import { useListState } from '../../../paging/listState';
 import { Pager, SortHeader } from '../../../paging/Pager';
@@ -75,8 +76,8 @@ export function TaskScoresPanel({ runs, types }: { runs: readonly RunSummary[]; 
 
 /** `busy`: the rows are the previous page's, the one asked for is loading (aria-busy says so). */
 function TaskTable({ data, list, busy }: { data: TaskScoreListPage; list: ReturnType<typeof useListState>; busy: boolean }) {
-  const sort = (key: string, label: string) => (
-    <SortHeader list={list} sort={key} fallback="model">
+  const sort = (key: string, label: RunColumn) => (
+    <SortHeader list={list} sort={key} fallback="model" title={RUN_COLUMNS[label].definition}>
       {label}
     </SortHeader>
   );
@@ -87,7 +88,9 @@ function TaskTable({ data, list, busy }: { data: TaskScoreListPage; list: Return
           {sort('model', 'model')}
           {sort('task', 'task')}
           {sort('k', 'K')}
-          <th scope="col">types</th>
+          <th scope="col">
+            <Term column="types" />
+          </th>
           {sort('hits', 'key questions hit')}
           {sort('tkqr', 'TKQR')}
           {sort('ora', 'ORA')}
