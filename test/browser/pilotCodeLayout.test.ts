@@ -8,6 +8,7 @@ import { createStudyBody } from '../../shared/schemas/pilots';
 import { createStudy } from '../../server/services/pilots/studies';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
+import { axeViolations } from '../support/axe';
 import { buildPilotWorld, PILOT_RELEASE } from '../support/pilotWorld';
 
 const app = browserHarness(async (db) => {
@@ -38,6 +39,7 @@ describe('the pilot’s code editor', () => {
     expect(code.x).toBeGreaterThanOrEqual(task.x + task.width);
     expect(code.y).toBeLessThan(768);
     expect(chat.y).toBeGreaterThan(task.y);
+    expect(await axeViolations(page)).toEqual([]);
 
     await page.setViewportSize({ width: 1000, height: 768 });
     await page.waitForFunction(() => {

@@ -9,6 +9,7 @@ import { buildAnnotation, spanOf } from '../support/annotationBuilders';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
+import { axeViolations } from '../support/axe';
 import { buildGold } from '../support/releaseBuilders';
 
 let maintainer: BuiltUser;
@@ -92,6 +93,7 @@ describe('the Problem page', () => {
     // Two points: three tasks under the all-subsets policy.
     await expect(page.getByRole('list', { name: 'Releases holding this problem' }).textContent()).resolves.toBe('v1 (3 tasks)');
     await expect(page.getByRole('link', { name: 'v1' }).getAttribute('href')).resolves.toBe('/releases/v1/card');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('states the reason of a reopen, and the adjudicator sees the same page without maintainer links', async () => {

@@ -5,6 +5,7 @@ import { importLegacyRelease } from '../../server/services/releases/legacyImport
 import { buildProblem, buildUser, type BuiltUser } from '../support/builders';
 import { login, openFromNav, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
+import { axeViolations } from '../support/axe';
 
 let maintainer: BuiltUser;
 
@@ -50,6 +51,7 @@ describe('release diff on arrival', () => {
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
     const questions = added.getByRole('list', { name: 'Questions of task_3' }).getByRole('listitem');
     await expect(questions.allTextContents()).resolves.toEqual(['What should be printed?Answer: Yes or No.', 'How long is A?Answer: Between 2 and 100.']);
+    expect(await axeViolations(page)).toEqual([]);
     await added.getByRole('link', { name: 'Open problem abc392_d' }).click();
     await page.getByRole('heading', { name: /Geometric progression/ }).waitFor();
     expect(page.url()).toBe(`${app.url}/problems/abc392_d`);

@@ -5,6 +5,7 @@ import { importLegacyRelease } from '../../server/services/releases/legacyImport
 import { serializeRelease, type ReleaseRecord } from '../../shared/release/format';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
+import { axeViolations } from '../support/axe';
 import { buildUser, type BuiltUser } from '../support/builders';
 import { runLine, storeRun } from '../support/runFixture';
 
@@ -70,6 +71,7 @@ describe('Runs page cells and headings', () => {
     expect(box!.y).toBeGreaterThanOrEqual(0);
     expect(box!.y).toBeLessThan(768);
     await expect(row.getByRole('link', { name: 'Why Δ pass@1 is missing: needs both' }).count()).resolves.toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 
