@@ -4,6 +4,7 @@ import type { Role } from '../../shared/roles';
 import { revealNames } from './adjudications/store';
 import type { AdjudicationProgress, ProblemDetail, ProblemListPage, ProblemListQuery } from '../../shared/schemas/backoffice';
 import { notFound } from '../domain/errors';
+import { problemStanding } from './problemStanding';
 
 function adjudicationProgress(row: Pick<ProblemListRow, 'adjudication_status'>, annotators: ProblemAnnotatorRow[]): AdjudicationProgress {
   if (row.adjudication_status) return row.adjudication_status;
@@ -41,9 +42,11 @@ export function getProblem(db: DB, questionId: string, viewer: Role): ProblemDet
   if (!p) throw notFound(`There is no problem "${questionId}".`);
   const annotators = readProblemAnnotators(db, [p.id]);
   const named = viewer === 'maintainer' || revealNames(db);
+  const adjudication = adjudicationProgress(p, annotators);
   return {
+    ...problemStanding(db, { id: p.id, questionId: p.question_id, baseText: p.base_text, resolved: adjudication === 'resolved' }),
     annotators: annotators.map((a, i) => ({ username: named ? a.username : `Annotator ${i === 0 ? 'A' : 'B'}`, status: a.status })),
-    adjudication: adjudicationProgress(p, annotators),
+    adjudication,
     questionId: p.question_id,
     title: p.title,
     platform: p.platform,

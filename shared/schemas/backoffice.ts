@@ -77,10 +77,32 @@ export interface ProblemContent {
  * One problem in full, with where its work stands: the annotators in slot order (named for
  * maintainers, or when names are revealed; else "Annotator A" / "B") and the adjudication.
  */
-export interface ProblemDetail extends Omit<ProblemListItem, 'openFlags'>, ProblemContent {
+export interface ProblemDetail extends Omit<ProblemListItem, 'openFlags'>, ProblemContent, ProblemStanding {
   importOrder: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** One gold point as the Problem page lists it: the deleted text, the key question and its answer. */
+export interface ProblemGoldPoint {
+  question: string;
+  answer: string;
+  type: string | null;
+  /** The base text's deleted stretches, in text order. */
+  deleted: string[];
+}
+
+/** Where a problem sits in the work and what became of it: the next step, its batch, gold, releases and last reopen. */
+export interface ProblemStanding {
+  /** Fewer than two annotators and no adjudication begun (the one definition every page counts with). */
+  needsAnnotators: boolean;
+  batch: { name: string; due: string } | null;
+  /** The gold points in order while the problem is resolved; empty otherwise. */
+  gold: ProblemGoldPoint[];
+  /** The stored releases holding tasks of this problem, oldest first, with how many. */
+  releases: { name: string; tasks: number }[];
+  /** The latest reopen of its adjudication, with the reason given (null when none was). */
+  reopen: { at: string; by: string | null; reason: string | null } | null;
 }
 
 export interface AnnotatorWorkload {

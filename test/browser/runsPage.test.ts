@@ -7,7 +7,6 @@ import { runsReport } from '../../server/services/runs/reports';
 import { PAPER_TABLE_TITLES, paperTableFileName, type PaperTableName } from '../../shared/runs/paperTable';
 import { table3, table3Csv } from '../../shared/runs/paperTables';
 import { AMBIGUITY_TYPES } from '../../shared/taxonomy';
-import { PASS1_MISSING } from '../../client/src/pages/maintainer/runs/Pass1';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { buildUser, type BuiltUser } from '../support/builders';
@@ -110,7 +109,7 @@ describe('the Runs page with three runs of 418 tasks', () => {
     expect(errors.filter((e) => !/\b401\b/.test(e)), errors.join('\n')).toEqual([]);
   });
 
-  it('shows pass@1 complete, interactive and Δ beside TKQR and ORA, as — with the reason until it is imported', async () => {
+  it('shows pass@1 complete, interactive and Δ beside TKQR and ORA, as a status chip with a help link until it is imported', async () => {
     const page = await app.browser.newPage({ viewport: { width: 1366, height: 768 } });
     await openRuns(page);
     const models = page.getByRole('table', { name: 'Models side by side' });
@@ -119,12 +118,10 @@ describe('the Runs page with three runs of 418 tasks', () => {
     expect(headers.slice(0, 6)).toEqual(['model', 'TKQR', 'ORA', 'pass@1 complete', 'pass@1 interactive', 'Δ pass@1']);
     const eager = models.getByRole('row', { name: /eager-model/ });
     expect(await eager.locator('td').nth(0).textContent()).toBe('1.000');
-    for (const reason of [PASS1_MISSING.complete, PASS1_MISSING.interactive, PASS1_MISSING.delta]) {
-      const cell = eager.getByTitle(reason);
-      expect(await cell.count(), reason).toBe(1);
-      expect(await cell.textContent()).toBe(`— (${reason})`);
-    }
-    expect(await page.getByRole('table', { name: 'Per K' }).getByTitle(PASS1_MISSING.interactive).count()).toBe(9);
+    // Until pass@1 is imported, each of its cells holds a status chip with a link to its help.
+    expect(await eager.locator('.status-chip').allTextContents()).toEqual(['not imported', 'not imported', 'needs both']);
+    expect(await eager.getByRole('link', { name: 'Why pass@1 complete is missing: not imported' }).count()).toBe(1);
+    expect(await page.getByRole('table', { name: 'Per K' }).getByRole('link', { name: 'Why pass@1 interactive is missing: not imported' }).count()).toBe(9);
   });
 
   it('pages, sorts and filters the task table by model, K, type and hit/miss, from the keyboard too', async () => {

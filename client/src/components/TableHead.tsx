@@ -5,6 +5,8 @@ import type { ListState } from '../paging/listState';
 export interface SortableColumn {
   label: string;
   sort: string;
+  /** What the column holds, shown as the heading's title. */
+  title?: string;
 }
 
 /** A column header: its text, a sortable column, or nothing (a column shown only sometimes). */
@@ -30,9 +32,9 @@ export function TableHead({ columns, sorting }: { columns: readonly Column[]; so
         {columns.map((c, i) => {
           if (c === false || c === null || c === undefined) return null;
           if (c === '') return <th key={i} />;
-          if (isSortable(c) && sorting) return <SortHeader key={i} list={sorting.list} sort={c.sort} fallback={sorting.fallback} label={c.label} />;
+          if (isSortable(c) && sorting) return <SortHeader key={i} list={sorting.list} sort={c.sort} fallback={sorting.fallback} label={c.label} title={c.title} />;
           return (
-            <th key={i} scope="col">
+            <th key={i} scope="col" title={isSortable(c) ? c.title : undefined}>
               {isSortable(c) ? c.label : c}
             </th>
           );
@@ -43,13 +45,13 @@ export function TableHead({ columns, sorting }: { columns: readonly Column[]; so
 }
 
 /** A column header that sorts the table by `sort` (a second click reverses the order). */
-function SortHeader({ list, sort, label, fallback = 'order' }: { list: ListState; sort: string; label: string; fallback?: string }) {
+function SortHeader({ list, sort, label, fallback = 'order', title }: { list: ListState; sort: string; label: string; fallback?: string; title?: string }) {
   const current = list.get('sort') || fallback;
   const desc = list.get('dir') === 'desc';
   const active = current === sort;
   const next = active && !desc ? 'desc' : 'asc';
   return (
-    <th scope="col" aria-sort={active ? (desc ? 'descending' : 'ascending') : undefined}>
+    <th scope="col" aria-sort={active ? (desc ? 'descending' : 'ascending') : undefined} title={title}>
       <button type="button" className="sort" onClick={() => list.set({ sort, dir: next === 'asc' ? '' : 'desc' })}>
         {label}
         <span aria-hidden="true">{active ? (desc ? ' ▼' : ' ▲') : ''}</span>

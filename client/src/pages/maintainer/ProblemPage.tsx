@@ -4,9 +4,7 @@ import { problems } from '../../../../shared/api/problems';
 import { Link } from '../../router';
 import type { PageProps } from '../../routes';
 import { DiscussionPanel } from '../../discussion/DiscussionPanel';
-import { ANNOTATION_STATE, PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
-import type { ProblemDetail } from '../../../../shared/schemas/backoffice';
-import { crossCheckHref } from '../pageLinks';
+import { ResolvedOutcome, WorkState } from './ProblemStanding';
 import './backoffice.css';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { BackLink } from '../../components/BackLink';
@@ -15,32 +13,6 @@ function size(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-}
-
-/** Where the problem's work stands: each annotator's state, the adjudication's, and the way to its cross-check. */
-function WorkState({ problem }: { problem: ProblemDetail }) {
-  // A cross-check exists once both annotations are in (or a gold version is, e.g. from a legacy release).
-  const crossCheck = problem.adjudication !== 'waiting';
-  return (
-    <section className="card work-state" aria-label="Work on this problem">
-      <h2>Work on this problem</h2>
-      {problem.annotators.length === 0 ? (
-        <p className="muted">No annotator is assigned yet.</p>
-      ) : (
-        <ul className="plain" aria-label="Annotations">
-          {problem.annotators.map((a) => (
-            <li key={a.username}>
-              {a.username} <span className={`badge ${a.status}`}>{ANNOTATION_STATE[a.status]}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p>
-        Adjudication: <span className={`badge ${problem.adjudication}`}>{PROBLEM_ADJUDICATION_STATE[problem.adjudication]}</span>{' '}
-        {crossCheck ? <Link href={crossCheckHref(problem.questionId)}>Open the cross-check</Link> : <span className="muted">(the cross-check opens once both annotations are submitted)</span>}
-      </p>
-    </section>
-  );
 }
 
 /** One problem: the original statement beside the base text annotators edit. */
@@ -63,6 +35,7 @@ export default function ProblemPage({ params }: PageProps) {
         {problem.privateTestsSha256 ? `${size(problem.privateTestsBytes)} (sha256 ${problem.privateTestsSha256.slice(0, 12)}…)` : 'none in the import'}
       </p>
       <WorkState problem={problem} />
+      <ResolvedOutcome problem={problem} />
       <div className="texts">
         <div className="card">
           <h2>Base text</h2>

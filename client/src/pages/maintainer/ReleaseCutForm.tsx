@@ -12,6 +12,7 @@ import { ValidationReportView } from './ReleaseReport';
 import { BaselineChoice } from './ReleaseBaselines';
 import { TableHead } from '../../components/TableHead';
 import { ErrorMessage } from '../../components/ErrorMessage';
+import { nextReleaseName } from '../../../../shared/release/nextName';
 
 const POLICY_LABELS: Record<VariantPolicy, string> = {
   'all-subsets': 'All non-empty subsets of the gold points (1 → 1, 2 → 3, 3 → 7 tasks)',
@@ -96,10 +97,6 @@ export function cutSummary(check: ReleaseCheck, tasks: number): string {
   return `${held}; ${check.leftOut.length} left out, their adjudication not resolved: ${why}.`;
 }
 
-function suggestName(existing: readonly string[]): string {
-  for (let n = existing.length + 1; ; n++) if (!existing.includes(`v${n}`)) return `v${n}`;
-}
-
 /** Check first (the validation report), then cut: a release with errors cannot be cut. */
 export function CutReleaseForm({ existing, onCut }: { existing: readonly string[]; onCut: () => void }) {
   const [name, setName] = useState('');
@@ -114,7 +111,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
   const [cut, setCut] = useState<ReleaseSummary | null>(null);
   const [asking, setAsking] = useState(false);
 
-  const effectiveName = name.trim() || suggestName(existing);
+  const effectiveName = name.trim() || nextReleaseName(existing);
   const nameCheck = releaseName.safeParse(effectiveName);
   const versionCheck = version.trim() ? semanticVersion.safeParse(version) : null;
   const effectiveVersion = releaseVersion(effectiveName, versionCheck?.success ? versionCheck.data : undefined);
@@ -177,7 +174,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
       <div className="cut-fields">
         <label>
           Name
-          <input value={name} placeholder={suggestName(existing)} onChange={(e) => setName(e.target.value)} aria-invalid={!nameCheck.success} />
+          <input value={name} placeholder={nextReleaseName(existing)} onChange={(e) => setName(e.target.value)} aria-invalid={!nameCheck.success} title={`Left empty: ${nextReleaseName(existing)}, the version after the highest stored one`} />
         </label>
         <label>
           Version

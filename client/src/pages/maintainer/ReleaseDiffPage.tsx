@@ -2,7 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ApiError } from '../../api';
 import { useResource } from '../../resources/useResource';
 import { releases as releasesApi } from '../../../../shared/api/releases';
-import { navigate, useLocation } from '../../router';
+import { Link, navigate, useLocation } from '../../router';
+import { problemHref } from '../pageLinks';
 import type { ChangedTask, DiffPart } from '../../../../shared/release/diff';
 import type { ReleaseRecord } from '../../../../shared/release/format';
 import type { ReleaseSummary } from '../../../../shared/schemas/release';
@@ -43,6 +44,55 @@ function WordDiff({ parts }: { parts: DiffPart[] }) {
   );
 }
 
+/** A task's key questions with their answers, and the way to its problem. */
+function TaskDetail({ record }: { record: ReleaseRecord }) {
+  return (
+    <div className="task-detail">
+      <ol aria-label={`Questions of ${record.task_id}`}>
+        {record.qa_pairs.map((qa, i) => (
+          <li key={i}>
+            <p className="task-question">{qa.question}</p>
+            <p>Answer: {qa.answer}</p>
+          </li>
+        ))}
+      </ol>
+      <Link href={problemHref(record.question_id)}>Open problem {record.question_id}</Link>
+    </div>
+  );
+}
+
+/** One task of the list; the added ones open to their questions and answers. */
+function TaskRow({ record, expandable }: { record: ReleaseRecord; expandable: boolean }) {
+  const [open, setOpen] = useState(false);
+  const detailId = `task-detail-${record.task_id}`;
+  return (
+    <>
+      <tr>
+        <td>
+          {expandable ? (
+            <button type="button" className="task-toggle" aria-expanded={open} aria-controls={open ? detailId : undefined} onClick={() => setOpen((o) => !o)}>
+              {open ? '▾' : '▸'} {record.task_id}
+            </button>
+          ) : (
+            record.task_id
+          )}
+        </td>
+        <td>{record.question_id}</td>
+        <td>{record.qa_pairs.length}</td>
+        <td>{record.keywords.join(', ')}</td>
+        <td className="diff-excerpt">{record.modified_content.slice(0, 140)}{record.modified_content.length > 140 ? '…' : ''}</td>
+      </tr>
+      {open && (
+        <tr id={detailId} className="task-detail-row">
+          <td colSpan={5}>
+            <TaskDetail record={record} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
 function TaskList({ title, records, tone }: { title: string; records: ReleaseRecord[]; tone: 'added' | 'removed' }) {
   return (
     <section className="card" aria-label={title}>
@@ -56,13 +106,7 @@ function TaskList({ title, records, tone }: { title: string; records: ReleaseRec
           <TableHead columns={['Task', 'Problem', 'K', 'Keywords', 'Text']} />
           <tbody>
             {records.map((r) => (
-              <tr key={r.task_id}>
-                <td>{r.task_id}</td>
-                <td>{r.question_id}</td>
-                <td>{r.qa_pairs.length}</td>
-                <td>{r.keywords.join(', ')}</td>
-                <td className="diff-excerpt">{r.modified_content.slice(0, 140)}{r.modified_content.length > 140 ? '…' : ''}</td>
-              </tr>
+              <TaskRow key={r.task_id} record={r} expandable={tone === 'added'} />
             ))}
           </tbody>
         </table>
@@ -124,6 +168,13 @@ function ReleaseSelect({ label, value, releases, onChange }: { label: string; va
   );
 }
 
+const diffHref = (pair: { old: string; new: string }) => `/releases/diff?old=${encodeURIComponent(pair.old)}&new=${encodeURIComponent(pair.new)}`;
+
+/** The pair compared by default: the two newest releases (the list is newest first). */
+function defaultPair(releases: readonly ReleaseSummary[]): { old: string; new: string } {
+  return { old: releases[1]?.name ?? releases[0]?.name ?? '', new: releases[0]?.name ?? '' };
+}
+
 /** Compare two stored releases: tasks added, removed and changed, with coloured word diffs. */
 export default function ReleaseDiffPage() {
   const location = useLocation();
@@ -131,10 +182,14 @@ export default function ReleaseDiffPage() {
   const listed = useResource(releasesApi.list);
   const releases = listed.data?.releases ?? null;
   const [form, setForm] = useState(applied);
+  const arrivedBare = !applied.old && !applied.new;
   useEffect(() => {
-    // Newest first: compare the previous release with the newest by default.
-    if (releases) setForm((f) => ({ old: f.old || (releases[1]?.name ?? releases[0]?.name ?? ''), new: f.new || (releases[0]?.name ?? '') }));
-  }, [releases]);
+    if (!releases) return;
+    // Newest first: compare the previous release with the newest by default, at once when the address names no pair.
+    const pair = defaultPair(releases);
+    setForm((f) => ({ old: f.old || pair.old, new: f.new || pair.new }));
+    if (arrivedBare && pair.old && pair.new && pair.old !== pair.new) navigate(diffHref(pair), { replace: true });
+  }, [releases, arrivedBare]);
   const compared = useResource(applied.old && applied.new ? releasesApi.diff : null, { query: { old: applied.old, new: applied.new } });
   const diff = compared.error === undefined ? (compared.data ?? null) : null;
   const loading = compared.loading && applied.old !== '' && applied.new !== '';
@@ -144,7 +199,7 @@ export default function ReleaseDiffPage() {
 
   const compare = (e: FormEvent) => {
     e.preventDefault();
-    navigate(`/releases/diff?old=${encodeURIComponent(form.old)}&new=${encodeURIComponent(form.new)}`);
+    navigate(diffHref(form));
   };
 
   return (

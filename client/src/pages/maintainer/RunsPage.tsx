@@ -7,6 +7,7 @@ import type { RunSummary } from '../../../../shared/runs/views';
 import { apartFromBaseline, sawPublicTests } from '../../../../shared/runs/humanBaseline';
 import { AMBIGUITY_TYPES } from '../../../../shared/taxonomy';
 import { KBars, TypeHeatMap } from './runs/Charts';
+import { RunsHelp } from './runs/ColumnHelp';
 import { CurationPanel } from './runs/CurationPanel';
 import { JudgePanel } from './runs/JudgePanel';
 import { JudgeAuditsPanel } from './runs/JudgeAuditsPanel';
@@ -38,7 +39,7 @@ function Figures({ runs, types }: { runs: readonly RunSummary[]; types: readonly
         <h2 id="models-h">{runs.some(isHumanRun) ? 'Models and pilots' : 'Models'}</h2>
         <p className="muted">
           Means over every task of the run, unfinished ones included. pass@1 is LiveCodeBench&apos;s grading, on the complete statements and on the code written
-          after clarification (Δ = interactive − complete); — until it is imported. Each run names the release (by SHA-256) its figures are about.
+          after clarification (Δ = interactive − complete); “not imported” until it is. Each heading’s definition is in its title and under the tables. Each run names the release (by SHA-256) its figures are about.
           {runs.some(isHumanRun) && ' Runs marked “human” are pilots’ submitted tasks from a pilot study, scored with the reviewed labels.'}
         </p>
         <ModelsTable runs={runs.filter((r) => !sawPublicTests(r))} />
@@ -106,6 +107,7 @@ export default function RunsPage() {
             {view === 'curation' && curation && <CurationPanel curation={curation} canFlag={canWrite} onFlagged={load} />}
             {view === 'paper' && <PaperTablesPanel runs={runs} />}
           </TabPanel>
+          <RunsHelp />
         </>
       )}
     </section>

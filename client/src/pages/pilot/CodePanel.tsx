@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { LazyCodeEditor } from '../../codeEditor/LazyCodeEditor';
 import type { ActiveTimer } from '../../drafts/activeTime';
 import type { PilotSessionView } from '../../../../shared/schemas/pilots';
-import { SaveIndicator } from '../annotator/editor/SaveIndicator';
+import { SnapshotStatus } from './SnapshotStatus';
 import { ConfirmDialog } from '../../ConfirmDialog';
 import { useCodeDraft } from './useCodeDraft';
 import { CodeTools, type ToolKeys } from './CodeTools';
@@ -16,7 +16,7 @@ function toolKey(e: KeyboardEvent, keys: ToolKeys): void {
   keys.current();
 }
 
-const EDITOR_KEYS = 'Python. Tab indents; press Escape then Tab to leave the editor. Saved as you type; Ctrl+Enter tests or runs it in the sandbox.';
+const EDITOR_KEYS = 'Python. Tab indents; press Escape then Tab to leave the editor. A snapshot is saved every 15 seconds while you type; Ctrl+Enter tests or runs it in the sandbox.';
 
 interface Props {
   view: PilotSessionView;
@@ -69,7 +69,7 @@ export function CodePanel({ view, timer, onSubmitted, onReload }: Props) {
         </h2>
         <span className="spacer" />
         {!submitted && <span className="muted small">Pastes: {draft.pastes}</span>}
-        <SaveIndicator state={state} submitted={submitted} />
+        <SnapshotStatus state={state} submitted={submitted} lastSavedAt={draft.lastSavedAt} nextSnapshotAt={draft.nextSnapshotAt} />
       </div>
       {restored !== null && state.kind !== 'conflict' && (
         <p className="notice" role="status">
@@ -97,7 +97,7 @@ export function CodePanel({ view, timer, onSubmitted, onReload }: Props) {
         </div>
       )}
       <p className="muted small">
-        Python. Your code is saved as you type and kept as a snapshot every 15 seconds; it runs only when you press Run or Test, in a sandbox. <kbd>Tab</kbd>{' '}
+        Python. While you type, a snapshot of your code is saved every 15 seconds (and when you leave the page); it runs only when you press Run or Test, in a sandbox. <kbd>Tab</kbd>{' '}
         indents; press <kbd>Esc</kbd> then <kbd>Tab</kbd> to leave the editor; <kbd>Ctrl</kbd>+<kbd>Enter</kbd> tests (or runs).
       </p>
       <LazyCodeEditor value={code} onChange={change} onPaste={draft.notePaste} readOnly={readOnly} label="Your code (Python)" description={EDITOR_KEYS} />

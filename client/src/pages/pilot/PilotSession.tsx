@@ -81,6 +81,7 @@ export function PilotSession({ view: initial, onReload }: Props) {
 
   const left = budgetText(view.budget);
   const endedWithoutCode = view.status === 'submitted' && view.code.version === 0;
+  const showCode = coding && !endedWithoutCode;
   return (
     <section className="page pilot-task">
       {/* Sticky: the rounds and the clock stay in sight while the pilot scrolls the code. */}
@@ -109,8 +110,9 @@ export function PilotSession({ view: initial, onReload }: Props) {
       <p className="sr-only" aria-live="polite" data-testid="announcer">
         {announcement}
       </p>
-      <div className="pilot-grid">
-        <section className="card" aria-labelledby="task-h">
+      {/* While coding, the editor sits beside the task and the dialogue on a wide screen (under them on a narrow one). */}
+      <div className={`pilot-grid${showCode ? ' coding' : ''}`}>
+        <section className="card task-card" aria-labelledby="task-h">
           <h2 id="task-h">The task</h2>
           <pre className="task-text" data-testid="task-text">
             {view.text}
@@ -133,8 +135,8 @@ export function PilotSession({ view: initial, onReload }: Props) {
           )}
           <ErrorMessage>{notice}</ErrorMessage>
         </section>
+        {showCode && <CodePanel view={view} timer={timer} onSubmitted={setView} onReload={onReload} />}
       </div>
-      {coding && !endedWithoutCode && <CodePanel view={view} timer={timer} onSubmitted={setView} onReload={onReload} />}
       <SkipTask sessionId={view.id} submitted={view.status === 'submitted'} onSkipped={() => setSkips((n) => n + 1)} />
       <Questionnaire sessionId={view.id} scope="task" refreshKey={`${view.status}:${skips}`} onAnswered={() => setSkips((n) => n + 1)} />
       <Questionnaire sessionId={view.id} scope="study" refreshKey={`${view.status}:${skips}`} />

@@ -17,6 +17,10 @@ export interface CodeDraft {
   pastes: number;
   /** A paste into the editor: counted, and sent with the next save. */
   notePaste: () => void;
+  /** When the last snapshot of the code was saved (ms since the epoch; null: never). */
+  lastSavedAt: number | null;
+  /** When the next snapshot is due, should there be changes to save by then. */
+  nextSnapshotAt: number;
 }
 
 /** The autosave machinery of the pilot's code (flush on leave, kept on 401, 409 stops: the drafts saver's rules). */
@@ -25,6 +29,8 @@ export function useCodeDraft(view: PilotSessionView, timer: ActiveTimer): CodeDr
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'saved' });
   const [activeMs, setActiveMs] = useState(view.activeMs);
   const [pastes, setPastes] = useState(view.pastes);
+  const [lastSavedAt, setLastSavedAt] = useState<number | null>(() => (view.code.savedAt ? Date.parse(view.code.savedAt) : null));
+  const [nextSnapshotAt, setNextSnapshotAt] = useState(() => Date.now() + CODE_SNAPSHOT_MS);
   const [stash] = useState(() => draftStash<string>(me.username, 'pilot-code', String(view.id)));
   const [saver] = useState(
     () =>
@@ -38,13 +44,18 @@ export function useCodeDraft(view: PilotSessionView, timer: ActiveTimer): CodeDr
         onSaved: (saved) => {
           setActiveMs(saved.activeMs);
           setPastes(saved.pastes);
+          setLastSavedAt(Date.now());
         },
         keeper: stash,
       }),
   );
   useDraftSaver(saver.drafts);
   useEffect(() => {
-    const every = setInterval(() => saver.snapshotDue(), CODE_SNAPSHOT_MS);
+    setNextSnapshotAt(Date.now() + CODE_SNAPSHOT_MS);
+    const every = setInterval(() => {
+      setNextSnapshotAt(Date.now() + CODE_SNAPSHOT_MS);
+      saver.snapshotDue();
+    }, CODE_SNAPSHOT_MS);
     return () => clearInterval(every);
   }, [saver]);
 
@@ -54,6 +65,8 @@ export function useCodeDraft(view: PilotSessionView, timer: ActiveTimer): CodeDr
     saveState,
     activeMs,
     pastes,
+    lastSavedAt,
+    nextSnapshotAt,
     notePaste: () => {
       saver.notePaste();
       setPastes((n) => n + 1);

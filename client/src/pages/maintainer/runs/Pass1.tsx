@@ -1,10 +1,11 @@
 import type { Coefficient } from '../../../../../shared/agreement';
 import { Value } from '../AgreementParts';
+import { StatusChip, type RunStatus } from './ColumnHelp';
 
 /** Why a pass@1 figure is not there: what to import to fill it. */
 export const PASS1_MISSING = {
-  complete: 'not imported yet: no pass@1 on the complete statements (runs import-pass1 --setting complete)',
-  interactive: 'not imported yet: no pass@1 for the codes written after clarification (runs import-pass1)',
+  complete: 'not imported yet: no pass@1 on the complete statements',
+  interactive: 'not imported yet: no pass@1 for the codes written after clarification',
   delta: 'needs pass@1 both on the complete statements and after clarification',
 } as const;
 
@@ -24,20 +25,19 @@ export function pass1Figures(f: Pass1Figures): { complete: Coefficient; interact
   };
 }
 
+/** One pass@1 figure, or the status chip saying why it is missing. */
+function Pass1Cell({ c, status, what }: { c: Coefficient; status: RunStatus; what: string }) {
+  return <td>{c.value === null ? <StatusChip status={status} what={what} /> : <Value c={c} percent />}</td>;
+}
+
 /** Three cells: pass@1 complete, interactive, Δ. */
 export function Pass1Cells({ f }: { f: Pass1Figures }) {
   const p = pass1Figures(f);
   return (
     <>
-      <td>
-        <Value c={p.complete} percent />
-      </td>
-      <td>
-        <Value c={p.interactive} percent />
-      </td>
-      <td>
-        <Value c={p.delta} percent />
-      </td>
+      <Pass1Cell c={p.complete} status="notImported" what="pass@1 complete" />
+      <Pass1Cell c={p.interactive} status="notImported" what="pass@1 interactive" />
+      <Pass1Cell c={p.delta} status="needsBoth" what="Δ pass@1" />
     </>
   );
 }

@@ -4,6 +4,10 @@ import { fmt, pct } from './format';
 import { PASS1_HEADERS, Pass1Cells } from './Pass1';
 import { isHumanRun, RunName } from './RunName';
 import { TableHead } from '../../../components/TableHead';
+import { Term, type RunColumn } from './ColumnHelp';
+
+/** A column heading with its definition (a column shown only sometimes is false). */
+const term = (column: RunColumn | false) => column && <Term column={column} />;
 
 const publicAtSubmit = (r: RunSummary) => {
   const x = r.human?.code?.publicTestsPassedAtSubmit;
@@ -20,7 +24,7 @@ export function ModelsTable({ runs, label = 'Models side by side' }: { runs: rea
   return (
     <table aria-label={label}>
       <TableHead
-        columns={[
+        columns={([
           'model',
           'TKQR',
           'ORA',
@@ -34,7 +38,7 @@ export function ModelsTable({ runs, label = 'Models side by side' }: { runs: rea
           anyHuman && 'public tests at submit (examples, not pass@1)',
           'release',
           anyJudge && 'judge',
-        ]}
+        ] satisfies (RunColumn | false)[]).map(term)}
       />
       <tbody>
         {runs.map((r) => (
@@ -68,7 +72,7 @@ export function PerKTable({ runs }: { runs: readonly RunSummary[] }) {
   const ks = kValues(runs);
   return (
     <table aria-label="Per K">
-      <TableHead columns={['K', 'model', 'tasks', 'TKQR', 'ORA', ...PASS1_HEADERS, 'avg turns', 'avg diff']} />
+      <TableHead columns={(['K', 'model', 'tasks', 'TKQR', 'ORA', ...PASS1_HEADERS, 'avg turns', 'avg diff'] as const).map(term)} />
       <tbody>
         {ks.flatMap((k) =>
           runs.map((r, i) => {
@@ -108,10 +112,13 @@ export function PerTypeTable({ runs, types }: { runs: readonly RunSummary[]; typ
     <table aria-label="Per ambiguity type">
       <thead>
         <tr>
-          <th scope="col">type</th>
+          <th scope="col">
+            <Term column="type" />
+          </th>
           {runs.map((r) => (
             <th scope="col" key={r.model}>
-              <RunName run={r} />: key questions · hit rate · TKQR · ORA · pass@1 (complete → interactive)
+              <RunName run={r} />: <Term column="key questions" /> · <Term column="hit rate" /> · <Term column="TKQR" /> · <Term column="ORA" /> · pass@1 (
+              <Term column="pass@1 complete" /> → <Term column="pass@1 interactive" />)
             </th>
           ))}
         </tr>

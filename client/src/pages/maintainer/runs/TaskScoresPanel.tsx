@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { ApiError } from '../../../api';
 import { useResource } from '../../../resources/useResource';
 import { runs as runsApi } from '../../../../../shared/api/runs';
+import { RUN_COLUMNS, Term, type RunColumn } from './ColumnHelp';
 import { Link } from '../../../router';
 import { useListState } from '../../../paging/listState';
 import { Pager } from '../../../paging/Pager';
@@ -71,8 +72,19 @@ export function TaskScoresPanel({ runs, types }: { runs: readonly RunSummary[]; 
   );
 }
 
-const byKey = (sort: string, label = sort) => ({ label, sort });
-const COLUMNS = [byKey('model'), byKey('task'), byKey('k', 'K'), 'types', byKey('hits', 'key questions hit'), byKey('tkqr', 'TKQR'), byKey('ora', 'ORA'), byKey('turns'), byKey('diff')];
+/** A sortable column with its heading's definition as its title. */
+const byKey = (sort: string, label: RunColumn) => ({ label, sort, title: RUN_COLUMNS[label].definition });
+const COLUMNS = [
+  byKey('model', 'model'),
+  byKey('task', 'task'),
+  byKey('k', 'K'),
+  <Term column="types" />,
+  byKey('hits', 'key questions hit'),
+  byKey('tkqr', 'TKQR'),
+  byKey('ora', 'ORA'),
+  byKey('turns', 'turns'),
+  byKey('diff', 'diff'),
+];
 
 /** `busy`: the rows are the previous page's, the one asked for is loading (aria-busy says so). */
 function TaskTable({ data, list, busy }: { data: TaskScoreListPage; list: ReturnType<typeof useListState>; busy: boolean }) {

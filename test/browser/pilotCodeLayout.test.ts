@@ -1,0 +1,73 @@
+/**
+ * The pilot's code editor while writing code: beside the task and the dialogue on a wide screen,
+ * under the dialogue on a narrow one; its one save status follows the snapshot cadence.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { createStudyBody } from '../../shared/schemas/pilots';
+import { createStudy } from '../../server/services/pilots/studies';
+import { login, watchErrors } from '../support/browser';
+import { browserHarness } from '../support/browserHarness';
+import { axeViolations } from '../support/axe';
+import { buildPilotWorld, PILOT_RELEASE } from '../support/pilotWorld';
+
+const app = browserHarness(async (db) => {
+  const w = await buildPilotWorld(db);
+  createStudy(db, w.mara, createStudyBody.parse({ name: 'layout', release: PILOT_RELEASE, pilots: ['pia', 'pete'] }));
+});
+
+/** Log in, open the first task, start it and choose to write the code at once. */
+async function startCoding(page: Page, pilot: string): Promise<void> {
+  await login(page, app.url, pilot, 'correct-horse-battery');
+  await page.goto(`${app.url}/pilot`);
+  await page.getByRole('link', { name: 'Task 1', exact: true }).click();
+  await page.getByRole('button', { name: 'Ready: start the clock' }).click();
+  await page.getByRole('button', { name: 'Write code', exact: true }).click();
+  await page.getByRole('button', { name: 'Write code now' }).click();
+  await page.getByRole('textbox', { name: 'Your code (Python)' }).waitFor();
+}
+
+const box = async (page: Page, name: string) => (await page.getByRole('region', { name }).boundingBox())!;
+
+describe('the pilot’s code editor', () => {
+  it('sits beside the dialogue at 1366 px, under it at 1000 px', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 1366, height: 768 } });
+    await startCoding(page, 'pia');
+    const [chat, code, task] = [await box(page, 'Questions'), await box(page, 'Your code'), await box(page, 'The task')];
+    // Beside: to the right of the task and the dialogue, its top in the first screen with them.
+    expect(code.x).toBeGreaterThanOrEqual(chat.x + chat.width);
+    expect(code.x).toBeGreaterThanOrEqual(task.x + task.width);
+    expect(code.y).toBeLessThan(768);
+    expect(chat.y).toBeGreaterThan(task.y);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.setViewportSize({ width: 1000, height: 768 });
+    await page.waitForFunction(() => {
+      const code = document.querySelector('.code-panel')!.getBoundingClientRect();
+      const chat = document.querySelector('.pilot-chat')!.getBoundingClientRect();
+      return code.top >= chat.bottom;
+    });
+    const [narrowChat, narrowCode] = [await box(page, 'Questions'), await box(page, 'Your code')];
+    expect(narrowCode.y).toBeGreaterThanOrEqual(narrowChat.y + narrowChat.height);
+    expect(Math.round(narrowCode.x)).toBe(Math.round(narrowChat.x));
+  });
+
+  it('has one save status on the snapshot cadence: changes since the last snapshot and when the next is, then the snapshot’s time', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 1366, height: 768 } });
+    await startCoding(page, 'pete');
+    const errors = watchErrors(page);
+    const status = page.getByTestId('save-state');
+    await expect(status.textContent()).resolves.toBe('No snapshot yet · no change since');
+    await page.getByRole('textbox', { name: 'Your code (Python)' }).click();
+    await page.keyboard.type('print(input())');
+    await page.getByText(/^No snapshot yet · changes since; next snapshot in \d+ s$/).waitFor();
+    // Nothing on the page claims the code is saved as it is typed.
+    const panel = (await page.getByRole('region', { name: 'Your code' }).textContent()) ?? '';
+    expect(panel).not.toMatch(/saved as you type|Unsaved changes/i);
+    await expect(page.locator('#code-editor-description').textContent()).resolves.toContain('A snapshot is saved every 15 seconds while you type');
+    // The snapshot comes within its period (15 s) and the status then tells its time.
+    await page.getByText(/^Last snapshot \d\d:\d\d:\d\d · no change since$/).waitFor({ timeout: 40_000 });
+    await expect(page.getByTestId('save-state').count()).resolves.toBe(1);
+    expect(errors).toEqual([]);
+  });
+});
