@@ -68,6 +68,22 @@ describe('renaming and re-dating a batch', () => {
   });
 });
 
+describe('the Problems list names each problem’s batch', () => {
+  it('gives the batch and its due date per row, and filters by batch or by none', async () => {
+    const res = await maintainer.get('/api/problems').query({ batch: 'Sprint-1' });
+    expect(res.body.items.map((x: { questionId: string; batch: unknown }) => [x.questionId, x.batch])).toEqual([
+      ['e_1', { name: 'Sprint-1', due: '2026-03-27' }],
+      ['e_2', { name: 'Sprint-1', due: '2026-03-27' }],
+      ['e_3', { name: 'Sprint-1', due: '2026-03-27' }],
+    ]);
+    const none = await maintainer.get('/api/problems').query({ batch: 'none' });
+    expect(none.body.items.map((x: { questionId: string; batch: unknown }) => [x.questionId, x.batch])).toEqual([
+      ['e_5', null],
+      ['e_6', null],
+    ]);
+  });
+});
+
 describe('adding and removing problems', () => {
   it('adds problems in no batch and removes problems without submitted work (a draft stays with its annotator)', async () => {
     const res = await maintainer.post('/api/batches/Sprint-1/problems').send({ add: ['e_5', 'e_1'], remove: ['e_3'] });
