@@ -79,6 +79,8 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/problems/:questionId/comments': { params: q((w) => w.problems.drafts), body: () => ({ kind: 'flag', reason: 'unclear', body: 'May N be 1?' }), expect: DISCUSSION(201) },
   'POST /api/problems/:questionId/comments/read': { params: q((w) => w.problems.drafts), body: (w) => ({ upTo: w.comments.flag }), expect: DISCUSSION() },
   'POST /api/problems/:questionId/comments/:commentId/resolve': { params: (w) => ({ questionId: w.problems.shared.questionId, commentId: w.comments.flag }), expect: ADJUDICATORS() },
+  // The world's flag is open: staff get past the role check to the refusal that it is not closed (test/api/flagReopen.test.ts reopens one).
+  'POST /api/problems/:questionId/comments/:commentId/reopen': { params: (w) => ({ questionId: w.problems.shared.questionId, commentId: w.comments.flag }), expect: ADJUDICATORS(409) },
   'GET /api/comments/unread': { expect: roles(['owner', 'other', 'adjudicator', 'maintainer']) },
   'GET /api/comments/open-flags': { expect: ADJUDICATORS() },
   'GET /api/users': { expect: MAINTAINER() },
