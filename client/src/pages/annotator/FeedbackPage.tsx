@@ -20,7 +20,7 @@ export default function FeedbackPage({ params }: PageProps) {
         <p className="error" role="alert">
           {text}
         </p>
-        <Link href="/my-agreement">Back to My agreement</Link>
+        <Link href="/queue">Back to My queue</Link> · <Link href="/my-agreement">My agreement</Link>
       </section>
     );
   }
@@ -32,6 +32,12 @@ export default function FeedbackPage({ params }: PageProps) {
         {f.questionId} · resolved on {f.resolvedAt.slice(0, 10)} · you submitted{f.submittedAt ? ` on ${f.submittedAt.slice(0, 10)}` : ''} under{' '}
         {f.guidelinesVersion === null ? 'an unrecorded guidelines version' : `guidelines version ${f.guidelinesVersion}`}. <Link href="/my-agreement">My agreement</Link>
       </p>
+      {f.reopened && (
+        <p className="card" role="note">
+          This problem was reopened on {f.reopened.at.slice(0, 10)}
+          {f.reopened.reason ? `, because: ${f.reopened.reason}` : ' (no reason given)'}. The gold below is its resolution since.
+        </p>
+      )}
       <section className="card" aria-labelledby="fb-deletions">
         <h2 id="fb-deletions">Deletions: yours and the gold</h2>
         <DeletionsDiff base={f.baseText} marks={f.crossCheck.marks} />
