@@ -1,5 +1,6 @@
 import { all, get, run, type DB } from './database';
 import type { AnnotationRow, AssignedProblem, QueueRow } from './annotations';
+import { WAS_REOPENED_SQL } from './events';
 import { pointFromRow, type PointRow } from './points';
 import type { Point } from '../shared/edits';
 import { OWN_ORIGIN, type PointOrigin, type PointProvenance } from '../shared/suggestions/schema';
@@ -28,9 +29,11 @@ export interface StoredOrigin {
 export const readQueueRows = (db: DB, userId: number): QueueRow[] =>
   all<QueueRow>(
     db,
-    `SELECT p.question_id, p.title, p.difficulty, a.status, b.name AS batch_name, b.due_date AS batch_due, s.skip_reason
+    `SELECT p.question_id, p.title, p.difficulty, a.status, b.name AS batch_name, b.due_date AS batch_due, s.skip_reason,
+            j.status AS adjudication_status, CASE WHEN a.status = 'submitted' THEN ${WAS_REOPENED_SQL} ELSE 0 END AS reopened
        FROM assignments s
        JOIN problems p ON p.id = s.problem_id
+       LEFT JOIN adjudications j ON j.problem_id = p.id
        LEFT JOIN annotations a ON a.problem_id = s.problem_id AND a.user_id = s.user_id
        LEFT JOIN batch_problems bp ON bp.problem_id = s.problem_id
        LEFT JOIN batches b ON b.id = bp.batch_id

@@ -33,6 +33,9 @@ export interface QueueRow {
   batch_name: string | null;
   batch_due: string | null;
   skip_reason: string | null;
+  /** The adjudication's status (null: none yet), and whether its gold was ever reopened (0/1). */
+  adjudication_status: 'draft' | 'resolved' | null;
+  reopened: number;
 }
 
 /** Who holds each assignment slot of a problem and their annotation, if any (slot order). */

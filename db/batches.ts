@@ -121,3 +121,29 @@ export function readBatchSlots(db: DB, batchId: number): BatchSlotRow[] {
 export function moveAssignment(db: DB, problemId: number, fromUserId: number, toUserId: number, assignedBy: number | null): void {
   run(db, 'UPDATE assignments SET user_id = ?, assigned_by = ?, created_at = strftime(\'%Y-%m-%dT%H:%M:%fZ\', \'now\') WHERE problem_id = ? AND user_id = ?', [toUserId, assignedBy, problemId, fromUserId]);
 }
+
+/** Rename a batch and set its due date (either may stay as it was). */
+export function updateBatch(db: DB, batchId: number, changes: { name: string; due: string }): void {
+  run(db, 'UPDATE batches SET name = ?, due_date = ? WHERE id = ?', [changes.name, changes.due, batchId]);
+}
+
+/** Take problems out of a batch (they are then in no batch; their assignments and work stay). */
+export function deleteBatchProblems(db: DB, batchId: number, problemIds: readonly number[]): void {
+  run(db, 'DELETE FROM batch_problems WHERE batch_id = ? AND problem_id IN (SELECT value FROM json_each(?))', [batchId, JSON.stringify(problemIds)]);
+}
+
+/** Delete a batch; its problems stay, in no batch (batch_problems cascades). */
+export function deleteBatch(db: DB, batchId: number): void {
+  run(db, 'DELETE FROM batches WHERE id = ?', [batchId]);
+}
+
+/** Of the given problems, the question ids of those with a submitted annotation (import order). */
+export function readProblemsWithSubmittedWork(db: DB, problemIds: readonly number[]): string[] {
+  return all<{ question_id: string }>(
+    db,
+    `SELECT p.question_id FROM problems p
+      WHERE p.id IN (SELECT value FROM json_each(?)) AND EXISTS (SELECT 1 FROM annotations a WHERE a.problem_id = p.id AND a.status = 'submitted')
+      ORDER BY p.import_order`,
+    [JSON.stringify(problemIds)],
+  ).map((r) => r.question_id);
+}

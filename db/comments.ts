@@ -66,6 +66,11 @@ export function markResolved(db: DB, id: number, userId: number, at: string): vo
   run(db, 'UPDATE comments SET resolved_at = ?, resolved_by = ? WHERE id = ?', [at, userId, id]);
 }
 
+/** A closed flag is open again: who closed it and when are cleared (the events keep them). */
+export function markReopened(db: DB, id: number): void {
+  run(db, 'UPDATE comments SET resolved_at = NULL, resolved_by = NULL WHERE id = ?', [id]);
+}
+
 /** The ids of the given comments the user has read. */
 export function readMarks(db: DB, userId: number, problemId: number): Set<number> {
   return new Set(

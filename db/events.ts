@@ -47,6 +47,19 @@ export function readReopenReasons(db: DB): Map<string, string> {
   return out;
 }
 
+/** A problem's latest reopen: when, and its reason (null when none was given); undefined when never reopened. */
+export function findLatestReopen(db: DB, questionId: string): { at: string; reason: string | null } | undefined {
+  return get<{ at: string; reason: string | null }>(
+    db,
+    `SELECT at, json_extract(details, '$.reason') AS reason FROM events
+      WHERE action = 'adjudication.reopen' AND entity_type = 'adjudication' AND entity_id = ? ORDER BY id DESC LIMIT 1`,
+    [questionId],
+  );
+}
+
+/** Whether a problem's gold was ever reopened (SQL over problems p). */
+export const WAS_REOPENED_SQL = "EXISTS (SELECT 1 FROM events e WHERE e.action = 'adjudication.reopen' AND e.entity_type = 'adjudication' AND e.entity_id = p.question_id)";
+
 export interface EventRow {
   id: number;
   at: string;

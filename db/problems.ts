@@ -16,6 +16,9 @@ export interface ProblemListRow {
   contest_date: string;
   adjudication_status: 'draft' | 'resolved' | null;
   open_flags: number;
+  /** The batch the problem is in, and its due date (null: in no batch). */
+  batch_name: string | null;
+  batch_due: string | null;
 }
 
 export interface ProblemAnnotatorRow {
@@ -88,8 +91,9 @@ export function readProblemPage(db: DB, query: ProblemListQuery): { rows: Proble
   const dir = query.dir === 'desc' ? 'DESC' : 'ASC';
   const rows = all<ProblemListRow>(
     db,
-    `SELECT p.id, p.question_id, p.title, p.platform, p.difficulty, p.contest_date, j.status AS adjudication_status, ${OPEN_FLAGS_SQL} AS open_flags
-     ${from} ${where} ORDER BY ${PROBLEM_ORDER[query.sort]} ${dir}, p.import_order ${dir} LIMIT ? OFFSET ?`,
+    `SELECT p.id, p.question_id, p.title, p.platform, p.difficulty, p.contest_date, j.status AS adjudication_status, ${OPEN_FLAGS_SQL} AS open_flags,
+            lb.name AS batch_name, lb.due_date AS batch_due
+     ${from} LEFT JOIN batch_problems lbp ON lbp.problem_id = p.id LEFT JOIN batches lb ON lb.id = lbp.batch_id ${where} ORDER BY ${PROBLEM_ORDER[query.sort]} ${dir}, p.import_order ${dir} LIMIT ? OFFSET ?`,
     [...params, query.limit, query.offset],
   );
   const total = get<{ n: number }>(db, `SELECT COUNT(*) AS n ${from} ${where}`, params)?.n ?? 0;

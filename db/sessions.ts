@@ -10,8 +10,8 @@ export function deleteSessionsOf(db: DB, userId: number): void {
 }
 
 /** End every session of the account but one (the stored id of the session making the change). */
-export function deleteOtherSessionsOf(db: DB, userId: number, keepTokenHash: string | null): void {
-  run(db, 'DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?', [userId, keepTokenHash]);
+export function deleteOtherSessionsOf(db: DB, userId: number, keepTokenHash: string | null): number {
+  return run(db, 'DELETE FROM sessions WHERE user_id = ? AND token_hash IS NOT ?', [userId, keepTokenHash]).changes;
 }
 
 export function insertSession(db: DB, tokenHash: string, userId: number, createdAt: string, expiresAt: string): void {

@@ -100,7 +100,10 @@ export function App() {
         <div className="whoami">
           {me.role !== 'pilot' && <UnreadLink />}
           <span>
-            {me.username} <span className="role-badge">{me.role}</span>
+            <Link href="/account" title="Your account: change your password">
+              {me.username}
+            </Link>{' '}
+            <span className="role-badge">{me.role}</span>
           </span>
           <button type="button" onClick={() => void logout() /* a failed logout still ends the session here */}>
             Log out

@@ -41,6 +41,8 @@ const loadEditor = () =>
 export const pageRoutes: PageRoute[] = [
   // A maintainer's home lists what needs attention; everyone else's home is their queue.
   { path: '/', roles: ALL, nav: 'Home', navRoles: ['maintainer'], group: 'Home', page: lazy(() => import('./pages/HomePage')) },
+  // Every role's own account (reached from the name in the top bar, not the navigation).
+  { path: '/account', roles: ALL, page: lazy(() => import('./pages/account/AccountPage')) },
   { path: '/queue', roles: ['annotator'], nav: 'My queue', page: lazy(() => import('./pages/annotator/QueuePage')) },
   {
     path: '/annotate/:questionId',

@@ -32,6 +32,8 @@ export function presentQueue({ rows, today }: Queue): QueueItem[] {
     const status = row.status ? QUEUE_STATUS[row.status] : 'todo';
     const item: QueueItem = { questionId: row.question_id, title: row.title, difficulty: row.difficulty, status };
     if (row.skip_reason !== null) item.skipped = row.skip_reason;
+    if (row.status === 'submitted' && row.adjudication_status === 'resolved') item.feedback = 'ready';
+    else if (row.status === 'submitted' && row.adjudication_status === 'draft' && row.reopened === 1) item.feedback = 'reopened';
     if (row.batch_name !== null && row.batch_due !== null) item.batch = { name: row.batch_name, due: row.batch_due, overdue: status !== 'submitted' && isPastDue(row.batch_due, today) };
     return item;
   });

@@ -10,12 +10,27 @@ import {
   readBatches,
   readBatchProblemStates,
   readBatchQuestionIds,
+  readProblemsWithSubmittedWork,
+  updateBatch,
+  deleteBatch as deleteBatchRow,
+  deleteBatchProblems,
   type BatchRow,
 } from '../../db/batches';
 import { appendEvent, type Actor } from '../../db/events';
 import { readFilteredProblemIds } from '../../db/problems';
 import type { AdjudicationProgress, AnnotationProgress } from '../../shared/schemas/backoffice';
-import { dayOf, isPastDue, type BatchAnnotatorProgress, type BatchDetail, type BatchSummary, type CreateBatchBody, type SuggestionPolicy } from '../../shared/schemas/batches';
+import {
+  dayOf,
+  isPastDue,
+  type BatchAnnotatorProgress,
+  type BatchDetail,
+  type BatchProblemsBody,
+  type BatchSummary,
+  type CreateBatchBody,
+  type DeletedBatch,
+  type SuggestionPolicy,
+  type UpdateBatchBody,
+} from '../../shared/schemas/batches';
 import { DomainError, invalid, notFound } from '../domain/errors';
 import { systemClock, type Clock } from './activeTime';
 import { addToWorkload, emptyWorkload } from './assignments';
@@ -139,4 +154,88 @@ export function batchProblemIds(db: DB, name: string): string[] | null {
 export function batchOfProblem(db: DB, questionId: string): { name: string; due: string; suggestionPolicy: SuggestionPolicy | null } | null {
   const batch = findBatchOfProblem(db, questionId);
   return batch ? { name: batch.name, due: batch.due_date, suggestionPolicy: batch.suggestion_policy } : null;
+}
+
+/** Rename a batch or change its due date; the event records both before and after. One transaction. */
+export function editBatch(db: DB, actor: Actor, name: string, body: UpdateBatchBody, clock: Clock = systemClock): BatchSummary {
+  return transaction(db, () => {
+    const batch = findBatchOrFail(db, name);
+    const next = { name: body.name ?? batch.name, due: body.due ?? batch.due_date };
+    const clash = next.name.toLowerCase() === batch.name.toLowerCase() ? undefined : findBatch(db, next.name);
+    if (clash) throw new DomainError('name_taken', `name: there is already a batch named "${clash.name}".`);
+    updateBatch(db, batch.id, next);
+    appendEvent(db, actor, {
+      action: 'batch.update',
+      entityType: 'batch',
+      entityId: next.name,
+      before: { name: batch.name, due: batch.due_date },
+      after: next,
+    });
+    return summaries(db, [findBatch(db, next.name)!], dayOf(clock()))[0]!;
+  });
+}
+
+/** The row ids of these question ids, or a refusal naming those that are no problem. */
+function knownProblems(db: DB, questionIds: readonly string[], field: string): number[] {
+  const wanted = [...new Set(questionIds)];
+  const found = findProblemIds(db, wanted);
+  const unknown = wanted.filter((q) => !found.has(q));
+  if (unknown.length > 0) throw invalid(`${field}: there is no problem ${listed(unknown)}.`);
+  return wanted.map((q) => found.get(q)!);
+}
+
+/**
+ * Add problems to a batch and take others out. Submitted work is never moved: a problem with a
+ * submitted annotation is not taken out, and a problem of another batch is not taken over; the
+ * refusal (409) names them and nothing changes. A problem taken out keeps its assignments and
+ * work, in no batch. One transaction, one event.
+ */
+export function changeBatchProblems(db: DB, actor: Actor, name: string, body: BatchProblemsBody, clock: Clock = systemClock): BatchSummary {
+  return transaction(db, () => {
+    const batch = findBatchOrFail(db, name);
+    const add = knownProblems(db, body.add, 'add');
+    const remove = knownProblems(db, body.remove, 'remove');
+    const current = new Set(readBatchQuestionIds(db, batch.id));
+    const notIn = body.remove.filter((q) => !current.has(q));
+    if (notIn.length > 0) throw invalid(`remove: ${listed(notIn)} ${notIn.length === 1 ? 'is' : 'are'} not in ${batch.name}.`);
+    const submitted = readProblemsWithSubmittedWork(db, remove);
+    if (submitted.length > 0) {
+      throw new DomainError('work_started', `remove: submitted work is never moved; ${listed(submitted)} ${submitted.length === 1 ? 'has' : 'have'} submitted annotations and stay${submitted.length === 1 ? 's' : ''} in ${batch.name}.`, { problems: submitted });
+    }
+    const elsewhere = readBatchedProblems(db, add).filter((t) => t.batch.toLowerCase() !== batch.name.toLowerCase());
+    if (elsewhere.length > 0) {
+      throw new DomainError('work_started', `add: a problem is in at most one batch and is never moved out of another; ${listed(elsewhere.map((t) => `${t.question_id} (in ${t.batch})`))}. Remove ${elsewhere.length === 1 ? 'it' : 'them'} from that batch first.`, { problems: elsewhere.map((t) => t.question_id) });
+    }
+    // Problems already in this batch are no change.
+    const added = [...new Set(body.add)].filter((q) => !current.has(q));
+    const removed = [...new Set(body.remove)];
+    insertBatchProblems(db, batch.id, knownProblems(db, added, 'add'));
+    deleteBatchProblems(db, batch.id, remove);
+    appendEvent(db, actor, {
+      action: 'batch.problems',
+      entityType: 'batch',
+      entityId: batch.name,
+      before: { problems: current.size },
+      after: { problems: current.size + added.length - removed.length },
+      details: { added, removed },
+    });
+    return summaries(db, [batch], dayOf(clock()))[0]!;
+  });
+}
+
+/** Delete a batch. Its problems stay, with their assignments and work, in no batch. One transaction, one event. */
+export function deleteBatch(db: DB, actor: Actor, name: string): DeletedBatch {
+  return transaction(db, () => {
+    const batch = findBatchOrFail(db, name);
+    const questionIds = readBatchQuestionIds(db, batch.id);
+    deleteBatchRow(db, batch.id);
+    appendEvent(db, actor, {
+      action: 'batch.delete',
+      entityType: 'batch',
+      entityId: batch.name,
+      before: { name: batch.name, due: batch.due_date, suggestionPolicy: batch.suggestion_policy, problems: questionIds.length },
+      details: { questionIds },
+    });
+    return { name: batch.name, problems: questionIds.length };
+  });
 }

@@ -1,6 +1,7 @@
 import type { DB } from '../../db/database';
 import { annotatorNames, findFeedbackTarget, readResolvedWork, type FeedbackTargetRow } from '../../db/feedback';
 import { readSideRows } from '../../db/annotations';
+import { findLatestReopen } from '../../db/events';
 import { readAnnotationPoints, readGoldPoints } from '../../db/points';
 import { buildCrossCheck } from '../../shared/crossCheck';
 import type { FeedbackView, MyAgreementView } from '../../shared/feedback/view';
@@ -57,10 +58,21 @@ function notePeople(db: DB, problemId: number, readerId: number): NotePeople {
 function resolvedTarget(db: DB, user: Annotator, questionId: string): FeedbackTargetRow & { annotation_id: number; resolved_at: string } {
   const row = findFeedbackTarget(db, questionId, user.id);
   if (!row) throw notFound(`Problem ${questionId} is not one you annotated.`);
+  const reopen = row.annotation_status === 'submitted' && row.adjudication_status === 'draft' ? findLatestReopen(db, questionId) : undefined;
+  if (reopen) {
+    const why = reopen.reason ? withoutNames(reopen.reason, notePeople(db, row.problem_id, user.id)) : null;
+    throw new DomainError('forbidden', `${questionId} was reopened on ${reopen.at.slice(0, 10)}${why ? `: ${why}${/[.!?]$/.test(why) ? '' : '.'}` : ' (no reason given).'} Its feedback opens again once the adjudication is resolved.`, { reopened: { at: reopen.at, reason: why } });
+  }
   if (row.annotation_status !== 'submitted' || row.annotation_id === null || row.adjudication_status !== 'resolved' || row.resolved_at === null) {
     throw new DomainError('forbidden', `Feedback on ${questionId} opens once you have submitted it and its adjudication is resolved.`);
   }
   return { ...row, annotation_id: row.annotation_id, resolved_at: row.resolved_at };
+}
+
+/** The latest reopen, when the gold was reopened before being resolved again (its reason without names). */
+function reopenedBefore(db: DB, questionId: string, people: NotePeople): FeedbackView['reopened'] {
+  const reopen = findLatestReopen(db, questionId);
+  return reopen ? { at: reopen.at, reason: reopen.reason ? withoutNames(reopen.reason, people) : null } : null;
 }
 
 /** The caller's own submission beside the gold, compared with the cross-check's rules (A: theirs, B: gold). */
@@ -87,6 +99,7 @@ export function getFeedback(db: DB, user: Annotator, questionId: string): Feedba
     gold,
     notes: withoutNames(row.notes ?? '', people),
     crossCheck: buildCrossCheck(row.base_text, mine, gold),
+    reopened: reopenedBefore(db, row.question_id, people),
   };
 }
 

@@ -28,6 +28,7 @@ export function listProblems(db: DB, query: ProblemListQuery): ProblemListPage {
       annotators: annotators.map((a) => ({ username: a.username, status: a.status, ...(a.skip_reason !== null ? { skipped: a.skip_reason } : {}) })),
       adjudication: adjudicationProgress(p, annotators),
       openFlags: p.open_flags,
+      batch: p.batch_name !== null && p.batch_due !== null ? { name: p.batch_name, due: p.batch_due } : null,
     };
   });
   return { items, total, limit: query.limit, offset: query.offset, needAnnotators };

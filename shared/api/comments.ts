@@ -29,6 +29,14 @@ export const comments = resource('comments', (endpoint) => ({
     params: oneComment,
     invalidates: ['problems'],
   }),
+  /** A closed flag opens again (the same people who may close it). */
+  reopen: endpoint<ThreadView>()({
+    method: 'post',
+    path: '/api/problems/:questionId/comments/:commentId/reopen',
+    access: STAFF,
+    params: oneComment,
+    invalidates: ['problems'],
+  }),
   unread: endpoint<UnreadView>()({ method: 'get', path: '/api/comments/unread', access: DISCUSSING }),
   openFlags: endpoint<OpenFlagsView>()({ method: 'get', path: '/api/comments/open-flags', access: STAFF }),
 }));

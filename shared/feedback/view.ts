@@ -27,6 +27,8 @@ export interface FeedbackView {
   /** The adjudicator's notes on the problem. */
   notes: string;
   crossCheck: CrossCheck;
+  /** The gold was reopened before this resolution: when, and why (the maintainer's reason, names as "you" / "the other annotator"). */
+  reopened: { at: string; reason: string | null } | null;
 }
 
 export type MyAgreementView = MyAgreement;

@@ -116,4 +116,9 @@ export interface QueueItem {
   batch?: { name: string; due: string; overdue: boolean };
   /** Present while the annotator has skipped it: their reason (they can take it back). */
   skipped?: string;
+  /**
+   * For submitted work: `ready` once the gold is resolved (the feedback page opens), `reopened`
+   * while the gold is reopened (the feedback page says why); absent otherwise.
+   */
+  feedback?: 'ready' | 'reopened';
 }

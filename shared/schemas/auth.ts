@@ -16,3 +16,19 @@ export interface Me {
   username: string;
   role: z.infer<typeof role>;
 }
+
+/** Changing one's own password: the current one proves it is you, the new one follows the account rules. */
+export const changePasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, 'enter your current password').max(1024),
+    newPassword: password,
+  })
+  .refine((b) => b.newPassword !== b.currentPassword, { path: ['newPassword'], message: 'choose a password other than the current one' });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** What a password change did: the other sessions of the account were ended, this one kept. */
+export interface PasswordChanged {
+  ok: true;
+  /** How many sessions on other devices or browsers were ended. */
+  otherSessionsEnded: number;
+}

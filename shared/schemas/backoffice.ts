@@ -59,6 +59,8 @@ export interface ProblemListItem {
   adjudication: AdjudicationProgress;
   /** Flags raised on the problem and not yet resolved. */
   openFlags: number;
+  /** The batch the problem is in, with its due date (null: in no batch). */
+  batch: { name: string; due: string } | null;
 }
 
 /** A problem's stored content as imported from a LiveCodeBench record: of the hidden tests, only size and digest. */
@@ -77,7 +79,7 @@ export interface ProblemContent {
  * One problem in full, with where its work stands: the annotators in slot order (named for
  * maintainers, or when names are revealed; else "Annotator A" / "B") and the adjudication.
  */
-export interface ProblemDetail extends Omit<ProblemListItem, 'openFlags'>, ProblemContent, ProblemStanding {
+export interface ProblemDetail extends Omit<ProblemListItem, 'openFlags' | 'batch'>, ProblemContent, ProblemStanding {
   importOrder: number;
   createdAt: string;
   updatedAt: string;

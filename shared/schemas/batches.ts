@@ -54,6 +54,28 @@ export const createBatchBody = z
   });
 export type CreateBatchBody = z.infer<typeof createBatchBody>;
 
+/** Rename or re-date a batch (at least one of the two). */
+export const updateBatchBody = z
+  .object({ name: batchName.optional(), due: dueDate.optional() })
+  .refine((b) => b.name !== undefined || b.due !== undefined, { path: ['name'], message: 'give a new name or a new due date (due)' });
+export type UpdateBatchBody = z.infer<typeof updateBatchBody>;
+
+const questionIds = z.array(z.string().trim().min(1, 'must not be empty').max(200)).max(MAX_BATCH_PROBLEMS, `at most ${MAX_BATCH_PROBLEMS} problems`).default([]);
+
+/** Add problems to a batch or take them out (by question id); submitted work is never moved. */
+export const batchProblemsBody = z
+  .object({ add: questionIds, remove: questionIds })
+  .refine((b) => b.add.length + b.remove.length > 0, { path: ['add'], message: 'name at least one problem to add or remove' })
+  .refine((b) => !b.add.some((q) => b.remove.includes(q)), { path: ['remove'], message: 'a problem cannot be both added and removed' });
+export type BatchProblemsBody = z.infer<typeof batchProblemsBody>;
+
+/** What deleting a batch did: its problems stay, in no batch. */
+export interface DeletedBatch {
+  name: string;
+  /** How many problems left the batch (now in no batch, with their assignments and work). */
+  problems: number;
+}
+
 /** Assign a batch: its problems' free slots go to these annotators, least loaded first (as auto-assignment does). */
 export const batchAssignBody = z.object({
   annotators: z

@@ -204,6 +204,7 @@ export const PAGE_VISITS: PageVisit[] = [
   { route: '/my-agreement', role: 'annotator', state: 'one resolved problem', path: () => '/my-agreement', ready: heading('My agreement') },
   { route: '/feedback/:questionId', role: 'annotator', state: 'own submission beside the gold', path: (w) => `/feedback/${w.resolved}`, ready: heading(/^Feedback: /) },
   // the guidelines, for the annotation roles (the maintainer's with its editor; pilots play the model)
+  ...(['annotator', 'adjudicator', 'maintainer', 'pilot'] as const).map((role): PageVisit => ({ route: '/account', role, state: 'the password form', path: () => '/account', ready: heading('Your account') })),
   ...(['annotator', 'adjudicator', 'maintainer'] as const).map((role): PageVisit => ({ route: '/guidelines', role, state: 'types, rules and team text', path: () => '/guidelines', ready: heading('Guidelines') })),
   {
     route: '/annotate/:questionId',

@@ -51,6 +51,8 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/auth/login': { body: (w) => ({ username: w.users.owner.username, password: w.users.owner.password }), expect: everyone() },
   'POST /api/auth/logout': { expect: everyone() },
   'GET /api/me': { expect: loggedIn() },
+  // Every role changes its own password (the world's accounts share one fixture password); that no one reaches another's is in test/api/ownPassword.test.ts.
+  'PUT /api/me/password': { body: (w) => ({ currentPassword: w.users.owner.password, newPassword: 'a-new-long-password' }), expect: loggedIn() },
   'GET /healthz': { expect: everyone() },
   'GET /api/events': { query: () => 'action=annotation', expect: MAINTAINER() },
   'GET /api/home': { expect: MAINTAINER() },
@@ -81,6 +83,8 @@ export const TABLE: Record<string, Entry> = {
   'POST /api/problems/:questionId/comments': { params: q((w) => w.problems.drafts), body: () => ({ kind: 'flag', reason: 'unclear', body: 'May N be 1?' }), expect: DISCUSSION(201) },
   'POST /api/problems/:questionId/comments/read': { params: q((w) => w.problems.drafts), body: (w) => ({ upTo: w.comments.flag }), expect: DISCUSSION() },
   'POST /api/problems/:questionId/comments/:commentId/resolve': { params: (w) => ({ questionId: w.problems.shared.questionId, commentId: w.comments.flag }), expect: ADJUDICATORS() },
+  // The world's flag is open: staff get past the role check to the refusal that it is not closed (test/api/flagReopen.test.ts reopens one).
+  'POST /api/problems/:questionId/comments/:commentId/reopen': { params: (w) => ({ questionId: w.problems.shared.questionId, commentId: w.comments.flag }), expect: ADJUDICATORS(409) },
   'GET /api/comments/unread': { expect: roles(['owner', 'other', 'adjudicator', 'maintainer']) },
   'GET /api/comments/open-flags': { expect: ADJUDICATORS() },
   'GET /api/users': { expect: MAINTAINER() },
@@ -99,6 +103,9 @@ export const TABLE: Record<string, Entry> = {
   'GET /api/batches': { expect: MAINTAINER() },
   'POST /api/batches': { body: (w) => ({ name: 'batch-2', due: '2030-01-31', problems: [w.problems.agreed.questionId] }), expect: MAINTAINER(201) },
   'GET /api/batches/:name': { params: () => ({ name: BATCH }), expect: MAINTAINER() },
+  'PUT /api/batches/:name': { params: () => ({ name: BATCH }), body: () => ({ name: 'batch-renamed', due: '2099-11-30' }), expect: MAINTAINER() },
+  'POST /api/batches/:name/problems': { params: () => ({ name: BATCH }), body: (w) => ({ add: [w.problems.agreed.questionId] }), expect: MAINTAINER() },
+  'DELETE /api/batches/:name': { params: () => ({ name: BATCH }), expect: MAINTAINER() },
   'POST /api/batches/:name/assign/preview': { params: () => ({ name: BATCH }), body: (w) => ({ annotators: [w.users.owner.username, w.users.other.username] }), expect: MAINTAINER() },
   'POST /api/batches/:name/assign': { params: () => ({ name: BATCH }), body: (w) => ({ annotators: [w.users.owner.username, w.users.other.username] }), expect: MAINTAINER() },
   'POST /api/batches/:name/replace/preview': { params: () => ({ name: BATCH }), body: (w) => ({ from: w.users.owner.username, to: w.users.other.username }), expect: MAINTAINER() },

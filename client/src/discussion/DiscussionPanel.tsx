@@ -15,7 +15,7 @@ const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 type Numbering = ReadonlyMap<string, number>;
 const numbering = (view: ThreadView): Numbering => new Map(view.comments.map((c, i) => [c.id, i + 1]));
 
-function Comment({ c, n, fresh, canResolve, onReply, onResolve }: { c: CommentView; n: Numbering; fresh: boolean; canResolve: boolean; onReply: (c: CommentView) => void; onResolve: (c: CommentView) => void }) {
+function Comment({ c, n, fresh, canResolve, onReply, onResolve, onReopen }: { c: CommentView; n: Numbering; fresh: boolean; canResolve: boolean; onReply: (c: CommentView) => void; onResolve: (c: CommentView) => void; onReopen: (c: CommentView) => void }) {
   const openFlag = c.kind === 'flag' && c.resolved === null;
   return (
     <li className={`comment${c.kind === 'flag' ? ' flag' : ''}${c.fromStaff ? ' staff' : ''}`} data-testid="comment">
@@ -44,6 +44,11 @@ function Comment({ c, n, fresh, canResolve, onReply, onResolve }: { c: CommentVi
           {openFlag && (
             <button type="button" onClick={() => onResolve(c)} aria-label={`Close flag ${n.get(c.id)}`}>
               Close flag
+            </button>
+          )}
+          {c.kind === 'flag' && !openFlag && (
+            <button type="button" onClick={() => onReopen(c)} aria-label={`Reopen flag ${n.get(c.id)}`}>
+              Reopen flag
             </button>
           )}
         </p>
@@ -157,6 +162,22 @@ function Composer({ questionId, replyTo, replyNumber, staff, onCancelReply }: { 
   );
 }
 
+/**
+ * A link to the discussion (`#discussion`, as flag links are) lands on it: once the thread has
+ * loaded, the page scrolls to it and keyboard focus moves onto it, once per arrival.
+ */
+function useFocusFromLink(loaded: boolean) {
+  const section = useRef<HTMLElement>(null);
+  const done = useRef(false);
+  useEffect(() => {
+    if (!loaded || done.current || window.location.hash !== '#discussion') return;
+    done.current = true;
+    section.current?.scrollIntoView({ block: 'start' });
+    section.current?.focus({ preventScroll: true });
+  }, [loaded]);
+  return section;
+}
+
 /** A problem's discussion: the comments the viewer may see (blind rules on the server), a form to post, staff replies and resolutions. */
 export function DiscussionPanel({ questionId }: { questionId: string }) {
   const loaded = useResource(comments.list, { params: { questionId } });
@@ -166,6 +187,16 @@ export function DiscussionPanel({ questionId }: { questionId: string }) {
   const [replyTo, setReplyTo] = useState<CommentView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const numbered: Numbering = view ? numbering(view) : new Map();
+  const section = useFocusFromLink(view !== undefined);
+
+  async function reopen(c: CommentView) {
+    try {
+      await call(comments.reopen, { params: { questionId, commentId: c.id } });
+      setError(null);
+    } catch (err) {
+      setError(errorText(err, 'The flag could not be reopened.'));
+    }
+  }
 
   async function resolve(c: CommentView) {
     try {
@@ -177,7 +208,7 @@ export function DiscussionPanel({ questionId }: { questionId: string }) {
   }
 
   return (
-    <section className="card discussion" id="discussion" aria-labelledby="discussion-title">
+    <section ref={section} tabIndex={-1} className="card discussion" id="discussion" aria-labelledby="discussion-title">
       <h2 id="discussion-title">
         Discussion {view && view.openFlags > 0 && <span className="badge open-flag">{view.openFlags === 1 ? '1 open flag' : `${view.openFlags} open flags`}</span>}
       </h2>
@@ -186,7 +217,7 @@ export function DiscussionPanel({ questionId }: { questionId: string }) {
       {view && (view.comments.length === 0 ? <p className="muted">No comments yet.</p> : (
         <ol className="comments" aria-label="Comments">
           {view.comments.map((c) => (
-            <Comment key={c.id} c={c} n={numbered} fresh={fresh.has(c.id)} canResolve={view.canResolve} onReply={setReplyTo} onResolve={(x) => void resolve(x)} />
+            <Comment key={c.id} c={c} n={numbered} fresh={fresh.has(c.id)} canResolve={view.canResolve} onReply={setReplyTo} onResolve={(x) => void resolve(x)} onReopen={(x) => void reopen(x)} />
           ))}
         </ol>
       ))}

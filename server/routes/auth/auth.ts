@@ -1,7 +1,8 @@
 import { auth } from '../../../shared/api/auth';
 import { route } from '../../http/route';
-import { clearSessionCookie, destroySession, setSessionCookie } from '../../auth/sessions';
+import { clearSessionCookie, destroySession, sessionIdOf, setSessionCookie } from '../../auth/sessions';
 import { logIn } from '../../services/auth';
+import { changeOwnPassword } from '../../services/ownPassword';
 
 export const authRoutes = [
   route(auth.login, async ({ req, res, db, body }) => {
@@ -15,4 +16,5 @@ export const authRoutes = [
     return { ok: true };
   }),
   route(auth.me, ({ user }) => ({ username: user.username, role: user.role })),
+  route(auth.changePassword, ({ req, db, user, body }) => changeOwnPassword(db, { ...body, user, address: req.ip ?? 'unknown', currentSession: sessionIdOf(req) })),
 ];

@@ -6,6 +6,7 @@ import {
   insertComment,
   insertReadMarks,
   markResolved,
+  markReopened,
   readMarks,
   readOpenFlags,
   readProblemComments,
@@ -116,6 +117,28 @@ export function resolveFlag(db: DB, viewer: Viewer, actor: Actor, questionId: st
       entityId: questionId,
       before: { resolved: false },
       after: { resolved: true },
+      details: { commentId: c.id, reason: c.reason, at },
+    });
+    return present(db, viewer, t);
+  });
+}
+
+/** Reopen a closed flag (the same people who may close it); the event keeps who had closed it and when. */
+export function reopenFlag(db: DB, viewer: Viewer, actor: Actor, questionId: string, commentId: string, clock: Clock = systemClock): ThreadView {
+  return transaction(db, () => {
+    const t = openThread(db, viewer, questionId);
+    if (t.perspective.kind !== 'staff') throw forbidden(`You annotated ${questionId} yourself; another adjudicator must reopen its flags.`);
+    const c = visibleComment(db, t, commentId);
+    if (c.kind !== 'flag') throw invalid(`Comment ${commentId} is a comment, not a flag: only flags are reopened.`);
+    if (c.resolved_at === null) throw new DomainError('not_resolved', `Flag ${commentId} is open; there is nothing to reopen.`);
+    const at = new Date(clock()).toISOString();
+    markReopened(db, c.id);
+    appendEvent(db, actor, {
+      action: 'comment.reopen',
+      entityType: 'problem',
+      entityId: questionId,
+      before: { resolved: true, resolvedBy: c.resolved_by_name, resolvedAt: c.resolved_at },
+      after: { resolved: false },
       details: { commentId: c.id, reason: c.reason, at },
     });
     return present(db, viewer, t);

@@ -13,7 +13,11 @@ export default function FeedbackPage({ params }: PageProps) {
   const loaded = useResource(feedback.get, { params: { questionId } });
   const f = loaded.data;
   if (loaded.error !== undefined) {
-    const back = <Link href="/my-agreement">Back to My agreement</Link>;
+    const back = (
+      <>
+        <Link href="/queue">Back to My queue</Link> · <Link href="/my-agreement">My agreement</Link>
+      </>
+    );
     return <LoadError error={loaded.error} fallback="The feedback could not be loaded." heading={`Feedback on ${questionId}`} back={back} />;
   }
   if (!f) return <p className="muted">Loading the feedback…</p>;
@@ -24,6 +28,12 @@ export default function FeedbackPage({ params }: PageProps) {
         {f.questionId} · resolved on {f.resolvedAt.slice(0, 10)} · you submitted{f.submittedAt ? ` on ${f.submittedAt.slice(0, 10)}` : ''} under{' '}
         {f.guidelinesVersion === null ? 'an unrecorded guidelines version' : `guidelines version ${f.guidelinesVersion}`}. <Link href="/my-agreement">My agreement</Link>
       </p>
+      {f.reopened && (
+        <p className="card" role="note">
+          This problem was reopened on {f.reopened.at.slice(0, 10)}
+          {f.reopened.reason ? `, because: ${f.reopened.reason}` : ' (no reason given)'}. The gold below is its resolution since.
+        </p>
+      )}
       <section className="card" aria-labelledby="fb-deletions">
         <h2 id="fb-deletions">Deletions: yours and the gold</h2>
         <DeletionsDiff base={f.baseText} marks={f.crossCheck.marks} />

@@ -148,6 +148,11 @@ function QueueTable({ group, next }: { group: Group; next: QueueItem | undefined
             <td>
               <span className={`badge ${item.status}`}>{STATUS_LABEL[item.status]}</span>
               {item.batch?.overdue && <span className="badge overdue">overdue</span>} <SkipControl item={item} />
+              {item.feedback && (
+                <Link className={`badge ${item.feedback === 'ready' ? 'resolved' : 'open-flag'}`} href={`/feedback/${encodeURIComponent(item.questionId)}`}>
+                  {item.feedback === 'ready' ? 'feedback ready' : 'reopened: see why'}
+                </Link>
+              )}
             </td>
           </tr>
         ))}

@@ -13,6 +13,7 @@ import { Pager } from '../../paging/Pager';
 import { ANNOTATION_STATE, PROBLEM_ADJUDICATION_STATE } from '../../stateLabels';
 import { DueDate, StateCounts } from './BatchesPage';
 import { problemHref } from '../pageLinks';
+import { BatchEditor } from './BatchEditor';
 import './backoffice.css';
 import { TableHead } from '../../components/TableHead';
 import { LoadError } from '../../components/ErrorMessage';
@@ -279,6 +280,7 @@ export default function BatchPage({ params }: PageProps) {
               Assignments: {b.annotations.todo} {ANNOTATION_STATE.todo}, {b.annotations['in-progress']} {ANNOTATION_STATE['in-progress']}, {b.annotations.submitted} {ANNOTATION_STATE.submitted}
             </p>
           </div>
+          <BatchEditor b={b} />
           <h2>Per annotator</h2>
           <AnnotatorTable b={b} />
           <div className="bulk-actions">

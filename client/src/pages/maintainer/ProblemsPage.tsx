@@ -1,6 +1,8 @@
 import { ApiError } from '../../api';
 import { invalidate, useResource } from '../../resources/useResource';
 import { problems } from '../../../../shared/api/problems';
+import { batches } from '../../../../shared/api/batches';
+import { NO_BATCH } from '../../../../shared/schemas/backoffice';
 import { Link } from '../../router';
 import { problemHref } from '../pageLinks';
 import type { AdjudicationProgress, AnnotationProgress, ProblemListItem } from '../../../../shared/schemas/backoffice';
@@ -59,11 +61,41 @@ function ProblemRow({ p }: { p: ProblemListItem }) {
       <td>
         <span className={`badge ${p.adjudication}`}>{ADJUDICATION_LABEL[p.adjudication]}</span>
       </td>
+      <td>
+        {p.batch === null ? (
+          <span className="muted">none</span>
+        ) : (
+          <>
+            <Link href={`/batches/${encodeURIComponent(p.batch.name)}`}>{p.batch.name}</Link> <span className="muted">due {p.batch.due}</span>
+          </>
+        )}
+      </td>
     </tr>
   );
 }
 
-const FILTER_PARAMS = ['q', 'difficulty', 'adjudication', 'flags', 'skipped', 'sort', 'dir'] as const;
+const FILTER_PARAMS = ['q', 'difficulty', 'adjudication', 'flags', 'skipped', 'batch', 'sort', 'dir'] as const;
+
+/** The batch filter: any, the problems in no batch, or one batch's. */
+function BatchFilter({ value, set }: { value: string; set: (batch: string) => void }) {
+  const loaded = useResource(batches.list);
+  const names = (loaded.data ?? []).map((b) => b.name);
+  return (
+    <label className="inline">
+      Batch
+      <select value={value} onChange={(e) => set(e.target.value)}>
+        <option value="">any</option>
+        <option value={NO_BATCH}>in no batch</option>
+        {value !== '' && value !== NO_BATCH && !names.includes(value) && <option value={value}>{value}</option>}
+        {names.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 /**
  * The server's text filter, applied to the rows already on screen: what typing shows at once,
@@ -88,7 +120,7 @@ export default function ProblemsPage() {
   const error = loaded.error === undefined ? null : loaded.error instanceof ApiError ? loaded.error.message : 'The problems could not be loaded.';
   const reload = () => invalidate(problems.list);
 
-  const filtered = FILTER_PARAMS.slice(0, 5).some((f) => list.get(f) !== '');
+  const filtered = FILTER_PARAMS.slice(0, 6).some((f) => list.get(f) !== '');
   // Typed but not answered yet (debounce or request under way): narrow the rows on screen at once.
   const searching = data !== null && (loaded.previous || text.trim() !== list.get('q'));
   const rows = data === null ? [] : searching ? data.items.filter((p) => matchesFilter(p, text)) : data.items;
@@ -109,6 +141,7 @@ export default function ProblemsPage() {
               <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="id, title, difficulty, annotator" />
             </label>
             <ProblemStateFilters difficulty={list.get('difficulty')} adjudication={list.get('adjudication')} set={(change) => list.set(change)} />
+            <BatchFilter value={list.get('batch')} set={(batch) => list.set({ batch })} />
             <label className="inline">
               <input type="checkbox" checked={list.get('flags') === 'open'} onChange={(e) => list.set({ flags: e.target.checked ? 'open' : '' })} />
               Open flags only
@@ -124,7 +157,7 @@ export default function ProblemsPage() {
           <table aria-label="Problems">
             <TableHead
               sorting={{ list }}
-              columns={[{ label: 'Problem', sort: 'title' }, { label: 'ID', sort: 'id' }, { label: 'Difficulty', sort: 'difficulty' }, { label: 'Contest date', sort: 'contestDate' }, 'Annotators', 'Adjudication']}
+              columns={[{ label: 'Problem', sort: 'title' }, { label: 'ID', sort: 'id' }, { label: 'Difficulty', sort: 'difficulty' }, { label: 'Contest date', sort: 'contestDate' }, 'Annotators', 'Adjudication', 'Batch']}
             />
             <tbody>
               {rows.map((p) => (
