@@ -8,7 +8,7 @@ import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } fr
 import { spanOf } from '../support/annotationBuilders';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
-import { openGoldPoint, openReopenedCase, resolveCase, tickChecklist } from '../support/adjudicationPage';
+import { openReopenedCase, resolveCase, tickChecklist } from '../support/adjudicationPage';
 import { loginAs, testApp } from '../support/http';
 import { hashOf } from '../support/baseText';
 
@@ -82,8 +82,10 @@ describe('cross-check and adjudication', () => {
 
     await page.getByRole('region', { name: 'Only B: point 2' }).getByRole('button', { name: 'Take B' }).click();
     await page.getByRole('region', { name: 'Only A: point 2' }).getByRole('button', { name: 'Take A' }).click();
-    // numbered in row order: A's point (the row above) is gold point 2, B's (taken first) gold point 3
-    await (await openGoldPoint(page, 3)).getByRole('button', { name: 'Drop gold point 3' }).click();
+    // B's point, taken first, folded to a line once A's row was worked on: open its row, then drop it
+    const onlyB = page.getByRole('region', { name: 'Only B: point 2' });
+    await onlyB.click({ position: { x: 10, y: 10 } });
+    await onlyB.getByRole('button', { name: /^Drop gold point \d$/ }).click();
     await expect(page.getByRole('region', { name: 'Gold point 3' }).count()).resolves.toBe(0);
 
     // The curation view is compact: one row per slot, A | gold | B side by side, the statement beside them.
