@@ -8,7 +8,7 @@ import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } fr
 import { spanOf } from '../support/annotationBuilders';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
-import { openReopenedCase, tickChecklist } from '../support/adjudicationPage';
+import { openReopenedCase, resolveCase, tickChecklist } from '../support/adjudicationPage';
 import { loginAs, testApp } from '../support/http';
 import { hashOf } from '../support/baseText';
 
@@ -82,7 +82,10 @@ describe('cross-check and adjudication', () => {
 
     await page.getByRole('region', { name: 'Only B: point 2' }).getByRole('button', { name: 'Take B' }).click();
     await page.getByRole('region', { name: 'Only A: point 2' }).getByRole('button', { name: 'Take A' }).click();
-    await page.getByRole('region', { name: 'Gold point 2' }).getByRole('button', { name: 'Drop gold point 2' }).click();
+    // B's point, taken first, folded to a line once A's row was worked on: open its row, then drop it
+    const onlyB = page.getByRole('region', { name: 'Only B: point 2' });
+    await onlyB.click({ position: { x: 10, y: 10 } });
+    await onlyB.getByRole('button', { name: /^Drop gold point \d$/ }).click();
     await expect(page.getByRole('region', { name: 'Gold point 3' }).count()).resolves.toBe(0);
 
     // The curation view is compact: one row per slot, A | gold | B side by side, the statement beside them.
@@ -98,7 +101,7 @@ describe('cross-check and adjudication', () => {
     await page.getByText('2 gold points · 3 tasks in the release', { exact: true }).waitFor();
     await tickChecklist(page, [1, 2]);
     await expect(page.getByTestId('task-text-0,1').textContent()).resolves.toBe(applyEdits(problem.baseText, [pointsA[0]!, pointsA[1]!]));
-    await resolve.click();
+    await resolveCase(page);
     await page.getByText(`Resolved by ${ada.username}`).waitFor();
     expect(await page.getByRole('region', { name: 'Gold point 1' }).getByLabel('Question', { exact: true }).isDisabled()).toBe(true);
 
@@ -154,7 +157,7 @@ describe('cross-check and adjudication', () => {
     await task.getByRole('button', { name: 'Save override' }).click();
     await task.getByText('override', { exact: true }).waitFor();
     await expect(task.textContent()).resolves.toContain('Flagged repairs: "!"');
-    await page.getByRole('button', { name: 'Resolve' }).click();
+    await resolveCase(page);
     await page.getByText(`Resolved by ${mara.username}`).waitFor();
 
     const view = (await (await page.request.get(`${app.url}/api/adjudications/${problem.questionId}`)).json()) as CaseView;

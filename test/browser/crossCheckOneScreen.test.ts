@@ -5,6 +5,7 @@ import type { CaseView, QueueView } from '../../shared/adjudicationView';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
 import { login } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
+import { openGoldPoint } from '../support/adjudicationPage';
 
 // The demo as shipped: its waiting cases are the adjudicator's day. The issue's own yardstick:
 // Chromium at 1366×768, a screen being 768 px of document height.
@@ -142,7 +143,7 @@ describe('the cross-check on one screen (1366×768, the demo’s waiting cases)'
     }
     // a gold field focused from further down the page
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const noteField = page.getByRole('region', { name: 'Gold point 2' }).getByLabel('Note');
+    const noteField = (await openGoldPoint(page, 2)).getByLabel('Note');
     await noteField.focus();
     await check('the focused note of gold point 2', noteField);
 

@@ -10,6 +10,7 @@ import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { loginAs, testApp } from '../support/http';
 import { hashOf } from '../support/baseText';
+import { openGoldPoint } from '../support/adjudicationPage';
 
 let ada: BuiltUser;
 let problem: BuiltProblem;
@@ -76,7 +77,7 @@ describe('cross-check: no change lost on leaving', () => {
     await login(page, app.url, ada.username, ada.password);
     await page.goto(`${app.url}/adjudicate/${problem.questionId}`);
     const gold1 = page.getByRole('region', { name: 'Gold point 1' });
-    await gold1.waitFor();
+    await openGoldPoint(page, 1);
     await gold1.getByRole('button', { name: 'Drop gold point 1' }).click();
     await expect(gold1.count()).resolves.toBe(0);
     await page.keyboard.press('Control+z');

@@ -7,7 +7,7 @@ import { saveDraft, submitAnnotation } from '../../server/services/annotations';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
-import { tickChecklist } from '../support/adjudicationPage';
+import { openGoldPoint, resolveCase, tickChecklist } from '../support/adjudicationPage';
 import { pointFor } from '../support/world';
 import { hashOf } from '../support/baseText';
 import { acknowledgeAll } from '../support/findings';
@@ -95,7 +95,8 @@ describe('cross-check curation by keys', () => {
     await page.keyboard.press('j');
     await expect(note(page).textContent()).resolves.toBe('This is the last row.');
 
-    // typing in a field is typing, not curation
+    // typing in a field is typing, not curation (gold point 1's row, folded to a line since, opens first)
+    await openGoldPoint(page, 1);
     await gold1.getByLabel('Note').fill('a merged point; x marks nothing');
     await gold1.getByLabel('Plausible').check();
     await page.getByText('All changes saved').waitFor();
@@ -119,7 +120,7 @@ describe('cross-check curation by keys', () => {
         ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ error: { code: 'validation', message: 'points[1].question: must not be empty' } }) })
         : route.fallback(),
     );
-    const gold2 = page.getByRole('region', { name: 'Gold point 2' });
+    const gold2 = await openGoldPoint(page, 2);
     await gold2.getByLabel('Question', { exact: true }).fill('');
     const alert = page.getByRole('alert').filter({ hasText: 'Not saved' });
     await alert.waitFor();
@@ -140,7 +141,7 @@ describe('cross-check curation by keys', () => {
     await openKeysCase(page, ada);
     await tickChecklist(page, [1, 2, 3]);
     await page.getByText('All changes saved').waitFor();
-    await page.getByRole('button', { name: 'Resolve' }).click();
+    await resolveCase(page);
     const nextCase = page.getByRole('button', { name: 'Next case: Next problem →' });
     await nextCase.waitFor();
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Next case: Next problem →');

@@ -7,7 +7,7 @@ import { importLegacyRelease } from '../../server/services/releases/legacyImport
 import { buildUser, type BuiltUser } from '../support/builders';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
-import { openReopenedCase, tickChecklist } from '../support/adjudicationPage';
+import { openReopenedCase, resolveCase, tickChecklist } from '../support/adjudicationPage';
 import { loginAs, testApp } from '../support/http';
 import { buildLegacyFixture, type LegacyFixture } from '../support/legacyFixture';
 
@@ -74,7 +74,7 @@ describe('cross-check page of a problem recovered from a legacy release', () => 
     const { page, errors } = await openReopenedCase(app, mara, 'leg100_b');
     await tickChecklist(page, [1, 2]);
     await page.getByText('All changes saved').waitFor();
-    await page.getByRole('button', { name: 'Resolve' }).click();
+    await resolveCase(page);
     await page.getByText(`Resolved by ${mara.username}`).waitFor();
 
     const agent = await loginAs(testApp(app.db), mara);

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { login, watchErrors } from './browser';
 import type { BrowserHarness } from './browserHarness';
 
@@ -24,10 +24,29 @@ export async function reopenWithReason(page: Page, reason: string): Promise<void
   await page.getByRole('button', { name: 'Confirm reopen' }).click();
 }
 
+/**
+ * The form of gold point `n`, its row opened first when it is folded to one line (a taken row
+ * other than the one being worked on).
+ */
+export async function openGoldPoint(page: Page, n: number): Promise<Locator> {
+  const card = page.getByRole('region', { name: `Gold point ${n}` });
+  await card.waitFor();
+  const edit = card.getByRole('button', { name: `Edit gold point ${n}`, exact: true });
+  if ((await edit.count()) > 0) await edit.click();
+  await card.getByLabel('Question', { exact: true }).waitFor();
+  return card;
+}
+
 /** Ticks the whole checklist (plausible, ambiguous, answer sufficient) of the given gold points. */
 export async function tickChecklist(page: Page, goldPoints: number[]): Promise<void> {
   for (const n of goldPoints) {
-    const card = page.getByRole('region', { name: `Gold point ${n}` });
+    const card = await openGoldPoint(page, n);
     for (const item of ['Plausible', 'Genuinely ambiguous', 'Answer sufficient']) await card.getByLabel(item).check();
   }
+}
+
+/** Resolve asks first, saying what it locks: press it, then confirm. */
+export async function resolveCase(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Resolve', exact: true }).click();
+  await page.getByRole('button', { name: 'Confirm resolve' }).click();
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api';
 import { call } from '../../apiCall';
 import { adjudications } from '../../../../shared/api/adjudications';
@@ -15,10 +15,10 @@ import { GoldLegend } from './crosscheck/GoldLegend';
 import { GoldPointCard } from './crosscheck/GoldPointCard';
 import { GoldText } from './crosscheck/GoldText';
 import { GrowingTextarea } from './crosscheck/GrowingTextarea';
-import { addPoint, deleteRange, dropPoint, restoreAt, takeField, takeSlot, updatePoint, type Sides } from './crosscheck/goldModel';
+import { addPoint, deleteRange, dropPoint, goldIndexOf, restoreAt, takeField, takeSlot, updatePoint, type Sides } from './crosscheck/goldModel';
 import { MarkedText, MarkLegend } from './crosscheck/MarkedText';
 import { ResolvePanel, type NextCase } from './crosscheck/ResolvePanel';
-import { CHECK_KEYS, checkAction, curationSlots, keyAction, TOO_MANY_POINTS } from './crosscheck/slots';
+import { CHECK_KEYS, checkAction, curationSlots, deleteRefusal, inRowOrder, keyAction, TOO_MANY_POINTS } from './crosscheck/slots';
 import { readyView, SlotRows } from './crosscheck/SlotRows';
 import { TasksPreview } from './crosscheck/TasksPreview';
 import { ReturnPanel } from './crosscheck/ReturnPanel';
@@ -55,24 +55,51 @@ function NoAnnotations({ legacy }: { legacy: boolean }) {
 /** A note under the key legend: what the last key did not do, and why; or a refused action. */
 type KeyNote = { kind: 'info' | 'refused'; text: string } | null;
 
-function KeyLegend({ note }: { note: KeyNote }) {
+function KeyLegend() {
   return (
-    <div className="key-legend">
-      <span className="muted">
-        Keys: <kbd>j</kbd>/<kbd>k</kbd> row · <kbd>a</kbd>/<kbd>b</kbd> take A/B · <kbd>m</kbd> merge (A’s span + B’s text) · <kbd>x</kbd> drop · checklist:{' '}
-        <kbd title="plausible">{CHECK_KEYS.plausible}</kbd> plausible, <kbd title="genuinely ambiguous">{CHECK_KEYS.ambiguous}</kbd> ambiguous,{' '}
-        <kbd title="answer sufficient">{CHECK_KEYS.sufficient}</kbd> sufficient, <kbd>c</kbd> all three
-      </span>
-      <p className={note?.kind === 'refused' ? 'warning key-note' : 'muted key-note'} role="status" aria-live="polite">
-        {note?.text ?? ''}
-      </p>
-    </div>
+    <p className="key-legend muted">
+      Keys: <kbd>j</kbd>/<kbd>k</kbd> row · <kbd>a</kbd>/<kbd>b</kbd> take A/B · <kbd>m</kbd> merge (A’s span + B’s text) · <kbd>x</kbd> drop · checklist:{' '}
+      <kbd title="plausible">{CHECK_KEYS.plausible}</kbd> plausible, <kbd title="genuinely ambiguous">{CHECK_KEYS.ambiguous}</kbd> ambiguous,{' '}
+      <kbd title="answer sufficient">{CHECK_KEYS.sufficient}</kbd> sufficient, <kbd>c</kbd> all three · <kbd>1</kbd>–<kbd>3</kbd> delete the gold text’s
+      selection for gold point 1–3 · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo, <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> redo
+    </p>
   );
+}
+
+/** What the last key did not do, and why: on the sticky bar, so it is seen wherever the page is scrolled. */
+function KeyNoteLine({ note }: { note: KeyNote }) {
+  return (
+    <p className={note?.kind === 'refused' ? 'warning key-note' : 'muted key-note'} role="status" aria-live="polite">
+      {note?.text ?? ''}
+    </p>
+  );
+}
+
+/**
+ * Keeps the page's scroll padding at the sticky bar's height, so a row moved to (j/k) or a field
+ * focused further up is never scrolled under the bar.
+ */
+function useStickyPadding() {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('scroll-padding-top', `${el.offsetHeight + 8}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('scroll-padding-top');
+    };
+  }, []);
+  return bar;
 }
 
 function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => void }) {
   const me = useMe();
-  const draft = useGoldDraft(initial);
+  const [note, setNote] = useState<KeyNote>(null);
+  const draft = useGoldDraft(initial, (text) => setNote({ kind: 'info', text }));
+  const stickyBar = useStickyPadding();
   const { view, points } = draft;
   const ready = readyView(view);
   const sides: Sides = { A: view.annotations.A?.points ?? [], B: view.annotations.B?.points ?? [], legacy: legacyPoints(view.gold.points) };
@@ -82,17 +109,16 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
   const q = view.questionId;
   const slots = curationSlots(view, points);
   const [current, setCurrent] = useState(0);
-  const [note, setNote] = useState<KeyNote>(null);
   const [next, setNext] = useState<NextCase>(undefined);
 
-  /** Every change of the gold set goes through here: a fourth point never reaches the draft. */
+  /** Every change of the gold set goes through here: a fourth point never reaches the draft, and the points keep row order. */
   const change = (nextPoints: GoldPoint[]) => {
     if (nextPoints.length > MAX_POINTS) {
       setNote({ kind: 'refused', text: TOO_MANY_POINTS });
       return;
     }
     setNote(null);
-    draft.setPoints(nextPoints);
+    draft.setPoints(inRowOrder(view, nextPoints));
   };
   const take = (from: GoldPoint['sources']['from'], span: 'A' | 'B', text: 'A' | 'B') => change(takeSlot(points, from, span, text, sides));
   const decided = async (call: Promise<boolean>) => {
@@ -100,11 +126,22 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
   };
   const post = (action: typeof adjudications.resolve | typeof adjudications.accept) => draft.act((version) => call(action, { params: { questionId: q }, body: { version } }));
 
+  /** A gold point whose span the gold text just changed is being edited: its row opens. */
+  const editing = (goldIndex: number) => {
+    const row = slots.findIndex((s) => (s.kind === 'gold' ? s.goldIndex : goldIndexOf(points, s.from)) === goldIndex);
+    if (row >= 0) setCurrent(row);
+  };
   const move = (row: number) => {
     setCurrent(row);
     document.querySelector<HTMLElement>(`[data-row="${row}"]`)?.scrollIntoView({ block: 'nearest' });
   };
   useCurationKeys((key: CurationKey) => {
+    if (key === '1' || key === '2' || key === '3') {
+      // Outside the gold text, where 1–3 act on a selection, they only say what they need.
+      const n = Number(key);
+      setNote({ kind: 'info', text: `${n}: ${deleteRefusal(n - 1, points.length, readOnly, false) ?? ''}` });
+      return;
+    }
     if (key === 'j' || key === 'k') {
       const row = current + (key === 'j' ? 1 : -1);
       if (row < 0 || row >= slots.length) setNote({ kind: 'info', text: slots.length === 0 ? 'There are no rows.' : key === 'j' ? 'This is the last row.' : 'This is the first row.' });
@@ -169,8 +206,15 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
             base={view.baseText}
             points={points}
             readOnly={readOnly}
-            onDelete={(i, range) => change(deleteRange(points, i, range, sides))}
-            onRestore={(i, offset) => change(restoreAt(points, i, offset, sides))}
+            onDelete={(i, range) => {
+              change(deleteRange(points, i, range, sides));
+              editing(i);
+            }}
+            onRestore={(i, offset) => {
+              change(restoreAt(points, i, offset, sides));
+              editing(i);
+            }}
+            onRefuse={(text) => setNote({ kind: 'info', text })}
           />
         </section>
         <DiscussionPanel questionId={q} />
@@ -195,30 +239,34 @@ function Workspace({ initial, onReload }: { initial: CaseView; onReload: () => v
             </span>
           )}
         </div>
-        <ResolvePanel
-          view={view}
-          points={points}
-          saveState={draft.saveState}
-          error={draft.error}
-          canReopen={me.role === 'maintainer'}
-          onResolve={() => void decided(post(adjudications.resolve))}
-          onAccept={() => void decided(post(adjudications.accept))}
-          onReopen={async (reason) => {
-            const ok = await draft.act(() => call(adjudications.reopen, { params: { questionId: q }, body: { reason } }));
-            if (ok) setNext(undefined);
-            return ok;
-          }}
-          onReload={onReload}
-          next={next}
-          onNext={(questionId) => navigate(crossCheckHref(questionId))}
-          history={<UndoButtons {...draft.history} onUndo={draft.undo} onRedo={draft.redo} disabled={readOnly} />}
-        />
-        <KeyLegend note={note} />
+        <div className="crosscheck-sticky" ref={stickyBar}>
+          <ResolvePanel
+            view={view}
+            points={points}
+            saveState={draft.saveState}
+            error={draft.error}
+            canReopen={me.role === 'maintainer'}
+            onResolve={() => void decided(post(adjudications.resolve))}
+            onAccept={() => void decided(post(adjudications.accept))}
+            onReopen={async (reason) => {
+              const ok = await draft.act(() => call(adjudications.reopen, { params: { questionId: q }, body: { reason } }));
+              if (ok) setNext(undefined);
+              return ok;
+            }}
+            onReload={onReload}
+            next={next}
+            onNext={(questionId) => navigate(crossCheckHref(questionId))}
+            history={<UndoButtons {...draft.history} onUndo={draft.undo} onRedo={draft.redo} disabled={readOnly} />}
+          />
+          <KeyNoteLine note={note} />
+        </div>
+        <KeyLegend />
         <SlotRows
           view={view}
           slots={slots}
           gold={points}
           current={current}
+          fold={!readOnly}
           onSelect={setCurrent}
           actions={{ readOnly, onTake: take, onDrop: (i) => change(dropPoint(points, i)) }}
           renderGold={renderGold}

@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { applyEdits, type Range } from '../../../../../shared/edits';
 import type { GoldPoint } from '../../../../../shared/schemas/adjudication';
 import { deletionAtCaret, moveSelectionByKey } from '../../../keyboardSelection';
+import { deleteRefusal } from './slots';
 
 interface Piece {
   start: number;
@@ -46,20 +47,27 @@ interface Props {
   readOnly: boolean;
   onDelete: (point: number, range: Range) => void;
   onRestore: (point: number, offset: number) => void;
+  /** Why a key 1–3 did nothing, for the page's status line. */
+  onRefuse: (message: string) => void;
 }
+
 
 /**
  * The gold version live: the base text with each gold point's deletions struck in its colour
  * (select text and press 1–3 to delete it for that point; click a deletion to restore it), and
  * the merged underspecified text below.
  */
-export function GoldText({ base, points, readOnly, onDelete, onRestore }: Props) {
+export function GoldText({ base, points, readOnly, onDelete, onRestore, onRefuse }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const [selection, setSelection] = useState<Range | null>(null);
   const remember = () => setSelection(readSelection(root.current));
   const apply = (point: number) => {
     const range = selection ?? readSelection(root.current);
-    if (!range || readOnly || point >= points.length) return;
+    const refused = deleteRefusal(point, points.length, readOnly, range !== null);
+    if (refused || !range) {
+      if (refused) onRefuse(`${point + 1}: ${refused}`);
+      return;
+    }
     onDelete(point, range);
     window.getSelection()?.removeAllRanges();
     setSelection(null);

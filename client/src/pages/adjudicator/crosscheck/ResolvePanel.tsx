@@ -91,11 +91,35 @@ function releaseTaskCount(view: CaseView, saved: boolean): string {
   return `${count} task${count === 1 ? '' : 's'} in the release${saved ? '' : ' as last saved'}${excluded > 0 ? ` (${excluded} left out by the release it continues)` : ''}`;
 }
 
-/** Status, live rule check, and the decisions: resolve, accept an exact agreement, reopen. */
+/** Resolving asks first, saying what it locks: the gold points, their tasks, the checklist and the notes. */
+function ResolveConfirm({ points, onConfirm, onCancel }: { points: readonly GoldPoint[]; onConfirm: () => void; onCancel: () => void }) {
+  const n = points.length;
+  const tasks = 2 ** n - 1; // every non-empty subset of the gold points
+  return (
+    <div className="resolve-confirm" role="group" aria-label="Confirm resolve">
+      <p>
+        Resolving locks the gold version of this problem: its {n} gold point{n === 1 ? '' : 's'} (spans, questions, answers, types, checklists), the {tasks} task
+        {tasks === 1 ? '' : 's'} made from them and the adjudication notes become read-only until a maintainer reopens it.
+      </p>
+      <div className="row">
+        <button type="button" className="primary" autoFocus onClick={onConfirm}>
+          Confirm resolve
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Status, live rule check, and the decisions: resolve (after a confirmation), accept an exact agreement, reopen. */
 export function ResolvePanel({ view, points, saveState, error, canReopen, onResolve, onAccept, onReopen, onReload, next, onNext, history }: Props) {
   const resolved = view.gold.status === 'resolved';
   const findings = resolved ? [] : resolveFindings(view.baseText, [...points]);
   const blocked = saveState === 'conflict';
+  const [confirming, setConfirming] = useState(false);
+  const asking = confirming && !resolved && findings.length === 0 && !blocked;
   return (
     <aside className="card resolve-panel" aria-label="Resolution">
       <div className="row">
@@ -110,7 +134,7 @@ export function ResolvePanel({ view, points, saveState, error, canReopen, onReso
         <span className="spacer" />
         {history}
         {!resolved && (
-          <button type="button" className="primary" disabled={findings.length > 0 || blocked} onClick={onResolve}>
+          <button type="button" className="primary" disabled={findings.length > 0 || blocked || asking} aria-expanded={asking} onClick={() => setConfirming(true)}>
             Resolve
           </button>
         )}
@@ -122,6 +146,16 @@ export function ResolvePanel({ view, points, saveState, error, canReopen, onReso
         {resolved && <NextCaseOffer next={next} onNext={onNext} />}
         {resolved && canReopen && <ReopenForm key={view.gold.version} onReopen={onReopen} />}
       </div>
+      {asking && (
+        <ResolveConfirm
+          points={points}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            onResolve();
+          }}
+        />
+      )}
       {resolved && (
         <p className="success">
           Resolved{view.gold.resolvedBy ? ` by ${view.gold.resolvedBy}` : ''}

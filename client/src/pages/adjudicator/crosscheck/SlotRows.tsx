@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { CaseView, SideView } from '../../../../../shared/adjudicationView';
 import type { CrossCheck, PairCheck } from '../../../../../shared/crossCheck';
 import type { Point } from '../../../../../shared/edits';
@@ -124,18 +124,78 @@ function GoldCell({ slot, gold, actions, renderGold }: { slot: Slot; gold: reado
   );
 }
 
+/** The gold point a row holds (its index in the gold set), or -1 while the row is not in gold. */
+const goldAt = (slot: Slot, gold: readonly GoldPoint[]) => (slot.kind === 'gold' ? slot.goldIndex : goldIndexOf(gold, slot.from));
+
+/**
+ * A taken row while another row is worked on: one line of what its gold point is (span,
+ * question, type). Its button opens the row's form with the gold question focused.
+ */
+function CompactRow({ base, n, point, onOpen }: { base: string; n: number; point: GoldPoint; onOpen: () => void }) {
+  const excerpt = deletedText(base, point);
+  return (
+    <div className="slot-compact" role="region" aria-label={`Gold point ${n}`}>
+      <span className={`swatch p${n}`} aria-hidden="true" />
+      <strong className="compact-title">Gold point {n}</strong>
+      <span className="compact-span" title={excerpt}>
+        {excerpt ? <>Deletes “<Visible text={excerpt} />”</> : <span className="muted">no deletion yet</span>}
+      </span>
+      <span className="compact-question" title={point.question}>
+        {point.question ? <Visible text={point.question} /> : <span className="muted">no question yet</span>}
+      </span>
+      <span className="badge type-badge">{point.type ?? 'no type'}</span>
+      <button type="button" className="small compact-open" onClick={onOpen} aria-label={`Edit gold point ${n}`}>
+        Edit
+      </button>
+    </div>
+  );
+}
+
+const within = (target: EventTarget, selector: string) => target instanceof Element && target.closest(selector) !== null;
+
+/** The row being worked on (or not in gold yet): its header, and A | gold | B side by side. */
+function OpenRow({ view, slot, twoSided, gold, actions, renderGold }: { view: CaseView; slot: Slot; twoSided: boolean } & Pick<Props, 'gold' | 'actions' | 'renderGold'>) {
+  return (
+    <>
+      <RowHeader slot={slot} />
+      {twoSided ? (
+        <div className="slot-grid">
+          <SideCell view={view} side="A" index={slot.from.a} pair={slot.kind === 'pair' ? slot.pair : undefined} from={slot.from} actions={actions} />
+          <GoldCell slot={slot} gold={gold} actions={actions} renderGold={renderGold} />
+          <SideCell view={view} side="B" index={slot.from.b} pair={slot.kind === 'pair' ? slot.pair : undefined} from={slot.from} actions={actions} />
+        </div>
+      ) : (
+        <GoldCell slot={slot} gold={gold} actions={actions} renderGold={renderGold} />
+      )}
+    </>
+  );
+}
+
 interface Props {
   view: CaseView;
   slots: Slot[];
   gold: readonly GoldPoint[];
   current: number;
+  /** Fold taken rows other than the current one (while editable; a read-only case shows every form). */
+  fold: boolean;
   onSelect: (row: number) => void;
   actions: SlotActions;
   renderGold: (goldIndex: number) => ReactNode;
 }
 
-/** The curation rows: Annotator A | gold | Annotator B, one row per aligned pair or unmatched point. */
-export function SlotRows({ view, slots, gold, current, onSelect, actions, renderGold }: Props) {
+/**
+ * The curation rows: Annotator A | gold | Annotator B, one row per aligned pair or unmatched point.
+ * While editable, only the current row (the one moved to with j/k, clicked, focused or whose span
+ * the gold text changed) shows its whole form; every other row already in gold folds to one line.
+ */
+export function SlotRows({ view, slots, gold, current, fold, onSelect, actions, renderGold }: Props) {
+  // A row opened by its Edit button takes the focus into its gold question once it has unfolded.
+  const focusOnOpen = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusOnOpen.current !== current) return;
+    focusOnOpen.current = null;
+    document.querySelector<HTMLElement>(`[data-row="${current}"] .gold-point textarea`)?.focus();
+  }, [current]);
   if (slots.length === 0) return <p className="muted">Neither annotator wrote a point.</p>;
   // Without two submitted annotations (a legacy problem) there are no A and B columns.
   const twoSided = readyView(view) !== null;
@@ -148,28 +208,28 @@ export function SlotRows({ view, slots, gold, current, onSelect, actions, render
           <span>Annotator B</span>
         </div>
       )}
-      {slots.map((slot, row) => (
-        <section
-          key={slotLabel(slot)}
-          aria-label={slotLabel(slot)}
-          aria-current={row === current ? 'true' : undefined}
-          data-row={row}
-          className={`slot${slot.kind === 'only' ? ' unmatched' : ''}${row === current ? ' current' : ''}`}
-          onFocusCapture={() => onSelect(row)}
-          onMouseDown={() => onSelect(row)}
-        >
-          <RowHeader slot={slot} />
-          {twoSided ? (
-            <div className="slot-grid">
-              <SideCell view={view} side="A" index={slot.from.a} pair={slot.kind === 'pair' ? slot.pair : undefined} from={slot.from} actions={actions} />
-              <GoldCell slot={slot} gold={gold} actions={actions} renderGold={renderGold} />
-              <SideCell view={view} side="B" index={slot.from.b} pair={slot.kind === 'pair' ? slot.pair : undefined} from={slot.from} actions={actions} />
-            </div>
-          ) : (
-            <GoldCell slot={slot} gold={gold} actions={actions} renderGold={renderGold} />
-          )}
-        </section>
-      ))}
+      {slots.map((slot, row) => {
+        const at = goldAt(slot, gold);
+        const folded = fold && row !== current && at >= 0;
+        const open = () => {
+          focusOnOpen.current = row;
+          onSelect(row);
+        };
+        return (
+          <section
+            key={slotLabel(slot)}
+            aria-label={slotLabel(slot)}
+            aria-current={row === current ? 'true' : undefined}
+            data-row={row}
+            className={`slot${slot.kind === 'only' ? ' unmatched' : ''}${row === current ? ' current' : ''}${folded ? ' folded' : ''}`}
+            // Focusing the folded line's Edit button is not yet editing: the row opens on its press.
+            onFocusCapture={(e) => !within(e.target, '.slot-compact') && onSelect(row)}
+            onMouseDown={(e) => !within(e.target, '.compact-open') && onSelect(row)}
+          >
+            {folded ? <CompactRow base={view.baseText} n={at + 1} point={gold[at]!} onOpen={open} /> : <OpenRow slot={slot} twoSided={twoSided} {...{ view, gold, actions, renderGold }} />}
+          </section>
+        );
+      })}
     </div>
   );
 }

@@ -71,3 +71,27 @@ export function checkAction(key: CheckKey, slot: Slot | undefined, gold: readonl
   const item = ITEM_OF[key];
   return { do: 'check', goldIndex: at, checklist: { ...point.checklist, [item]: !point.checklist[item] } };
 }
+
+/**
+ * The gold points in the order of their rows (pairs, only-A, only-B, then points of no row), so
+ * gold point numbers run 1, 2, 3 down the page whatever order the rows were taken in.
+ * Returns the same array when it is in row order already.
+ */
+export function inRowOrder(view: CaseView, points: GoldPoint[]): GoldPoint[] {
+  const rows = curationSlots(view, []);
+  const rank = (p: GoldPoint) => {
+    const at = rows.findIndex((s) => goldIndexOf([p], s.from) === 0);
+    return at < 0 ? rows.length : at;
+  };
+  const ranked = points.map((p, i) => ({ p, i, r: rank(p) }));
+  const sorted = [...ranked].sort((x, y) => x.r - y.r || x.i - y.i);
+  return sorted.every((s, k) => s.i === k) ? points : sorted.map((s) => s.p);
+}
+
+/** Why key 1–3 (deleting the selection for gold point `point` (0-based)) cannot happen, or null when it can. */
+export function deleteRefusal(point: number, count: number, readOnly: boolean, selected: boolean): string | null {
+  if (readOnly) return 'Read-only: the gold text cannot change.';
+  if (point >= count) return count === 0 ? 'There is no gold point yet: take a row (a, b, m) or add a point first.' : `There is no gold point ${point + 1}: the gold set has ${count}.`;
+  if (!selected) return `Select text in the gold text first; then ${point + 1} deletes it for gold point ${point + 1}.`;
+  return null;
+}

@@ -68,9 +68,10 @@ function labelOf(prev: readonly GoldPoint[], next: readonly GoldPoint[]): string
 /**
  * The gold draft of one problem, saved by the shared versioned-draft saver (debounce, retries,
  * flush on leaving, keep on 401, stop on 409); every server action runs in the same queue, so
- * saves and actions never race. Local edits form an undo history (Ctrl+Z / Ctrl+Shift+Z).
+ * saves and actions never race. Local edits form an undo history (Ctrl+Z / Ctrl+Shift+Z);
+ * `onNothing` hears why an undo or redo key did nothing.
  */
-export function useGoldDraft(initial: CaseView): GoldDraft {
+export function useGoldDraft(initial: CaseView, onNothing?: (message: string) => void): GoldDraft {
   const me = useMe();
   const [view, setView] = useState(initial);
   const [stash] = useState(() => draftStash<GoldEdits>(me.username, 'gold', initial.questionId));
@@ -125,12 +126,16 @@ export function useGoldDraft(initial: CaseView): GoldDraft {
   const setNotes = useCallback((next: string) => edit({ points: latest.current.points, notes: next }, 'edit the notes'), [edit]);
 
   const editable = view.gold.status !== 'resolved' && state.kind !== 'conflict';
-  const travel = (step: { state: GoldEdits } | null) => {
-    if (editable && step) apply(step.state);
+  const readOnlyReason = view.gold.status === 'resolved' ? 'Read-only: this problem is resolved (a maintainer can reopen it).' : 'Read-only: someone else changed this problem; reload it.';
+  /** Undo or redo one step; a key that can do nothing says why (`key` names it) instead of staying silent. */
+  const travel = (move: typeof history.undo, key: string, nothing: string) => {
+    const step = editable ? move(latest.current) : null;
+    if (step) apply(step.state);
+    else onNothing?.(`${key}: ${editable ? nothing : readOnlyReason}`);
   };
-  const undo = () => travel(editable ? history.undo(latest.current) : null);
-  const redo = () => travel(editable ? history.redo(latest.current) : null);
-  useUndoKeys(undo, redo, editable);
+  const undo = () => travel(history.undo, 'Ctrl+Z', 'Nothing left to undo on this page (a resolve, reopen or task override starts a new history).');
+  const redo = () => travel(history.redo, 'Ctrl+Shift+Z', 'Nothing to redo.');
+  useUndoKeys(undo, redo, true);
 
   const act = useCallback(
     async (call: (v: number) => Promise<CaseView>): Promise<boolean> => {
