@@ -26,5 +26,7 @@ describe('raw SQL in the tests', () => {
     expect(isRawSqlLine('  `SELECT a.id FROM annotations a')).toBe(true);
     expect(isRawSqlLine("expect(res.body.error.message).toMatch(/Select a release/);")).toBe(false);
     expect(isRawSqlLine("const label = 'Delete the file first.';")).toBe(false);
+    expect(isRawSqlLine("'DELETE /api/users/:username/login-lock': ['user.unlock'],")).toBe(false);
+    expect(isRawSqlLine("run(db, 'DELETE FROM sessions');")).toBe(true);
   });
 });
