@@ -6,6 +6,7 @@ import type { BatchPlan } from '../../shared/schemas/batches';
 import { assign, buildProblem, buildUser, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
+import { problemIdOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -93,7 +94,7 @@ describe('bulk actions', () => {
   let preview: BatchPlan;
 
   it('previews assigning a batch: two distinct annotators per problem, least loaded first, nothing written', async () => {
-    assign(ctx.db, get<{ id: number }>(ctx.db, "SELECT id FROM problems WHERE question_id = 'b_2'")!.id, users.cy!.id, 1);
+    assign(ctx.db, problemIdOf(ctx.db, 'b_2'), users.cy!.id, 1);
     const res = await maintainer.post('/api/batches/week-1/assign/preview').send({ annotators: ['amy', 'ben', 'cy'] });
     expect(res.status, res.text).toBe(200);
     preview = res.body as BatchPlan;

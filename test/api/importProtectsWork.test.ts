@@ -8,6 +8,7 @@ import { ImportError } from '../../server/services/lcbFile';
 import { buildProblem, type BuiltProblem } from '../support/builders';
 import { buildGold } from '../support/releaseBuilders';
 import { tempDb, tempDir } from '../support/db';
+import { rowCount } from '../support/state';
 
 // An import never changes an annotation an adjudication has used, and every
 // change it makes keeps the points before and after in its event.
@@ -47,7 +48,7 @@ afterAll(() => {
 
 describe('import-annotations and adjudicated work', () => {
   it('refuses to change an annotation of a resolved problem, line-numbered, and imports nothing', async () => {
-    const events = all(ctx.db, 'SELECT id FROM events').length;
+    const events = rowCount(ctx.db, 'events');
     const error = await importAnnotationsFile(ctx.db, CLI_ACTOR, write([line('abc201_a', 'ann1', 'Changed and fine?'), line('abc200_a', 'ann2', 'Which values, changed?')])).then(
       () => null,
       (err: unknown) => err,
@@ -57,7 +58,7 @@ describe('import-annotations and adjudicated work', () => {
     expect(issues).toEqual([expect.stringMatching(/^line 2: annotator: ann2's annotation of abc200_a is adjudicated; reopen it first/)]);
     expect(questions('abc200_a')).toEqual(['Which numbers?', 'Which values?']);
     expect(questions('abc201_a')).toEqual(['Which numbers?']); // all or nothing
-    expect(all(ctx.db, 'SELECT id FROM events').length).toBe(events);
+    expect(rowCount(ctx.db, 'events')).toBe(events);
   });
 
   it('still accepts the same file again (nothing changes) for an adjudicated problem', async () => {

@@ -9,6 +9,7 @@ import { tempDb } from '../support/db';
 import { loginAs, type Agent } from '../support/http';
 import { buildPilotWorld, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
 import { readySandbox } from '../support/sandbox';
+import { rowCount } from '../support/state';
 
 const ctx = tempDb();
 let app: Express;
@@ -167,7 +168,7 @@ describe('without a working sandbox', () => {
     const off = createApp({ db: ctx.db, log: () => {} });
     const agent = await loginAs(off, w.users.pia);
     const id = await sessionIn(agent, 'coding');
-    const before = all(ctx.db, 'SELECT id FROM pilot_code_runs').length;
+    const before = rowCount(ctx.db, 'pilot_code_runs');
     for (const res of [
       await agent.post(`/api/pilot/sessions/${id}/run`).send({ code: 'open("/tmp/ran", "w")' }),
       await agent.post(`/api/pilot/sessions/${id}/test`).send({ code: SUM }),
@@ -182,7 +183,7 @@ describe('without a working sandbox', () => {
       total: null,
       missing: 'The public tests did not run at submit: This server was started without a code sandbox: Run and Test are off.',
     });
-    expect(all(ctx.db, 'SELECT id FROM pilot_code_runs')).toHaveLength(before);
+    expect(rowCount(ctx.db, 'pilot_code_runs')).toBe(before);
     expect((await agent.get(`/api/pilot/sessions/${id}/tools`)).body.atSubmit.missing).toMatch(/could not run when the code was submitted/);
     expect((await agent.get(`/api/pilot/sessions/${id}/tools`)).body.sandbox).toEqual({ available: false, reason: 'This server was started without a code sandbox: Run and Test are off.' });
     expect((await request(off).get('/healthz')).body.sandbox).toEqual({ state: 'off', reason: 'This server was started without a code sandbox: Run and Test are off.' });

@@ -12,6 +12,7 @@ import { runCli } from '../support/cli';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { buildPilotWorld, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
+import { userIdOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -71,7 +72,7 @@ describe('a former key-question reader made a pilot', () => {
     const without = await runCli(['pilots', 'create', '--study', 'k3', '--release', PILOT_RELEASE, '--pilots', 'max', '--db', ctx.file]);
     expect(without.status, without.stderr).toBe(0);
     expect(without.stdout).toMatch(/no tasks for P\d+: once held a role that reads key questions \(let in with --allow-key-readers\)/);
-    const maxId = get<{ id: number }>(ctx.db, "SELECT id FROM users WHERE username = 'max'")!.id;
+    const maxId = userIdOf(ctx.db, 'max');
     expect(sessionsOf(maxId, 'k3')).toBe(0);
     const allowed = await runCli(['pilots', 'create', '--study', 'k4', '--release', PILOT_RELEASE, '--pilots', 'max', '--allow-key-readers', 'max', '--json', '--db', ctx.file]);
     expect(allowed.status, allowed.stderr).toBe(0);

@@ -16,6 +16,7 @@ import { holdWriteLockUntilReleased } from '../support/liveServer';
 import { useServerBusyTimeout } from '../../db/connection';
 import { createApp } from '../../server/app';
 import { loggerTo } from '../../server/http/logging';
+import { rowCount } from '../support/state';
 
 const KEY = 'sk-test-SECRETKEY-0042';
 const MODEL = 'fake-model-1';
@@ -273,11 +274,11 @@ describe('the suggestion-jobs API', () => {
 
   it('names unknown problems and creates no job', async () => {
     const agent = await asMaintainer();
-    const before = all(ctx.db, 'SELECT id FROM suggestion_jobs').length;
+    const before = rowCount(ctx.db, 'suggestion_jobs');
     const res = await agent.post('/api/suggestion-jobs').send({ questionIds: [problems.GOOD!.questionId, 'abc000_z'] });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('questionIds: no such problem: abc000_z');
-    expect(all(ctx.db, 'SELECT id FROM suggestion_jobs')).toHaveLength(before);
+    expect(rowCount(ctx.db, 'suggestion_jobs')).toBe(before);
   });
 
   it('says what to set when no endpoint is configured', async () => {

@@ -6,6 +6,7 @@ import { buildUser } from '../support/builders';
 import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { lcbRecord, writeJsonl } from '../support/lcb';
+import { rowCount } from '../support/state';
 
 let page: Page;
 let errors: string[];
@@ -39,7 +40,7 @@ describe('maintainer back office', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('line 2: difficulty:');
-    expect(all(app.db, 'SELECT 1 FROM problems')).toHaveLength(0);
+    expect(rowCount(app.db, 'problems')).toBe(0);
 
     await file.setInputFiles(writeJsonl([lcbRecord({ question_id: 'ui_1', question_title: 'Sum Of Two' }), lcbRecord({ question_id: 'ui_2' })], 'good.jsonl'));
     await page.getByRole('button', { name: 'Import' }).click();

@@ -11,6 +11,7 @@ import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } fr
 import { browserHarness } from '../support/browserHarness';
 import { login } from '../support/browser';
 import { openEditor, selectInStatement, waitSaved } from '../support/editorPage';
+import { deleteAllSessions, deleteSessionsOf } from '../../db/sessions';
 
 let ann: BuiltUser;
 let leaver: BuiltUser;
@@ -43,7 +44,7 @@ describe('a session that ends over the editor', () => {
     await answerBox(page).fill('abcdef');
     await waitSaved(page);
     await answerBox(page).evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(3, 3));
-    run(app.db, 'DELETE FROM sessions');
+    deleteAllSessions(app.db);
     await page.keyboard.type('X');
     await dialogOf(page).waitFor();
     await expect.poll(() => focusedLabel(page)).toBe('Password');
@@ -65,7 +66,7 @@ describe('a session that ends over the editor', () => {
     await page.keyboard.press('1');
     await waitSaved(page);
     run(app.db, 'UPDATE users SET active = 0 WHERE id = ?', [leaver.id]);
-    run(app.db, 'DELETE FROM sessions WHERE user_id = ?', [leaver.id]);
+    deleteSessionsOf(app.db, leaver.id);
     await answerBox(page).fill('typed as the account was deactivated');
     const dialog = dialogOf(page);
     await dialog.waitFor();
@@ -93,7 +94,7 @@ describe('a session that ends over another page', () => {
     await login(page, app.url, ann.username, ann.password);
     await page.goto(`${app.url}/queue`);
     await page.getByRole('link', { name: 'My agreement' }).waitFor();
-    run(app.db, 'DELETE FROM sessions');
+    deleteAllSessions(app.db);
     await page.getByRole('link', { name: 'My agreement' }).click();
     await page.getByText('Your agreement could not be loaded.').waitFor();
     const dialog = dialogOf(page);
