@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get, run } from '../../db/database';
+import { all, run } from '../../db/database';
 import { batchDetail, batchOfProblem, batchProblemIds, listBatches } from '../../server/services/batches';
 import { getQueue } from '../../server/services/annotations';
 import type { BatchPlan } from '../../shared/schemas/batches';
 import { assign, buildProblem, buildUser, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
-import { problemIdOf } from '../support/state';
+import { eventsOf, problemIdOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -19,7 +19,7 @@ const assignedTo = (questionId: string) =>
   all<{ username: string }>(ctx.db, 'SELECT u.username FROM assignments a JOIN users u ON u.id = a.user_id JOIN problems p ON p.id = a.problem_id WHERE p.question_id = ? ORDER BY a.slot', [questionId]).map((r) => r.username);
 const annotate = (questionId: string, username: string, status: 'draft' | 'submitted') =>
   run(ctx.db, 'INSERT INTO annotations (problem_id, user_id, status, version) SELECT p.id, u.id, ?, 2 FROM problems p, users u WHERE p.question_id = ? AND u.username = ?', [status, questionId, username]);
-const events = (action: string) => get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM events WHERE action = ?', [action])!.n;
+const events = (action: string) => eventsOf(ctx.db, action).length;
 
 beforeAll(async () => {
   for (const [username, role] of [['mara', 'maintainer'], ['amy', 'annotator'], ['ben', 'annotator'], ['cy', 'annotator'], ['dee', 'annotator']] as const) {

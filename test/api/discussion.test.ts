@@ -7,7 +7,7 @@ import { buildAnnotation, spanOf } from '../support/annotationBuilders';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
-import { rowCount } from '../support/state';
+import { eventsOf, rowCount } from '../support/state';
 
 // A problem's discussion, blind-safe for double annotation.
 const ctx = tempDb();
@@ -138,7 +138,7 @@ describe('the blind rules', () => {
   });
 
   it('records every comment, flag and resolution as an event of the problem', () => {
-    const events = all<{ action: string; actor: string }>(ctx.db, "SELECT action, actor FROM events WHERE entity_type = 'problem' AND entity_id = ? ORDER BY id", [p.questionId]);
+    const events = eventsOf(ctx.db).filter((e) => e.entityType === 'problem' && e.entityId === p.questionId).map((e) => ({ action: e.action, actor: e.actor }));
     expect(events.map((e) => `${e.action} ${e.actor}`)).toEqual(['comment.add bertrand', 'comment.flag bertrand', 'comment.add anna', 'comment.add ada', 'comment.add mara', 'comment.resolve ada']);
   });
 });

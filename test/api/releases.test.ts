@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, run } from '../../db/database';
+import { run } from '../../db/database';
 import { RELEASE_FILE } from '../../shared/release/format';
 import { parseRelease } from '../../shared/release/validate';
 import { buildRelease, sha256 } from '../../server/services/releases/build';
@@ -13,7 +13,7 @@ import { buildUser, type BuiltUser } from '../support/builders';
 import { loginAs, testApp } from '../support/http';
 import { keepTaskId } from '../support/releaseBuilders';
 import { seedReleaseFlow, type ReleaseFlow } from '../support/releaseFlow';
-import { problemIdOf, rowCount } from '../support/state';
+import { eventsOf, problemIdOf, rowCount } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -306,7 +306,7 @@ describe('release routes', () => {
     });
     expect((again.body as Buffer).equals(bytes)).toBe(true);
 
-    const events = all<{ action: string; entity_id: string; actor: string }>(ctx.db, `SELECT action, entity_id, actor FROM events WHERE entity_type = 'release'`);
+    const events = eventsOf(ctx.db).filter((e) => e.entityType === 'release').map((e) => ({ action: e.action, entity_id: e.entityId, actor: e.actor }));
     expect(events).toEqual([{ action: 'release.cut', entity_id: 'v1', actor: 'mara' }]);
     expect(() => run(ctx.db, `UPDATE releases SET notes = 'changed' WHERE name = 'v1'`)).toThrow(/immutable/);
     expect(() => run(ctx.db, `UPDATE release_files SET sha256 = 'x'`)).toThrow(/immutable/);

@@ -16,7 +16,7 @@ import { holdWriteLockUntilReleased } from '../support/liveServer';
 import { useServerBusyTimeout } from '../../db/connection';
 import { createApp } from '../../server/app';
 import { loggerTo } from '../../server/http/logging';
-import { rowCount } from '../support/state';
+import { eventsOf, rowCount } from '../support/state';
 
 const KEY = 'sk-test-SECRETKEY-0042';
 const MODEL = 'fake-model-1';
@@ -264,7 +264,7 @@ describe('the suggestion-jobs API', () => {
     }
     expect(seen).toMatchObject({ status: 'done', counts: { skipped: 1, noPoints: 1, pending: 0 } });
     // The audit log: the start and the end of the job, by the maintainer who started it.
-    const events = all<{ action: string; actor: string }>(ctx.db, "SELECT action, actor FROM events WHERE entity_type = 'suggestion_job' AND entity_id = ? ORDER BY id", [String(body.id)]);
+    const events = eventsOf(ctx.db).filter((e) => e.entityType === 'suggestion_job' && e.entityId === String(body.id)).map((e) => ({ action: e.action, actor: e.actor }));
     expect(events.map((e) => e.action)).toEqual(['suggestions.generate', 'suggestions.generate.finish']);
     expect(new Set(events.map((e) => e.actor)).size).toBe(1);
     const list = await agent.get('/api/suggestion-jobs');
