@@ -106,3 +106,24 @@ export function readLegacyOnly(db: DB): LegacyOnlyRow[] {
 export function agreementDataVersion(db: DB): number {
   return get<{ version: number }>(db, 'SELECT version FROM agreement_data_version WHERE id = 1')?.version ?? 0;
 }
+
+/** A problem's adjudication stored as it stands (a resolution, a draft in progress, or one a legacy release brought). */
+export function insertAdjudication(
+  db: DB,
+  problemId: number,
+  fields: { status: 'draft' | 'resolved'; version?: number; source?: AdjudicationSource; notes?: string; resolvedAt?: string | null },
+): void {
+  run(db, 'INSERT INTO adjudications (problem_id, status, version, source, notes, resolved_at) VALUES (?, ?, ?, ?, ?, ?)', [
+    problemId,
+    fields.status,
+    fields.version ?? 0,
+    fields.source ?? 'adjudication',
+    fields.notes ?? '',
+    fields.resolvedAt ?? null,
+  ]);
+}
+
+/** Set a problem's adjudication back to a draft, or resolved again, nothing else changed. */
+export function setAdjudicationStatus(db: DB, problemId: number, status: 'draft' | 'resolved'): void {
+  run(db, 'UPDATE adjudications SET status = ? WHERE problem_id = ?', [status, problemId]);
+}

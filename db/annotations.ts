@@ -149,3 +149,29 @@ export function readSubmittedPairAnnotations(db: DB): PairAnnotationRow[] {
       ORDER BY p.import_order, p.id, COALESCE(s.slot, 3), a.user_id`,
   );
 }
+
+/** Store an annotation as its annotator left it (submitted ones with the time of submission); returns its id. */
+export function insertAnnotation(db: DB, problemId: number, userId: number, fields: { status: AnnotationStatus; version: number; activeMs?: number }): number {
+  const { lastInsertRowid } = run(
+    db,
+    `INSERT INTO annotations (problem_id, user_id, status, version, active_ms, submitted_at)
+     VALUES (?, ?, ?, ?, ?, CASE WHEN ? = 'submitted' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END)`,
+    [problemId, userId, fields.status, fields.version, fields.activeMs ?? 0, fields.status],
+  );
+  return Number(lastInsertRowid);
+}
+
+/** Remove a problem's annotations with their points (as if never started). */
+export function deleteAnnotationsOfProblem(db: DB, problemId: number): void {
+  run(db, 'DELETE FROM annotations WHERE problem_id = ?', [problemId]);
+}
+
+/** Every annotation of a problem, by id, with its annotator's name. */
+export function annotationRowsOfProblem(db: DB, problemId: number): { id: number; username: string; status: AnnotationStatus; source: string; version: number }[] {
+  return all(db, 'SELECT a.id, u.username, a.status, a.source, a.version FROM annotations a JOIN users u ON u.id = a.user_id WHERE a.problem_id = ? ORDER BY a.id', [problemId]);
+}
+
+/** Every stored annotation with its status, version and time on task, by id. */
+export function annotationStates(db: DB): { id: number; problemId: number; userId: number; status: AnnotationStatus; source: string; version: number; activeMs: number }[] {
+  return all(db, 'SELECT id, problem_id AS problemId, user_id AS userId, status, source, version, active_ms AS activeMs FROM annotations ORDER BY id');
+}

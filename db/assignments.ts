@@ -87,3 +87,18 @@ export function readWorkloadRows(db: DB): { username: string; active: number; st
 export function countAssignedProblems(db: DB): number {
   return get<{ n: number }>(db, 'SELECT COUNT(DISTINCT problem_id) AS n FROM assignments')?.n ?? 0;
 }
+
+/** The problems assigned to a user, by problem id. */
+export function assignedProblemIdsOf(db: DB, userId: number): number[] {
+  return all<{ problem_id: number }>(db, 'SELECT problem_id FROM assignments WHERE user_id = ? ORDER BY problem_id', [userId]).map((r) => r.problem_id);
+}
+
+/** How many problems each user holds, by username. */
+export function assignmentLoads(db: DB): { username: string; n: number }[] {
+  return all(db, 'SELECT u.username, COUNT(*) AS n FROM assignments a JOIN users u ON u.id = a.user_id GROUP BY u.id ORDER BY u.username');
+}
+
+/** Every assignment as question id, username and slot, in question id and slot order. */
+export function assignmentList(db: DB): { question_id: string; username: string; slot: number }[] {
+  return all(db, 'SELECT p.question_id, u.username, s.slot FROM assignments s JOIN problems p ON p.id = s.problem_id JOIN users u ON u.id = s.user_id ORDER BY p.question_id, s.slot');
+}

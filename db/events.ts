@@ -131,3 +131,25 @@ export function readProblemTitles(db: DB, questionIds: readonly string[]): { que
   if (questionIds.length === 0) return [];
   return all(db, `SELECT question_id, title FROM problems WHERE question_id IN (${marks(questionIds.length)})`, [...questionIds]);
 }
+
+/** An audit event as stored, its JSON decoded. */
+export interface StoredEvent {
+  id: number;
+  actor: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+  details: unknown;
+}
+
+/** The audit events of an action (every action when none is named), oldest first. */
+export function readEvents(db: DB, action?: string): StoredEvent[] {
+  const rows = all<{ id: number; actor: string; action: string; entity_type: string; entity_id: string | null; before: string | null; after: string | null; details: string | null }>(
+    db,
+    `SELECT id, actor, action, entity_type, entity_id, before, after, details FROM events ${action === undefined ? '' : 'WHERE action = ?'} ORDER BY id`,
+    action === undefined ? [] : [action],
+  );
+  return rows.map((r) => ({ id: r.id, actor: r.actor, action: r.action, entityType: r.entity_type, entityId: r.entity_id, before: decodeAnyJson(r.before), after: decodeAnyJson(r.after), details: decodeAnyJson(r.details) }));
+}

@@ -153,3 +153,18 @@ export function readResolvedGoldPoints(db: DB): Map<number, AgreementPoint[]> {
   }
   return gold;
 }
+
+/** One gold point stored as given, its checklist ticked or not (a fixture of a resolution or a legacy import). */
+export function insertGoldPoint(
+  db: DB,
+  problemId: number,
+  idx: number,
+  p: { deletions: readonly Range[]; repairs?: readonly Repair[]; question?: string; answer?: string; type?: string | null; provenance: Provenance; checked?: boolean },
+): void {
+  const checked = p.checked === false ? 0 : 1;
+  run(
+    db,
+    `INSERT INTO gold_points (problem_id, idx, deletions, repairs, question, answer, type, provenance, plausible, ambiguous, sufficient) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [problemId, idx, JSON.stringify(p.deletions), JSON.stringify(p.repairs ?? []), p.question ?? '', p.answer ?? '', p.type ?? null, p.provenance, checked, checked, checked],
+  );
+}

@@ -240,3 +240,8 @@ export function updateProblem(db: DB, columns: ProblemColumns): void {
 export function setLcbVersion(db: DB, questionId: string, lcbVersion: string): void {
   run(db, 'UPDATE problems SET lcb_version = ? WHERE question_id = ?', [lcbVersion, questionId]);
 }
+
+/** Every problem in import order, with what an import sets. */
+export function problemsInImportOrder(db: DB): { question_id: string; title: string; base_text: string; import_order: number }[] {
+  return all(db, 'SELECT question_id, title, base_text, import_order FROM problems ORDER BY import_order');
+}

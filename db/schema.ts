@@ -43,3 +43,15 @@ export function countUsersAndProblems(db: DB): { users: number; problems: number
     problems: db.prepare('SELECT COUNT(*) FROM problems').pluck().get() as number,
   };
 }
+
+/** The tables whose rows are counted: what a check, a report or a test reads as "how many are stored". */
+export type CountedTable =
+  | 'users' | 'problems' | 'assignments' | 'annotations' | 'annotation_points' | 'adjudications' | 'gold_points' | 'events' | 'releases'
+  | 'release_files' | 'sessions' | 'runs' | 'run_records' | 'run_releases' | 'task_overrides' | 'task_ids' | 'task_exclusions' | 'comments'
+  | 'suggestions' | 'suggestion_jobs' | 'suggestion_job_problems' | 'suggestion_exposures' | 'pilot_sessions' | 'pilot_turns'
+  | 'pilot_code_runs' | 'pilot_code_snapshots' | 'schema_migrations';
+
+/** How many rows a table holds. */
+export function countRows(db: DB, table: CountedTable): number {
+  return db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+}

@@ -42,3 +42,23 @@ export function renewSession(db: DB, tokenHash: string, expiresAt: string): void
 export function deleteSession(db: DB, tokenHash: string): void {
   run(db, 'DELETE FROM sessions WHERE token_hash = ?', [tokenHash]);
 }
+
+/** How many login sessions a user holds. */
+export function countSessionsOf(db: DB, userId: number): number {
+  return get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [userId])!.n;
+}
+
+/** Sign everyone out: every login session ends. */
+export function deleteAllSessions(db: DB): void {
+  run(db, 'DELETE FROM sessions');
+}
+
+/** When a user's (one) login session was made and when it expires. */
+export function sessionTimesOf(db: DB, userId: number): { created_at: string; expires_at: string } | undefined {
+  return get(db, 'SELECT created_at, expires_at FROM sessions WHERE user_id = ?', [userId]);
+}
+
+/** Move a user's login sessions in time (their creation and expiry), as if made earlier. */
+export function setSessionTimesOf(db: DB, userId: number, createdAt: string, expiresAt: string): void {
+  run(db, 'UPDATE sessions SET created_at = ?, expires_at = ? WHERE user_id = ?', [createdAt, expiresAt, userId]);
+}

@@ -125,3 +125,8 @@ export function moveTaskRows(db: DB, table: TaskTable, problemId: number, moves:
 export function retireTaskId(db: DB, taskId: string, problemId: number, subset: string): void {
   run(db, 'INSERT OR IGNORE INTO retired_task_ids (task_id, problem_id, subset) VALUES (?, ?, ?)', [taskId, problemId, subset]);
 }
+
+/** Keep a task id for a problem's subset at a position of the release (as a legacy import does). */
+export function insertTaskId(db: DB, problemId: number, subset: string, taskId: string, position: number): void {
+  run(db, 'INSERT INTO task_ids (problem_id, subset, task_id, position) VALUES (?, ?, ?, ?)', [problemId, subset, taskId, position]);
+}

@@ -55,3 +55,8 @@ export interface LoginRow {
 export function findLogin(db: DB, username: string): LoginRow | undefined {
   return get<LoginRow>(db, 'SELECT id, username, role, password_hash, active FROM users WHERE username = ?', [username]);
 }
+
+/** Deactivate an account (it can no longer sign in) or activate it again, its role kept. */
+export function setUserActive(db: DB, userId: number, active: boolean): void {
+  run(db, 'UPDATE users SET active = ? WHERE id = ?', [active ? 1 : 0, userId]);
+}

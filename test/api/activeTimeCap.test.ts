@@ -6,6 +6,7 @@ import { SAMPLE_HASH } from '../support/baseText';
 import { assign, buildProblem, buildUser, type BuiltProblem } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
+import { lastEventOf } from '../support/state';
 
 // The active time a save reports is capped by the wall time since that
 // annotation's previous save (or since it was assigned, for the first save) plus a small slack;
@@ -39,8 +40,8 @@ describe('time on task is capped by wall time', () => {
     const before = stored().active_ms;
     const res = await save(stored().version, 600_000);
     expect(res.body.activeMs - before).toBeLessThanOrEqual(ACTIVE_MS_SLACK + 2_000);
-    const event = get<{ details: string }>(ctx.db, "SELECT details FROM events WHERE action = 'annotation.save' ORDER BY id DESC LIMIT 1")!;
-    expect(JSON.parse(event.details)).toMatchObject({ activeMs: res.body.activeMs - before, reportedActiveMs: 600_000 });
+    const event = lastEventOf(ctx.db, 'annotation.save')!;
+    expect(event.details).toMatchObject({ activeMs: res.body.activeMs - before, reportedActiveMs: 600_000 });
   });
 
   it('a plausible report (less than the wall time since the previous save) is credited in full', async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
 import { allRoutes } from '../../server/routes';
 import type { CaseView, QueueView } from '../../shared/adjudicationView';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { buildAnnotation, spanOf } from '../support/annotationBuilders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
+import { eventsOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -176,7 +176,7 @@ describe('saving and resolving the gold version', () => {
     const edit = await adj.put(url(disputed)).send({ version: 4, points: complete, notes: 'later' });
     expect(edit.status).toBe(409);
     expect(edit.body.error.message).toContain('read-only');
-    const rows = all<{ action: string; actor: string }>(ctx.db, "SELECT action, actor FROM events WHERE entity_type = 'adjudication' AND entity_id = ? ORDER BY id", [disputed.questionId]);
+    const rows = eventsOf(ctx.db).filter((e) => e.entityType === 'adjudication' && e.entityId === disputed.questionId).map((e) => ({ action: e.action, actor: e.actor }));
     expect(rows.map((r) => r.action)).toEqual(['adjudication.save', 'adjudication.save', 'adjudication.save', 'adjudication.resolve']);
     expect(rows.every((r) => r.actor === adjudicator.username)).toBe(true);
   });
@@ -187,15 +187,11 @@ describe('saving and resolving the gold version', () => {
     const res = await maint.post(url(disputed, '/reopen')).send({ reason: 'Answer of point 1 is too vague.' });
     expect(res.status).toBe(200);
     expect((res.body as CaseView).gold).toMatchObject({ status: 'draft', version: 5, resolvedBy: null });
-    const [event] = all<{ actor: string; before: string; after: string; details: string }>(
-      ctx.db,
-      "SELECT actor, before, after, details FROM events WHERE action = 'adjudication.reopen' AND entity_id = ?",
-      [disputed.questionId],
-    );
+    const [event] = eventsOf(ctx.db, 'adjudication.reopen').filter((e) => e.entityId === disputed.questionId);
     expect(event!.actor).toBe(maintainer.username);
-    expect(JSON.parse(event!.before)).toMatchObject({ status: 'resolved', version: 4, resolvedBy: adjudicator.username });
-    expect(JSON.parse(event!.after)).toEqual({ status: 'draft', version: 5 });
-    expect(JSON.parse(event!.details)).toEqual({ reason: 'Answer of point 1 is too vague.' });
+    expect(event!.before).toMatchObject({ status: 'resolved', version: 4, resolvedBy: adjudicator.username });
+    expect(event!.after).toEqual({ status: 'draft', version: 5 });
+    expect(event!.details).toEqual({ reason: 'Answer of point 1 is too vague.' });
     expect((await maint.post(url(disputed, '/reopen')).send({ reason: 'again' })).status).toBe(409);
   });
 

@@ -6,6 +6,7 @@ import type { AgreementView } from '../../server/services/agreement';
 import { buildProblem, type BuiltProblem } from '../support/builders';
 import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
+import { rowCount } from '../support/state';
 
 /*
  * Three problems share the sample base text (354 characters). A is the first annotator of a
@@ -204,11 +205,11 @@ describe('import-annotations then agreement --json', () => {
   });
 
   it('changes nothing when the same file is imported again', async () => {
-    const events = all(ctx.db, 'SELECT id FROM events').length;
+    const events = rowCount(ctx.db, 'events');
     const again = await runCli(['import-annotations', path.join(dir, 'double.jsonl'), '--db', ctx.file]);
     expect(again.status).toBe(0);
     expect(again.stdout).toContain('6 annotations: 0 created, 0 updated, 6 unchanged; 0 assignments created.');
-    expect(all(ctx.db, 'SELECT id FROM events')).toHaveLength(events);
+    expect(rowCount(ctx.db, 'events')).toBe(events);
     expect(all<{ version: number }>(ctx.db, 'SELECT version FROM annotations').every((r) => r.version === 1)).toBe(true);
   });
 });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { all, run } from '../../db/database';
+import { run } from '../../db/database';
 import { SAMPLE_HASH } from '../support/baseText';
 import { tempDb } from '../support/db';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { loginAs, testApp, type Agent } from '../support/http';
+import { eventsOf } from '../support/state';
+import { annotationStates } from '../../db/annotations';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -119,22 +121,19 @@ describe('drafts and submit', () => {
     expect(stored).toMatchObject({ version: 2, activeMs: 5500, updatedAt: again.body.updatedAt });
     expect(stored.points[0].deletions).toEqual(draft.deletions);
     expect((await agent.get('/api/assignments')).body[0]).toMatchObject({ questionId: shared.questionId, status: 'in-progress' });
-    const events = all<{ action: string }>(ctx.db, "SELECT action FROM events WHERE action = 'annotation.save'");
+    const events = eventsOf(ctx.db, 'annotation.save');
     expect(events.length).toBe(2);
   });
 
   it('records each save as who, what and the versions with the new points, so every saved draft can be recovered from the log', async () => {
-    const rows = all<{ actor: string; entity_id: string; before: string; after: string; details: string }>(
-      ctx.db,
-      "SELECT actor, entity_id, before, after, details FROM events WHERE action = 'annotation.save' ORDER BY id",
-    );
-    const annotationId = all<{ id: number }>(ctx.db, 'SELECT id FROM annotations WHERE user_id = ?', [ann1.id])[0]!.id;
-    expect(rows.map((r) => ({ ...r, before: JSON.parse(r.before), after: JSON.parse(r.after), details: JSON.parse(r.details) }))).toEqual([
+    const rows = eventsOf(ctx.db, 'annotation.save');
+    const annotationId = annotationStates(ctx.db).find((a) => a.userId === ann1.id)!.id;
+    expect(rows.map((r) => ({ actor: r.actor, entity_id: r.entityId, before: r.before, after: r.after, details: r.details }))).toEqual([
       { actor: ann1.username, entity_id: String(annotationId), before: { version: 0 }, after: { version: 1, points: expect.any(Array) }, details: { questionId: shared.questionId, activeMs: 4000 } },
       { actor: ann1.username, entity_id: String(annotationId), before: { version: 1 }, after: { version: 2, points: expect.any(Array) }, details: { questionId: shared.questionId, activeMs: 1500 } },
     ]);
     // the latest save's event holds exactly the stored points
-    expect(JSON.parse(rows[1]!.after).points).toEqual((await agent.get(url())).body.points);
+    expect((rows[1]!.after as { points: unknown }).points).toEqual((await agent.get(url())).body.points);
   });
 
   it('rejects a stale version with 409 and the current version, overwriting nothing', async () => {

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get, run } from '../../db/database';
+import { run } from '../../db/database';
 import { CLI_ACTOR } from '../../db/events';
 import { importLcbFile } from '../../server/services/lcbImport';
 import { assign, buildUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { lcbRecord, writeJsonl } from '../support/lcb';
+import { problemIdOf, rowCount } from '../support/state';
 
 // Every save names the base text it was made on; a re-import that changed the
 // text between load and save gives 409 base_text_changed, and nothing is stored.
@@ -19,7 +20,7 @@ const statement = (word: string) => `Print the ${word} of A and B.\n\nInput\n\nA
 beforeAll(async () => {
   await importLcbFile(ctx.db, writeJsonl([lcbRecord({ question_id: QID, question_content: statement('sum') })]), CLI_ACTOR);
   const user = await buildUser(ctx.db);
-  assign(ctx.db, get<{ id: number }>(ctx.db, 'SELECT id FROM problems WHERE question_id = ?', [QID])!.id, user.id, 1);
+  assign(ctx.db, problemIdOf(ctx.db, QID), user.id, 1);
   agent = await loginAs(app, user);
 });
 afterAll(() => ctx.cleanup());
@@ -43,7 +44,7 @@ describe('saves name their base text', () => {
     const fresh = (await agent.get(url)).body as { baseText: string; baseTextHash: string };
     expect(res.body.error.details).toEqual({ baseTextHash: fresh.baseTextHash });
     expect(fresh.baseText).toContain('product');
-    expect(all(ctx.db, 'SELECT id FROM annotations')).toHaveLength(0);
+    expect(rowCount(ctx.db, 'annotations')).toBe(0);
     const submit = await agent.post(`${url}/submit`).send({ version: 0, baseTextHash: loaded.baseTextHash });
     expect(submit.status).toBe(409);
     expect(submit.body.error.code).toBe('base_text_changed');

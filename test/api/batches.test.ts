@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get, run } from '../../db/database';
+import { all, run } from '../../db/database';
 import { batchDetail, batchOfProblem, batchProblemIds, listBatches } from '../../server/services/batches';
 import { getQueue } from '../../server/services/annotations';
 import { presentQueue } from '../../server/presenters/annotations';
@@ -7,6 +7,7 @@ import type { BatchPlan } from '../../shared/schemas/batches';
 import { assign, buildProblem, buildUser, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
+import { eventsOf, problemIdOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -19,7 +20,7 @@ const assignedTo = (questionId: string) =>
   all<{ username: string }>(ctx.db, 'SELECT u.username FROM assignments a JOIN users u ON u.id = a.user_id JOIN problems p ON p.id = a.problem_id WHERE p.question_id = ? ORDER BY a.slot', [questionId]).map((r) => r.username);
 const annotate = (questionId: string, username: string, status: 'draft' | 'submitted') =>
   run(ctx.db, 'INSERT INTO annotations (problem_id, user_id, status, version) SELECT p.id, u.id, ?, 2 FROM problems p, users u WHERE p.question_id = ? AND u.username = ?', [status, questionId, username]);
-const events = (action: string) => get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM events WHERE action = ?', [action])!.n;
+const events = (action: string) => eventsOf(ctx.db, action).length;
 
 beforeAll(async () => {
   for (const [username, role] of [['mara', 'maintainer'], ['amy', 'annotator'], ['ben', 'annotator'], ['cy', 'annotator'], ['dee', 'annotator']] as const) {
@@ -94,7 +95,7 @@ describe('bulk actions', () => {
   let preview: BatchPlan;
 
   it('previews assigning a batch: two distinct annotators per problem, least loaded first, nothing written', async () => {
-    assign(ctx.db, get<{ id: number }>(ctx.db, "SELECT id FROM problems WHERE question_id = 'b_2'")!.id, users.cy!.id, 1);
+    assign(ctx.db, problemIdOf(ctx.db, 'b_2'), users.cy!.id, 1);
     const res = await maintainer.post('/api/batches/week-1/assign/preview').send({ annotators: ['amy', 'ben', 'cy'] });
     expect(res.status, res.text).toBe(200);
     preview = res.body as BatchPlan;

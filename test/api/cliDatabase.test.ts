@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { get, openDatabase } from '../../db/database';
+import { openDatabase } from '../../db/database';
 import { DEMO_PROBLEMS } from '../../server/seed';
 import { runCli } from '../support/cli';
 import { tempDir } from '../support/db';
+import { rowCount } from '../support/state';
 
 const dir = tempDir('ccb-cli-db-');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -65,7 +66,7 @@ describe('--db naming no database', () => {
     for (const file of [fresh, other]) {
       const db = openDatabase(file, { readonly: true });
       try {
-        expect(get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM schema_migrations')?.n).toBeGreaterThan(0);
+        expect(rowCount(db, 'schema_migrations')).toBeGreaterThan(0);
       } finally {
         db.close();
       }

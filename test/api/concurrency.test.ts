@@ -6,6 +6,7 @@ import { tempDb } from '../support/db';
 import { holdWriteLock, listen } from '../support/liveServer';
 import { cookieFor, pointFor } from '../support/world';
 import { hashOf } from '../support/baseText';
+import { eventsOf } from '../support/state';
 
 // 20 clients save drafts for a few seconds over real HTTP: ten share one annotation (one
 // annotator in ten tabs), ten each own a different one. Every save names the version it
@@ -124,7 +125,7 @@ describe('concurrent draft saves', () => {
       const last = acks[acks.length - 1]!;
       expect(storedPoints(questionId)).toEqual({ version: last.version, questions: last.points.map((p) => p.question) });
     }
-    const saves = get<{ n: number }>(ctx.db, "SELECT COUNT(*) AS n FROM events WHERE action = 'annotation.save'")!.n;
+    const saves = eventsOf(ctx.db, 'annotation.save').length;
     expect(saves).toBe(tally.acks.length);
   });
 });

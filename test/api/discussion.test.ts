@@ -7,6 +7,7 @@ import { buildAnnotation, spanOf } from '../support/annotationBuilders';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
+import { eventsOf, rowCount } from '../support/state';
 
 // A problem's discussion, blind-safe for double annotation.
 const ctx = tempDb();
@@ -137,7 +138,7 @@ describe('the blind rules', () => {
   });
 
   it('records every comment, flag and resolution as an event of the problem', () => {
-    const events = all<{ action: string; actor: string }>(ctx.db, "SELECT action, actor FROM events WHERE entity_type = 'problem' AND entity_id = ? ORDER BY id", [p.questionId]);
+    const events = eventsOf(ctx.db).filter((e) => e.entityType === 'problem' && e.entityId === p.questionId).map((e) => ({ action: e.action, actor: e.actor }));
     expect(events.map((e) => `${e.action} ${e.actor}`)).toEqual(['comment.add bertrand', 'comment.flag bertrand', 'comment.add anna', 'comment.add ada', 'comment.add mara', 'comment.resolve ada']);
   });
 });
@@ -155,7 +156,7 @@ describe('access, input and read marks', () => {
   });
 
   it('names the field of bad input and stores nothing', async () => {
-    const before = all(ctx.db, 'SELECT id FROM comments').length;
+    const before = rowCount(ctx.db, 'comments');
     const cases: [object, string][] = [
       [{ kind: 'flag', body: 'x' }, 'reason'],
       [{ kind: 'comment', reason: 'unclear', body: 'x' }, 'reason'],
@@ -169,7 +170,7 @@ describe('access, input and read marks', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.details.issues.map((i: { path: string }) => i.path), JSON.stringify(body)).toEqual([field]);
     }
-    expect(all(ctx.db, 'SELECT id FROM comments').length).toBe(before);
+    expect(rowCount(ctx.db, 'comments')).toBe(before);
   });
 
   it('counts unread replies per user until they are marked read', async () => {

@@ -7,6 +7,7 @@ import { hashOf } from '../support/baseText';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { pointFor } from '../support/world';
+import { rowCount } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -24,7 +25,7 @@ afterAll(() => ctx.cleanup());
 const stored = () => ({
   annotation: get<{ version: number }>(ctx.db, 'SELECT version FROM annotations')!,
   questions: get<{ q: string }>(ctx.db, "SELECT group_concat(question, '|') AS q FROM annotation_points")!.q,
-  events: get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM events')!.n,
+  events: rowCount(ctx.db, 'events'),
 });
 
 describe('a full disk', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get, type DB } from '../../db/database';
+import { all, type DB } from '../../db/database';
 import { CLI_ACTOR } from '../../db/events';
 import type { CaseView } from '../../shared/adjudicationView';
 import type { GoldPoint } from '../../shared/schemas/adjudication';
@@ -10,6 +10,7 @@ import { buildUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { buildLegacyFixture, type LegacyFixture } from '../support/legacyFixture';
+import { eventsOf } from '../support/state';
 
 interface World {
   db: DB;
@@ -44,8 +45,8 @@ async function editAndResolve(w: World, edit: (points: GoldPoint[]) => GoldPoint
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   const resolved = await w.adj.post(url('/resolve', questionId)).send({ version: (saved.body as CaseView).gold.version });
   expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
-  const event = get<{ details: string | null }>(w.db, "SELECT details FROM events WHERE action = 'adjudication.save' AND entity_id = ? ORDER BY id DESC LIMIT 1", [questionId]);
-  return JSON.parse(event?.details ?? 'null') as Record<string, unknown>;
+  const event = eventsOf(w.db, 'adjudication.save').filter((e) => e.entityId === questionId).at(-1);
+  return (event?.details ?? null) as Record<string, unknown>;
 }
 
 function stored(db: DB) {

@@ -10,6 +10,7 @@ import { actorOf, pointOn, submitPoints } from '../support/feedbackCase';
 import { resolveGold, saveGold } from '../../server/services/adjudications/gold';
 import { cutRelease, releaseFiles } from '../../server/services/releases/store';
 import { saveGoldBody } from '../../shared/schemas/adjudication';
+import { eventsOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -54,7 +55,7 @@ describe('guidelines', () => {
       [2, 'mara', TEAM_TEXT.length],
       [1, null, 0],
     ]);
-    const events = all<{ entity_id: string; actor: string }>(ctx.db, "SELECT entity_id, actor FROM events WHERE action = 'guidelines.save'");
+    const events = eventsOf(ctx.db, 'guidelines.save').map((e) => ({ entity_id: e.entityId, actor: e.actor }));
     expect(events).toEqual([{ entity_id: '2', actor: 'mara' }]);
   });
 

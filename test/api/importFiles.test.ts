@@ -8,6 +8,7 @@ import { tempDb, tempDir } from '../support/db';
 import { buildUser } from '../support/builders';
 import { loginAs, testApp } from '../support/http';
 import { lcbRecord } from '../support/lcbRecords';
+import { eventsOf, rowCount } from '../support/state';
 
 // Every bad file is tried twice: through the importer service (the CLI's path) and through
 // the upload route, against a database that already holds one problem: nothing may change.
@@ -18,8 +19,8 @@ let agent: Awaited<ReturnType<typeof loginAs>>;
 
 const line = (n: number, overrides: Record<string, unknown> = {}) => JSON.stringify(lcbRecord(n, overrides));
 const counts = () => ({
-  problems: get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM problems')!.n,
-  events: get<{ n: number }>(ctx.db, "SELECT COUNT(*) AS n FROM events WHERE action = 'problem.import'")!.n,
+  problems: rowCount(ctx.db, 'problems'),
+  events: eventsOf(ctx.db, 'problem.import').length,
 });
 
 beforeAll(async () => {

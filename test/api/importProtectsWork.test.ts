@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get } from '../../db/database';
+import { all } from '../../db/database';
 import { CLI_ACTOR } from '../../db/events';
 import { importAnnotationsFile } from '../../server/services/annotationImport';
 import { ImportError } from '../../server/services/lcbFile';
 import { buildProblem, type BuiltProblem } from '../support/builders';
 import { buildGold } from '../support/releaseBuilders';
 import { tempDb, tempDir } from '../support/db';
+import { lastEventOf, rowCount } from '../support/state';
 
 // An import never changes an annotation an adjudication has used, and every
 // change it makes keeps the points before and after in its event.
@@ -47,7 +48,7 @@ afterAll(() => {
 
 describe('import-annotations and adjudicated work', () => {
   it('refuses to change an annotation of a resolved problem, line-numbered, and imports nothing', async () => {
-    const events = all(ctx.db, 'SELECT id FROM events').length;
+    const events = rowCount(ctx.db, 'events');
     const error = await importAnnotationsFile(ctx.db, CLI_ACTOR, write([line('abc201_a', 'ann1', 'Changed and fine?'), line('abc200_a', 'ann2', 'Which values, changed?')])).then(
       () => null,
       (err: unknown) => err,
@@ -57,7 +58,7 @@ describe('import-annotations and adjudicated work', () => {
     expect(issues).toEqual([expect.stringMatching(/^line 2: annotator: ann2's annotation of abc200_a is adjudicated; reopen it first/)]);
     expect(questions('abc200_a')).toEqual(['Which numbers?', 'Which values?']);
     expect(questions('abc201_a')).toEqual(['Which numbers?']); // all or nothing
-    expect(all(ctx.db, 'SELECT id FROM events').length).toBe(events);
+    expect(rowCount(ctx.db, 'events')).toBe(events);
   });
 
   it('still accepts the same file again (nothing changes) for an adjudicated problem', async () => {
@@ -68,8 +69,8 @@ describe('import-annotations and adjudicated work', () => {
   it('stores the points before and after of every annotation it changes in its event', async () => {
     const summary = await importAnnotationsFile(ctx.db, CLI_ACTOR, write([line('abc201_a', 'ann1', 'Which numbers, now?', [104, 125]), line('abc201_a', 'ann3', 'New one?')]));
     expect(summary).toMatchObject({ updated: 1, created: 1 });
-    const event = get<{ details: string }>(ctx.db, `SELECT details FROM events WHERE action = 'annotation.import' ORDER BY id DESC LIMIT 1`)!;
-    const changes = (JSON.parse(event.details) as { changes: { questionId: string; annotator: string; before: unknown; after: unknown }[] }).changes;
+    const event = lastEventOf(ctx.db, 'annotation.import')!;
+    const changes = (event.details as { changes: { questionId: string; annotator: string; before: unknown; after: unknown }[] }).changes;
     expect(changes).toEqual([
       {
         questionId: 'abc201_a',

@@ -10,6 +10,7 @@ import { loginAs, testApp } from '../support/http';
 import { tempDb, tempDir } from '../support/db';
 import { runFileText, runLine } from '../support/runFixture';
 import { buildWorld, RELEASE, RUN_MODEL, type World } from '../support/world';
+import { eventsOf } from '../support/state';
 
 const ctx = tempDb();
 const out = tempDir('ccb-audit-card-');
@@ -43,8 +44,8 @@ describe('which judge', () => {
       [RUN_MODEL, null],
       [MODEL, JUDGE],
     ]);
-    const events = all<{ after: string }>(ctx.db, "SELECT after FROM events WHERE action = 'run.import' AND entity_id = ?", [MODEL]);
-    expect(JSON.parse(events[0]!.after)).toMatchObject({ judge: JUDGE });
+    const events = eventsOf(ctx.db, 'run.import').filter((e) => e.entityId === MODEL);
+    expect(events[0]!.after).toMatchObject({ judge: JUDGE });
     const bad = await runCli(['runs', 'import', path.join(out, 'run.jsonl'), '--model', 'm', '--release', RELEASE, '--judge', ' ', '--db', ctx.file]);
     expect([bad.status, bad.stderr.trim()]).toEqual([2, 'error: --judge: name the judge model, or leave it out']);
   });

@@ -10,6 +10,7 @@ import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { buildPilotWorld, PILOT_RELEASE } from '../support/pilotWorld';
 import { runLine, storeRun } from '../support/runFixture';
+import { eventsOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -108,7 +109,7 @@ describe('creating an audit', () => {
     // 5 of 10 turns, 4 of them hits: 2 hits, 3 misses.
     for (const name of ['s7a', 's8']) expect(sampleOf(name).filter((i) => i.run_label === 1)).toHaveLength(2);
     expect((await mara.post('/api/judge-audits').send({ name: 's7a', model: MODEL, size: 5, seed: 7 })).status).toBe(409);
-    const events = all<{ action: string; entity_id: string }>(ctx.db, "SELECT action, entity_id FROM events WHERE action = 'judge_audit.create' ORDER BY id");
+    const events = eventsOf(ctx.db, 'judge_audit.create').map((e) => ({ action: e.action, entity_id: e.entityId }));
     expect(events.map((e) => e.entity_id)).toEqual(['s7a', 's7b', 's8']);
   });
 });
@@ -193,7 +194,7 @@ describe('labelling and the report', () => {
     const undo = await abe.delete(`/api/judge-audits/full/items/${id}`);
     expect(undo.body).toMatchObject({ done: 9, open: 1 });
     expect((await abe.get('/api/judge-audits/full/next')).body.id).toBe(id);
-    const actions = all<{ action: string }>(ctx.db, "SELECT action FROM events WHERE action LIKE 'judge_audit.%label'").map((e) => e.action);
+    const actions = eventsOf(ctx.db).map((e) => e.action).filter((a) => /^judge_audit\..*label$/.test(a));
     expect(actions.filter((a) => a === 'judge_audit.label')).toHaveLength(20);
     expect(actions.filter((a) => a === 'judge_audit.unlabel')).toHaveLength(1);
   });

@@ -14,6 +14,7 @@ import { buildProblem } from '../support/builders';
 import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
 import { buildLegacyFixture, type LegacyFixture } from '../support/legacyFixture';
+import { eventsOf } from '../support/state';
 
 let ctx: ReturnType<typeof tempDb>;
 afterEach(() => ctx?.cleanup());
@@ -158,7 +159,7 @@ describe('import-release (legacy import)', () => {
     expect(manifest.counts).toMatchObject({ tasks: 10, problems: 3, k: { '1': 6, '2': 3, '3': 1 } });
     const file = get<{ content: Buffer }>(db, "SELECT content FROM release_files WHERE release_id = ? AND path = 'ClarifyCodeBench.jsonl'", [release.id])!;
     expect(file.content.toString('utf8')).toBe(fixture.jsonl);
-    expect(get(db, "SELECT action, entity_id FROM events WHERE action = 'release.import'")).toEqual({ action: 'release.import', entity_id: 'legacy-v1' });
+    expect(eventsOf(db, 'release.import').map((e) => ({ action: e.action, entity_id: e.entityId }))[0]).toEqual({ action: 'release.import', entity_id: 'legacy-v1' });
   });
 
   it('is idempotent: a second run changes nothing, and recovers problems imported in between', () => {

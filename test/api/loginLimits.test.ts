@@ -5,6 +5,7 @@ import { MAX_FAILURES, USER_FREE_FAILURES, WINDOW_MS, useLoginClock } from '../.
 import { buildUser, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { listen } from '../support/liveServer';
+import { eventsOf } from '../support/state';
 
 // Count every password verification the server makes (the real function still does the work).
 const verifications = vi.hoisted(() => ({ count: 0 }));
@@ -139,10 +140,10 @@ describe('lockout is no denial of service', () => {
     expect(cleared.status).toBe(200);
     expect(cleared.json).toMatchObject({ username: 'dora' });
     expect(cleared.json.loginLock).toBeUndefined();
-    const event = get<{ actor: string; entity_id: string; before: string }>(ctx.db, "SELECT actor, entity_id, before FROM events WHERE action = 'user.unlock'")!;
-    expect(event.actor).toBe('mara');
-    expect(event.entity_id).toBe(String(dora.id));
-    expect(JSON.parse(event.before)).toMatchObject({ loginLock: { lockedAddresses: 1 } });
+    const [event] = eventsOf(ctx.db, 'user.unlock');
+    expect(event!.actor).toBe('mara');
+    expect(event!.entityId).toBe(String(dora.id));
+    expect(event!.before).toMatchObject({ loginLock: { lockedAddresses: 1 } });
     expect((await login('127.0.2.1', 'dora', dora.password)).status).toBe(200);
     expect((await login('127.0.2.99', 'dora', dora.password)).status).toBe(200);
   });

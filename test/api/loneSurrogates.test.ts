@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get } from '../../db/database';
+import { get } from '../../db/database';
 import { CLI_ACTOR } from '../../db/events';
 import { importAnnotationsFile } from '../../server/services/annotationImport';
 import { ImportError } from '../../server/services/lcbFile';
@@ -12,6 +12,7 @@ import { assign, buildProblem, buildUser, type BuiltProblem } from '../support/b
 import { tempDb, tempDir } from '../support/db';
 import { loginAs, testApp } from '../support/http';
 import { lcbRecord, writeJsonl } from '../support/lcb';
+import { rowCount } from '../support/state';
 
 // Lone UTF-16 surrogates (JSON "\ud800") are refused at every boundary —
 // a field-named 400 from the API, a line-numbered error from every import — and never stored.
@@ -77,7 +78,7 @@ describe('the API refuses lone surrogates with a field-named 400', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
     expect(res.body.error.message).toMatch(/^points\[0\]\.question: .*lone UTF-16 surrogate/);
-    expect(all(ctx.db, 'SELECT id FROM annotations')).toHaveLength(0);
+    expect(rowCount(ctx.db, 'annotations')).toBe(0);
   });
 
   it('in any text field of any route, e.g. the login username', async () => {

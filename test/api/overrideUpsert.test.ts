@@ -7,6 +7,7 @@ import { buildUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp } from '../support/http';
 import { buildLegacyFixture, edit } from '../support/legacyFixture';
+import { lastEventOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -48,9 +49,9 @@ describe('replacing a legacy rewrite override', () => {
     const task = view.tasks.find((t) => t.key === '0,2')!;
     expect(task.keywords).toEqual([view.gold.points[0]!.type, view.gold.points[2]!.type]);
     expect(task.qa.map((q) => q.answer)).toEqual([view.gold.points[0]!.answer, view.gold.points[2]!.answer]);
-    const event = get<{ before: string; after: string }>(ctx.db, "SELECT before, after FROM events WHERE action = 'adjudication.override' ORDER BY id DESC LIMIT 1");
-    expect(JSON.parse(event!.before)).toMatchObject({ kind: 'rewrite' });
-    expect(JSON.parse(event!.after)).toMatchObject({ kind: 'edit', answers: null, keywords: null });
+    const event = lastEventOf(ctx.db, 'adjudication.override');
+    expect(event!.before).toMatchObject({ kind: 'rewrite' });
+    expect(event!.after).toMatchObject({ kind: 'edit', answers: null, keywords: null });
   });
 
   it('resets a rewrite to an edit when only the questions are replaced, keeping no stale answers', async () => {

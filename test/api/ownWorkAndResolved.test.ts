@@ -9,6 +9,7 @@ import { runCli } from '../support/cli';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { buildGold } from '../support/releaseBuilders';
+import { rowCount } from '../support/state';
 
 // Nobody adjudicates work they annotated (a promoted annotator gets 403 and
 // does not see those problems), and auto-assignment leaves problems with resolved gold alone.
@@ -58,7 +59,7 @@ describe('a promoted annotator and their own problems', () => {
       expect(res.body.error.code).toBe('forbidden');
       expect(res.body.error.message).toMatch(/^You annotated abc\d+_a yourself; another adjudicator must adjudicate it/);
     }
-    expect(all(ctx.db, 'SELECT problem_id FROM adjudications')).toEqual([]);
+    expect(rowCount(ctx.db, 'adjudications')).toBe(0);
     expect((await agent.get(`/api/adjudications/${others.questionId}`)).status).toBe(200);
   });
 });

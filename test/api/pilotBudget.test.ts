@@ -5,7 +5,7 @@
  * (clarifycodebench/interact.py) computes it. A pilot cannot make a 7th response.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get } from '../../db/database';
+import { get } from '../../db/database';
 import type { Actor } from '../../db/events';
 import { DomainError } from '../../server/domain/errors';
 import { askQuestion, readySession, startCoding, submitSession } from '../../server/services/pilots/session';
@@ -13,6 +13,7 @@ import { createStudy } from '../../server/services/pilots/studies';
 import { createStudyBody, DEFAULT_MAX_ROUNDS } from '../../shared/schemas/pilots';
 import { tempDb } from '../support/db';
 import { buildPilotWorld, PILOT_RELEASE, sessionTaskId, type PilotWorld } from '../support/pilotWorld';
+import { sessionRow, sessionsOfUser } from '../../db/pilots';
 
 const ctx = tempDb();
 let w: PilotWorld;
@@ -34,7 +35,7 @@ beforeAll(async () => {
   const of = (u: { id: number; username: string }): Pilot => ({
     id: u.id,
     actor: { id: u.id, name: u.username },
-    sessions: all<{ id: number }>(ctx.db, 'SELECT id FROM pilot_sessions WHERE user_id = ? ORDER BY position', [u.id]).map((r) => r.id),
+    sessions: sessionsOfUser(ctx.db, u.id).map((r) => r.id),
   });
   pia = of(w.users.pia);
   pete = of(w.users.pete);
@@ -43,7 +44,7 @@ afterAll(() => ctx.cleanup());
 
 const ask = (p: Pilot, id: number, i: number) => askQuestion(ctx.db, p.actor, p.id, id, `Question ${i}: what about case ${i}?`, clock);
 const submit = (p: Pilot, id: number, code: string) => {
-  const version = get<{ version: number }>(ctx.db, 'SELECT version FROM pilot_sessions WHERE id = ?', [id])!.version;
+  const version = sessionRow(ctx.db, id)!.version;
   return submitSession(ctx.db, p.actor, p.id, id, { version, code, activeMs: 0, pastes: 0 }, clock);
 };
 function refusal(fn: () => unknown): string {

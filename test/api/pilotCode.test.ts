@@ -9,6 +9,7 @@ import { tempDb } from '../support/db';
 import { loginAs, type Agent } from '../support/http';
 import { buildPilotWorld, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
 import { readySandbox } from '../support/sandbox';
+import { eventsOf, rowCount } from '../support/state';
 
 const ctx = tempDb();
 let app: Express;
@@ -138,7 +139,7 @@ describe('Skip', () => {
     expect(skipped.status).toBe(200);
     expect(skipped.body.status).not.toBe('submitted');
     expect((await paul.get(`/api/pilot/sessions/${id}/tools`)).body.skip).toMatchObject({ skipped: true, reason: 'The statement lost its output format.' });
-    expect(all<{ action: string; actor: string }>(ctx.db, "SELECT action, actor FROM events WHERE action = 'pilot_session.skip' AND entity_id = ?", [String(id)])).toEqual([{ action: 'pilot_session.skip', actor: 'paul' }]);
+    expect(eventsOf(ctx.db, 'pilot_session.skip').filter((e) => e.entityId === String(id)).map((e) => ({ action: e.action, actor: e.actor }))).toEqual([{ action: 'pilot_session.skip', actor: 'paul' }]);
   });
 
   it('is offered at once in a study with --skip-after 0, and the server then refuses questions, saves, submit, Run and Test on it', async () => {
@@ -167,7 +168,7 @@ describe('without a working sandbox', () => {
     const off = createApp({ db: ctx.db, log: () => {} });
     const agent = await loginAs(off, w.users.pia);
     const id = await sessionIn(agent, 'coding');
-    const before = all(ctx.db, 'SELECT id FROM pilot_code_runs').length;
+    const before = rowCount(ctx.db, 'pilot_code_runs');
     for (const res of [
       await agent.post(`/api/pilot/sessions/${id}/run`).send({ code: 'open("/tmp/ran", "w")' }),
       await agent.post(`/api/pilot/sessions/${id}/test`).send({ code: SUM }),
@@ -182,7 +183,7 @@ describe('without a working sandbox', () => {
       total: null,
       missing: 'The public tests did not run at submit: This server was started without a code sandbox: Run and Test are off.',
     });
-    expect(all(ctx.db, 'SELECT id FROM pilot_code_runs')).toHaveLength(before);
+    expect(rowCount(ctx.db, 'pilot_code_runs')).toBe(before);
     expect((await agent.get(`/api/pilot/sessions/${id}/tools`)).body.atSubmit.missing).toMatch(/could not run when the code was submitted/);
     expect((await agent.get(`/api/pilot/sessions/${id}/tools`)).body.sandbox).toEqual({ available: false, reason: 'This server was started without a code sandbox: Run and Test are off.' });
     expect((await request(off).get('/healthz')).body.sandbox).toEqual({ state: 'off', reason: 'This server was started without a code sandbox: Run and Test are off.' });
@@ -205,7 +206,7 @@ describe('questionnaires and telemetry', () => {
     expect((await paul.post(`/api/pilot/sessions/${first}/questionnaire`).send({ answers: { clarity: 2, confidence: 6 } })).body.answers).toEqual({ clarity: 2, confidence: 6 });
     expect((await paul.post(`/api/pilot/sessions/${first}/questionnaire`).send({ answers: { clarity: 3, confidence: 6 } })).body.error.code).toBe('read_only');
     expect((await paul.post(`/api/pilot/sessions/${second}/questionnaire`).send({ answers: { clarity: 4, confidence: 2 } })).status).toBe(200);
-    expect(all<{ n: number }>(ctx.db, "SELECT COUNT(*) AS n FROM events WHERE action = 'pilot_session.questionnaire' AND actor = 'paul'")[0]!.n).toBe(2);
+    expect(eventsOf(ctx.db, 'pilot_session.questionnaire').filter((e) => e.actor === 'paul').length).toBe(2);
   });
 
   it('the end-of-study questionnaire (NASA-TLX) opens when every task of the pilot is done', async () => {

@@ -16,6 +16,7 @@ import { createStudyBody, MAX_CODE_CHARS } from '../../shared/schemas/pilots';
 import { tempDb } from '../support/db';
 import { loginAs, testApp } from '../support/http';
 import { buildPilotWorld, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
+import { sessionRow, sessionsOfUser, turnsOfSession } from '../../db/pilots';
 
 const ctx = tempDb();
 let w: PilotWorld;
@@ -96,7 +97,7 @@ describe('a pilot cannot fill the disk', () => {
   it(`bounds a session's autosave snapshots to ${MAX_SNAPSHOT_CHARS.toLocaleString('en')} characters`, () => {
     createStudy(ctx.db, w.mara, createStudyBody.parse({ name: 'disk2', release: PILOT_RELEASE, pilots: ['pete'] }));
     const pete = w.users.pete;
-    const id = get<{ id: number }>(ctx.db, 'SELECT id FROM pilot_sessions WHERE user_id = ? ORDER BY position LIMIT 1', [pete.id])!.id;
+    const id = sessionsOfUser(ctx.db, pete.id)[0]!.id;
     const peteActor: Actor = { id: pete.id, name: 'pete' };
     let t = Date.parse('2026-03-01T12:00:00.000Z');
     readySession(ctx.db, { id: pete.id, name: 'pilot' }, pete.id, id, () => t);
@@ -108,13 +109,13 @@ describe('a pilot cannot fill the disk', () => {
     const chars = snapshots(id).reduce((n, s) => n + s.chars, 0);
     expect(chars).toBeLessThanOrEqual(MAX_SNAPSHOT_CHARS);
     expect(snapshots(id).length).toBe(Math.floor(MAX_SNAPSHOT_CHARS / MAX_CODE_CHARS));
-    expect(get<{ version: number }>(ctx.db, 'SELECT version FROM pilot_sessions WHERE id = ?', [id])!.version).toBe(version);
+    expect(sessionRow(ctx.db, id)!.version).toBe(version);
   });
 
   it('answers too many saves with 429 rate_limited and Retry-After, writing nothing', async () => {
     const id = sessions[0]!;
     const pia = await loginAs(testApp(ctx.db), w.users.pia);
-    let version = get<{ version: number }>(ctx.db, 'SELECT version FROM pilot_sessions WHERE id = ?', [id])!.version;
+    let version = sessionRow(ctx.db, id)!.version;
     let refused: { status: number; headers: Record<string, string>; body: { error: { code: string; message: string } } } | null = null;
     for (let i = 0; i < 20 && !refused; i++) {
       const res = await pia.put(`/api/pilot/sessions/${id}/code`).send({ version, code: `print(${i})` });
@@ -126,7 +127,7 @@ describe('a pilot cannot fill the disk', () => {
     expect(refused!.body.error.code).toBe('rate_limited');
     expect(refused!.body.error.message).toMatch(/^Too many code saves on this task: try again in \d+ s\.$/);
     expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(0);
-    expect(get<{ version: number }>(ctx.db, 'SELECT version FROM pilot_sessions WHERE id = ?', [id])!.version).toBe(version);
+    expect(sessionRow(ctx.db, id)!.version).toBe(version);
   });
 
   it('rate-limits questions per session: 3 at once, then one per 3 s (429 with the wait), nothing stored', () => {
@@ -145,7 +146,7 @@ describe('a pilot cannot fill the disk', () => {
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused!.code).toBe('rate_limited');
     expect(refused!.retryAfterSeconds).toBe(3);
-    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM pilot_turns WHERE session_id = ?', [id])!.n).toBe(3);
+    expect(turnsOfSession(ctx.db, id).length).toBe(3);
     expect(ask(t + 3_010, 4).turn.turn).toBe(3);
   });
 });

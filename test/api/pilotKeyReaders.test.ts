@@ -3,7 +3,7 @@
  * its tasks, unless the maintainer lets them in by name (recorded in the study and its event).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get } from '../../db/database';
+import { get } from '../../db/database';
 import { allRoutes } from '../../server/routes';
 import { KEY_QUESTION_READERS } from '../../server/services/pilots/eligibility';
 import { updateUser } from '../../server/services/users';
@@ -12,6 +12,7 @@ import { runCli } from '../support/cli';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { buildPilotWorld, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
+import { eventsOf, userIdOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -61,8 +62,8 @@ describe('a former key-question reader made a pilot', () => {
     const fredAlias = get<{ alias: string }>(ctx.db, "SELECT a.alias FROM pilot_aliases a JOIN pilot_studies s ON s.id = a.study_id WHERE s.name = 'k2' AND a.user_id = ?", [former.id])!.alias;
     expect(res.body.keyReaders).toEqual({ excluded: [], allowed: [fredAlias] });
     expect(get<{ key_reader_override: string }>(ctx.db, "SELECT key_reader_override FROM pilot_studies WHERE name = 'k2'")!.key_reader_override).toBe('["fred"]');
-    const event = all<{ after: string }>(ctx.db, "SELECT after FROM events WHERE action = 'pilot_study.create' AND entity_id = 'k2'")[0]!;
-    expect(JSON.parse(event.after).keyReaders).toEqual({ excluded: [], allowed: [fredAlias] });
+    const event = eventsOf(ctx.db, 'pilot_study.create').find((e) => e.entityId === 'k2')!;
+    expect((event.after as { keyReaders: unknown }).keyReaders).toEqual({ excluded: [], allowed: [fredAlias] });
   });
 
   it('the CLI takes the override as --allow-key-readers and says who got no task without it', async () => {
@@ -71,7 +72,7 @@ describe('a former key-question reader made a pilot', () => {
     const without = await runCli(['pilots', 'create', '--study', 'k3', '--release', PILOT_RELEASE, '--pilots', 'max', '--db', ctx.file]);
     expect(without.status, without.stderr).toBe(0);
     expect(without.stdout).toMatch(/no tasks for P\d+: once held a role that reads key questions \(let in with --allow-key-readers\)/);
-    const maxId = get<{ id: number }>(ctx.db, "SELECT id FROM users WHERE username = 'max'")!.id;
+    const maxId = userIdOf(ctx.db, 'max');
     expect(sessionsOf(maxId, 'k3')).toBe(0);
     const allowed = await runCli(['pilots', 'create', '--study', 'k4', '--release', PILOT_RELEASE, '--pilots', 'max', '--allow-key-readers', 'max', '--json', '--db', ctx.file]);
     expect(allowed.status, allowed.stderr).toBe(0);

@@ -8,6 +8,7 @@ import { all } from '../../db/database';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { buildPilotWorld, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
+import { sessionsOfUser } from '../../db/pilots';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -31,7 +32,7 @@ describe('what a pilot is sent', () => {
     expect(tasks.map((t) => t.number)).toEqual(tasks.map((_t, i) => i + 1));
     const first = tasks[0]!;
     const second = tasks[1]!;
-    const other = all<{ id: number }>(ctx.db, 'SELECT id FROM pilot_sessions WHERE user_id = ?', [w.users.pete.id])[0]!.id;
+    const other = sessionsOfUser(ctx.db, w.users.pete.id)[0]!.id;
     keep(await pia.get(`/api/pilot/sessions/${first.id}`));
     keep(await pia.post(`/api/pilot/sessions/${first.id}/ready`).send({}));
     keep(await pia.get(`/api/pilot/sessions/${first.id}`));

@@ -12,6 +12,7 @@ import { matchInStudy } from '../../server/services/pilots/studyVocabulary';
 import { createStudyBody } from '../../shared/schemas/pilots';
 import { tempDb } from '../support/db';
 import { buildPilotWorld, PILOT_RELEASE, sessionTaskId, type PilotWorld } from '../support/pilotWorld';
+import { sessionsOfUser, turnsOfSession } from '../../db/pilots';
 
 const ctx = tempDb();
 let w: PilotWorld;
@@ -40,13 +41,13 @@ function refit(sessionId: number): number {
   const last = asked.at(-1)!;
   return matchQuestion(last.question, keys, start, k, asked.slice(0, -1).map((a) => a.question)).similarity;
 }
-const lastSimilarity = (sessionId: number) => get<{ similarity: number }>(ctx.db, 'SELECT similarity FROM pilot_turns WHERE session_id = ? ORDER BY turn DESC LIMIT 1', [sessionId])!.similarity;
+const lastSimilarity = (sessionId: number) => turnsOfSession(ctx.db, sessionId).at(-1)!.similarity;
 
 describe("the study's kept vocabulary", () => {
   it('equals the full refit after an uncommitted question and after another connection’s questions', () => {
     const pia = w.users.pia;
     const actor: Actor = { id: pia.id, name: 'pia' };
-    const [a, b] = all<{ id: number }>(ctx.db, 'SELECT id FROM pilot_sessions WHERE user_id = ? ORDER BY position', [pia.id]).map((r) => r.id) as [number, number];
+    const [a, b] = sessionsOfUser(ctx.db, pia.id).map((r) => r.id) as [number, number];
     askQuestion(ctx.db, actor, pia.id, a, 'Which kind of progression is meant?', clock);
     expect(lastSimilarity(a)).toBe(refit(a));
     // A question matched but never stored (its transaction rolled back).
@@ -57,7 +58,7 @@ describe("the study's kept vocabulary", () => {
     // Another connection (another process) stores a question of the study.
     const other = openDatabase(ctx.file);
     const pete = w.users.pete;
-    const peteSession = all<{ id: number }>(other, 'SELECT id FROM pilot_sessions WHERE user_id = ? ORDER BY position', [pete.id])[0]!.id;
+    const peteSession = sessionsOfUser(other, pete.id)[0]!.id;
     askQuestion(other, { id: pete.id, name: 'pete' }, pete.id, peteSession, 'Is a geometric progression meant here?', clock);
     other.close();
     askQuestion(ctx.db, actor, pia.id, b, 'What kind of progression should be detected?', clock);

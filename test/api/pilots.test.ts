@@ -9,6 +9,7 @@ import { pilotRoutes } from '../../server/routes/pilots/pilots';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { buildPilotWorld, KQ, PILOT_RELEASE, sessionTaskId, type PilotWorld } from '../support/pilotWorld';
+import { eventsOf, lastEventOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -86,7 +87,7 @@ describe('a study', () => {
     expect((await pia.get('/api/pilot/tasks')).body.tasks[0]).toMatchObject({ status: 'new', openedAt: null });
     session = (await pia.post(`/api/pilot/sessions/${tasks[0].id}/ready`).send({})).body;
     expect(session.openedAt).not.toBeNull();
-    expect(all<{ action: string; actor: string }>(ctx.db, "SELECT action, actor FROM events WHERE action = 'pilot_session.open'")).toEqual([{ action: 'pilot_session.open', actor: 'pia' }]);
+    expect(eventsOf(ctx.db, 'pilot_session.open').map((e) => ({ action: e.action, actor: e.actor }))).toEqual([{ action: 'pilot_session.open', actor: 'pia' }]);
     // Ready again, or a later read, leaves the clock where it started.
     expect((await pia.post(`/api/pilot/sessions/${tasks[0].id}/ready`).send({})).body.openedAt).toBe(session.openedAt);
     expect((await pia.get(`/api/pilot/sessions/${tasks[0].id}`)).body.openedAt).toBe(session.openedAt);
@@ -250,7 +251,7 @@ describe('the pilot run, review and agreement', () => {
     const kept = (await ada.get('/api/pilot-studies/s1/questions')).body.questions.find((q: ReviewQuestion) => q.id === third!.id) as ReviewQuestion;
     expect(kept).toMatchObject({ version: 1, reviewed: { hit: true, keyQuestion: 0, by: 'ada' } });
     expect((await ada.put(`/api/pilot-studies/s1/questions/${third!.id}/review`).send({ hit: true, keyQuestion: 0 })).body.error.message).toMatch(/^version: /);
-    const events = all<{ action: string }>(ctx.db, `SELECT action FROM events WHERE action = 'pilot_question.review'`);
+    const events = eventsOf(ctx.db, 'pilot_question.review');
     expect(events).toHaveLength(3);
   });
 
@@ -325,7 +326,7 @@ describe('curation', () => {
     const res = await mara.post(`/api/runs/tasks/${taskId}/flag`).send({ reason: 'no pilot asks about the values', model: 'human:P01' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ questionId: w.problems.two.questionId });
-    const event = get<{ details: string }>(ctx.db, `SELECT details FROM events WHERE action = 'adjudication.reopen' ORDER BY id DESC LIMIT 1`)!;
-    expect(JSON.parse(event.details)).toMatchObject({ source: 'runs', model: 'human:P01', taskId });
+    const event = lastEventOf(ctx.db, 'adjudication.reopen')!;
+    expect(event.details).toMatchObject({ source: 'runs', model: 'human:P01', taskId });
   });
 });

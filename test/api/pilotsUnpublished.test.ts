@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
-import { CLI_ACTOR } from '../../db/events';
+import { CLI_ACTOR, readEvents } from '../../db/events';
 import { importLegacyRelease } from '../../server/services/releases/legacyImport';
 import { runCli } from '../support/cli';
 import { tempDb } from '../support/db';
@@ -19,7 +18,7 @@ import { buildPilotWorld, PILOT_RELEASE } from '../support/pilotWorld';
 const ctx = tempDb();
 const app = testApp(ctx.db);
 let mara: Agent;
-const eventsOf = (action: string) => all<{ entity_id: string; after: string | null }>(ctx.db, 'SELECT entity_id, after FROM events WHERE action = ? ORDER BY id', [action]);
+const eventsOf = (action: string) => readEvents(ctx.db, action);
 
 beforeAll(async () => {
   const w = await buildPilotWorld(ctx.db);
@@ -47,7 +46,7 @@ describe('a release cut in the tool', () => {
     expect(again.body.error.code).toBe('release_published');
     expect(again.body.error.message).toBe(`Release "${PILOT_RELEASE}" is already published (on ${at.slice(0, 10)}); a release is published once.`);
     expect((await mara.get(`/api/releases/${PILOT_RELEASE}`)).body.release.publishedAt).toBe(at);
-    expect(eventsOf('release.publish').map((e) => e.entity_id)).toEqual([PILOT_RELEASE]);
+    expect(eventsOf('release.publish').map((e) => e.entityId)).toEqual([PILOT_RELEASE]);
     expect((await runCli(['releases', 'publish', PILOT_RELEASE, '--db', ctx.file])).status).not.toBe(0);
     expect((await mara.post('/api/releases/nope/publish')).status).toBe(404);
   });
@@ -71,7 +70,7 @@ describe('a study from a published release', () => {
     expect(res.body.fromPublishedRelease).toBe(true);
     expect((await mara.get('/api/pilot-studies/p1')).body.fromPublishedRelease).toBe(true);
     expect((await mara.get('/api/pilot-studies/u1')).body.fromPublishedRelease).toBe(false);
-    const created = eventsOf('pilot_study.create').map((e) => ({ study: e.entity_id, published: (JSON.parse(e.after!) as { fromPublishedRelease?: boolean }).fromPublishedRelease }));
+    const created = eventsOf('pilot_study.create').map((e) => ({ study: e.entityId, published: (e.after as { fromPublishedRelease?: boolean }).fromPublishedRelease }));
     expect(created).toEqual([
       { study: 'u1', published: undefined },
       { study: 'p1', published: true },

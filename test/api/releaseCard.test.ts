@@ -11,6 +11,7 @@ import { expectSections } from '../support/cardSections';
 import { readCroissantRecords } from '../support/croissantReader';
 import { tempDb, tempDir } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
+import { eventsOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -50,8 +51,8 @@ describe('release settings (maintainers, on the Releases page)', () => {
     expect((await mara.get('/api/settings/release').expect(200)).body.settings).toEqual(DEFAULT_RELEASE_SETTINGS);
     expect((await mara.put('/api/settings/release').send(SETTINGS).expect(200)).body.settings).toEqual(SETTINGS);
     expect((await mara.get('/api/settings/release').expect(200)).body.settings).toEqual(SETTINGS);
-    const event = get<{ after: string }>(ctx.db, "SELECT after FROM events WHERE action = 'settings.update' AND entity_id = 'release' ORDER BY id DESC LIMIT 1")!;
-    expect(JSON.parse(event.after)).toEqual(SETTINGS);
+    const event = eventsOf(ctx.db, 'settings.update').filter((e) => e.entityId === 'release').at(-1)!;
+    expect(event.after).toEqual(SETTINGS);
   });
 });
 

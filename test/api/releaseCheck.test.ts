@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get } from '../../db/database';
+import { all } from '../../db/database';
 import type { ReleaseCheck } from '../../shared/schemas/release';
 import { tempDb } from '../support/db';
 import { assign, buildProblem, type BuiltProblem } from '../support/builders';
 import { loginAs, testApp } from '../support/http';
 import { seedReleaseFlow, type ReleaseFlow } from '../support/releaseFlow';
+import { rowCount } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -43,7 +44,7 @@ describe('checking a release before the cut', () => {
     expect(cut.status).toBe(409);
     expect(check.nameTaken).toBe(cut.body.error.message);
     expect(((await agent.post('/api/releases/preview').send({ name: 'v2' })).body.check as ReleaseCheck).nameTaken).toBeNull();
-    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM releases')!.n).toBe(1);
+    expect(rowCount(ctx.db, 'releases')).toBe(1);
   });
 
   it('names the field of a malformed name, and checks without a name', async () => {

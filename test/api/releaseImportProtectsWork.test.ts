@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { all, get, run, type DB } from '../../db/database';
+import { get, run, type DB } from '../../db/database';
 import { CLI_ACTOR } from '../../db/events';
 import { ImportError } from '../../server/services/lcbFile';
 import { importLegacyRelease } from '../../server/services/releases/legacyImport';
@@ -10,6 +10,7 @@ import { assign, buildUser } from '../support/builders';
 import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
 import { buildLegacyFixture, type LegacyFixture } from '../support/legacyFixture';
+import { eventsOf } from '../support/state';
 
 // Import-release never resolves a problem that is waiting for adjudication
 // (submitted annotations) or under adjudication, unless told to replace that work.
@@ -68,14 +69,14 @@ describe('import-release and work in progress', () => {
     expect(report.problems.recovered).toBe(2);
     expect(report.problems.replaced).toEqual(['leg100_b']);
     expect(get(db, 'SELECT status, source FROM adjudications WHERE problem_id = ?', [fixture.problems.b.id])).toEqual({ status: 'resolved', source: 'legacy' });
-    const events = all<{ entity_id: string; before: string; after: string }>(db, "SELECT entity_id, before, after FROM events WHERE action = 'release.import.replace'");
+    const events = eventsOf(db, 'release.import.replace');
     expect(events).toHaveLength(1);
-    expect(events[0]!.entity_id).toBe('leg100_b');
-    const before = JSON.parse(events[0]!.before) as { adjudication: unknown; gold: { question: string }[]; submittedAnnotations: unknown[] };
+    expect(events[0]!.entityId).toBe('leg100_b');
+    const before = events[0]!.before as { adjudication: unknown; gold: { question: string }[]; submittedAnnotations: unknown[] };
     expect(before.adjudication).toMatchObject({ status: 'draft', version: 3, notes: 'half done', source: 'adjudication' });
     expect(before.gold.map((p) => p.question)).toEqual(['Which?']);
     expect(before.submittedAnnotations).toHaveLength(2);
-    expect(JSON.parse(events[0]!.after)).toMatchObject({ adjudication: { status: 'resolved', source: 'legacy' } });
+    expect(events[0]!.after).toMatchObject({ adjudication: { status: 'resolved', source: 'legacy' } });
   });
 
   it('the CLI refuses with the line, and --replace-work imports', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get, run } from '../../db/database';
+import { run } from '../../db/database';
 import { RELEASE_FILE } from '../../shared/release/format';
 import { parseRelease } from '../../shared/release/validate';
 import { buildRelease, sha256 } from '../../server/services/releases/build';
@@ -13,6 +13,7 @@ import { buildUser, type BuiltUser } from '../support/builders';
 import { loginAs, testApp } from '../support/http';
 import { keepTaskId } from '../support/releaseBuilders';
 import { seedReleaseFlow, type ReleaseFlow } from '../support/releaseFlow';
+import { eventsOf, problemIdOf, rowCount } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -241,21 +242,21 @@ describe('release routes', () => {
     expect(res.status).toBe(200);
     expect(res.body.counts).toMatchObject({ tasks: 5, k: { 1: 5, 2: 0, 3: 0 } });
     expect(res.body.report).toMatchObject({ tasks: 5, errors: 0 });
-    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM releases')!.n).toBe(0);
+    expect(rowCount(ctx.db, 'releases')).toBe(0);
     expect((await agent.post('/api/releases/preview').send({ policy: 'some' })).body.error.message).toContain('policy:');
   });
 
   it('refuses a release with validation errors (400 with the report) and writes nothing', async () => {
     const agent = await loginAs(app, flow.maintainer);
-    const problem = get<{ id: number }>(ctx.db, 'SELECT id FROM problems WHERE question_id = ?', ['abc390_b'])!;
+    const problem = { id: problemIdOf(ctx.db, 'abc390_b') };
     run(ctx.db, `UPDATE gold_points SET question = '' WHERE problem_id = ? AND idx = 1`, [problem.id]);
     try {
       const res = await agent.post('/api/releases').send({ name: 'v1', policy: 'all-subsets' });
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('validation_failed');
       expect(res.body.error.details.report.findings).toContainEqual(expect.objectContaining({ task_id: 'task_2', rule: 'question-empty', severity: 'error' }));
-      expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM releases')!.n).toBe(0);
-      expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM release_files')!.n).toBe(0);
+      expect(rowCount(ctx.db, 'releases')).toBe(0);
+      expect(rowCount(ctx.db, 'release_files')).toBe(0);
     } finally {
       run(ctx.db, `UPDATE gold_points SET question = ? WHERE problem_id = ? AND idx = 1`, [flow.gold[0][1]!.question, problem.id]);
     }
@@ -305,7 +306,7 @@ describe('release routes', () => {
     });
     expect((again.body as Buffer).equals(bytes)).toBe(true);
 
-    const events = all<{ action: string; entity_id: string; actor: string }>(ctx.db, `SELECT action, entity_id, actor FROM events WHERE entity_type = 'release'`);
+    const events = eventsOf(ctx.db).filter((e) => e.entityType === 'release').map((e) => ({ action: e.action, entity_id: e.entityId, actor: e.actor }));
     expect(events).toEqual([{ action: 'release.cut', entity_id: 'v1', actor: 'mara' }]);
     expect(() => run(ctx.db, `UPDATE releases SET notes = 'changed' WHERE name = 'v1'`)).toThrow(/immutable/);
     expect(() => run(ctx.db, `UPDATE release_files SET sha256 = 'x'`)).toThrow(/immutable/);
@@ -315,7 +316,7 @@ describe('release routes', () => {
     const card = fileText(buildRelease(ctx.db, { ...OPTIONS, name: 'v2' }), 'README.md');
     expect(card).toContain('Continues: release `v1`. Its task ids are not carried over as such: a task keeps its id only when the id came with `import-release`; every other task is numbered afresh');
     // What the card says happens: a cut stores no task ids, so the next cut numbers every task again.
-    expect(all(ctx.db, 'SELECT * FROM task_ids')).toEqual([]);
+    expect(rowCount(ctx.db, 'task_ids')).toBe(0);
   });
 });
 
@@ -344,7 +345,7 @@ describe('kept task ids (a release this database continues)', () => {
   });
 
   it('uses only resolved adjudications', () => {
-    const draft = get<{ id: number }>(ctx.db, `SELECT id FROM problems WHERE question_id = 'abc390_b'`)!;
+    const draft = { id: problemIdOf(ctx.db, 'abc390_b') };
     run(ctx.db, `UPDATE adjudications SET status = 'draft' WHERE problem_id = ?`, [draft.id]);
     try {
       const recs = records(fileText(buildRelease(ctx.db, OPTIONS), RELEASE_FILE));

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
 import type { QueueView } from '../../shared/adjudicationView';
 import type { AnnotationView } from '../../shared/schemas/annotation';
 import { buildAnnotation, spanOf } from '../support/annotationBuilders';
@@ -7,6 +6,7 @@ import { hashOf } from '../support/baseText';
 import { tempDb } from '../support/db';
 import { assign, buildProblem, buildUser, type BuiltProblem } from '../support/builders';
 import { loginAs, testApp, type Agent } from '../support/http';
+import { eventsOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -54,9 +54,9 @@ describe('returning an annotation to its annotator', () => {
     const other = (await annA.get(`/api/annotations/${problem.questionId}`)).body as AnnotationView;
     expect(other).toMatchObject({ status: 'submitted', returnNote: null });
     expect(await queued()).not.toContain(problem.questionId);
-    const events = all<{ action: string; details: string }>(ctx.db, "SELECT action, details FROM events WHERE action = 'annotation.return'");
+    const events = eventsOf(ctx.db, 'annotation.return');
     expect(events).toHaveLength(1);
-    expect(JSON.parse(events[0]!.details)).toMatchObject({ questionId: problem.questionId, annotator: 'B', note: NOTE });
+    expect(events[0]!.details).toMatchObject({ questionId: problem.questionId, annotator: 'B', note: NOTE });
   });
 
   it('refuses to return a side that is not submitted', async () => {

@@ -9,6 +9,7 @@ import { loginAs, testApp, type Agent } from '../support/http';
 import { runCli } from '../support/cli';
 import { runFileText, runLine, storeRun } from '../support/runFixture';
 import { buildWorld, RELEASE, RUN_MODEL, type World } from '../support/world';
+import { eventsOf, lastEventOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -87,10 +88,10 @@ describe('run import: replacing', () => {
     const replaced = await upload(mara, `model=${RUN_MODEL}&release=${RELEASE}&replace=1&name=second.jsonl`, [runLine('task_1', qid, 1, ['Is the input sorted?', KEY], [0, 1])]);
     expect(replaced.status).toBe(201);
     expect(replaced.body).toMatchObject({ model: RUN_MODEL, release: RELEASE, tasks: 1, unfinished: 0, replaced: { tasks: 1 } });
-    const events = all<{ before: string; after: string }>(ctx.db, "SELECT before, after FROM events WHERE action = 'run.replace'");
+    const events = eventsOf(ctx.db, 'run.replace');
     expect(events).toHaveLength(1);
-    expect(JSON.parse(events[0]!.before)).toMatchObject({ tasks: 1, release: RELEASE });
-    expect(JSON.parse(events[0]!.after)).toMatchObject({ tasks: 1, release: RELEASE, file: 'second.jsonl' });
+    expect(events[0]!.before).toMatchObject({ tasks: 1, release: RELEASE });
+    expect(events[0]!.after).toMatchObject({ tasks: 1, release: RELEASE, file: 'second.jsonl' });
   });
 });
 
@@ -142,8 +143,8 @@ describe('flagging a task sends its problem back to adjudication', () => {
     const res = await mara.post('/api/runs/tasks/task_1/flag').send({ reason: 'No run ever asks about <b>the progression</b>' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ taskId: 'task_1', questionId: w.problems.resolved.questionId, reason: 'No run ever asks about <b>the progression</b>' });
-    const event = all<{ details: string }>(ctx.db, "SELECT details FROM events WHERE action = 'adjudication.reopen' ORDER BY id DESC LIMIT 1")[0]!;
-    expect(JSON.parse(event.details)).toEqual({ reason: 'No run ever asks about <b>the progression</b>', source: 'runs', taskId: 'task_1' });
+    const event = lastEventOf(ctx.db, 'adjudication.reopen')!;
+    expect(event.details).toEqual({ reason: 'No run ever asks about <b>the progression</b>', source: 'runs', taskId: 'task_1' });
     const queue = await ada.get('/api/adjudications');
     const item = queue.body.items.find((i: { questionId: string }) => i.questionId === w.problems.resolved.questionId);
     expect(item).toMatchObject({ status: 'draft', reopenReason: 'No run ever asks about <b>the progression</b>' });

@@ -11,6 +11,7 @@ import { ImportError } from '../../server/services/lcbFile';
 import { tempDb, tempDir } from '../support/db';
 import { testApp } from '../support/http';
 import { runFileText, runLine } from '../support/runFixture';
+import { rowCount } from '../support/state';
 
 // A full garbage collection on demand, so that the heap sampled is what the import keeps alive.
 v8.setFlagsFromString('--expose-gc');
@@ -140,7 +141,7 @@ describe('run import of a large file', () => {
     fs.writeFileSync(otherRelease, `${fs.readFileSync(path.join(dir, 'release.jsonl'), 'utf8')}${JSON.stringify(extra)}\n`);
     const tables = () => ({
       runs: all(ctx.db, 'SELECT id, model, staged FROM runs ORDER BY id'),
-      records: get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM run_records')!.n,
+      records: rowCount(ctx.db, 'run_records'),
       releases: all(ctx.db, 'SELECT sha256 FROM run_releases ORDER BY sha256'),
     });
     const before = tables();

@@ -13,6 +13,7 @@ import { loginAs, testApp } from '../support/http';
 import { lcbRecord, writeJsonl } from '../support/lcb';
 import { evaluate, type EvalAllEntry } from '../support/lcbEvaluator';
 import { runFileText, runLine } from '../support/runFixture';
+import { eventsOf } from '../support/state';
 
 const ctx = tempDb();
 const dir = tempDir('ccb-pass1-');
@@ -55,7 +56,7 @@ const report = async (): Promise<RunSummary> => (JSON.parse((await cli('runs', '
 const stored = () => ({
   grades: all(ctx.db, 'SELECT model, task_id, passed FROM run_pass1 ORDER BY task_id'),
   complete: all(ctx.db, 'SELECT model, question_id, pass1 FROM run_pass1_complete ORDER BY question_id'),
-  events: all(ctx.db, "SELECT action FROM events WHERE action LIKE 'run.pass1.%' ORDER BY id"),
+  events: eventsOf(ctx.db).filter((e) => e.action.startsWith('run.pass1.')).map((e) => ({ action: e.action })),
 });
 const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
 const writeJson = (name: string, value: unknown) => {

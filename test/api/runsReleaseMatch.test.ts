@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
 import { CLI_ACTOR } from '../../db/events';
 import { ImportError } from '../../server/services/lcbFile';
 import type { ReleaseRef } from '../../server/services/runs/importRun';
@@ -11,6 +10,7 @@ import { buildUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { runFileText, runLine, storeRun } from '../support/runFixture';
+import { rowCount } from '../support/state';
 
 // A run imported over the wrong release says, above its line errors, which
 // stored release its task ids and texts do match.
@@ -50,7 +50,7 @@ describe('importing a run over a release its tasks do not belong to', () => {
     const err = await importError({ release: 'v2' }, run);
     expect(err.message).toMatch(/^This run's tasks match release v1 \(3 of 3 task ids and texts\), release v0 \(1 of 3\), not v2\. Nothing was imported: line 1: task_id: /);
     expect(err.issues.map((i) => i.line)).toEqual([1, 2, 3]);
-    expect(all(ctx.db, 'SELECT model FROM runs')).toEqual([]);
+    expect(rowCount(ctx.db, 'runs')).toBe(0);
   });
 
   it('says that none does when no stored release holds its tasks', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { all, listMigrations, openDatabase } from '../../db/database';
+import { listMigrations, openDatabase } from '../../db/database';
 import { createApp } from '../../server/app';
 import { SESSION_COOKIE } from '../../server/auth/sessions';
 import { MAX_FAILURES_PER_ADDRESS, loginLimiterFor } from '../../server/auth/loginLimiter';
@@ -11,6 +11,7 @@ import { createLogger } from '../../server/http/logging';
 import { buildUser, type BuiltUser } from '../support/builders';
 import { tempDb, tempDir } from '../support/db';
 import { loginAs } from '../support/http';
+import { eventsOf } from '../support/state';
 
 const ctx = tempDb();
 let mara: BuiltUser;
@@ -77,8 +78,8 @@ describe('behind a TLS-terminating proxy (TRUST_PROXY)', () => {
       const { app } = loggedApp(db.db, 1);
       const ok = await request(app).post('/api/auth/login').set('X-Forwarded-For', '203.0.113.7').send({ username: user.username, password: user.password });
       expect(ok.status).toBe(200);
-      const [event] = all<{ details: string }>(db.db, "SELECT details FROM events WHERE action = 'auth.login'");
-      expect(JSON.parse(event!.details)).toEqual({ address: '203.0.113.7' });
+      const [event] = eventsOf(db.db, 'auth.login');
+      expect(event!.details).toEqual({ address: '203.0.113.7' });
       // Many failures from one client address (different usernames) block that address only.
       // (recorded directly: 50 real attempts would spend 50 scrypt hashes)
       const limiter = loginLimiterFor(db.db);

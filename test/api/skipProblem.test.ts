@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
 import type { QueueItem } from '../../shared/schemas/annotation';
 import type { ProblemListPage } from '../../shared/schemas/backoffice';
 import { tempDb } from '../support/db';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { loginAs, testApp, type Agent } from '../support/http';
+import { eventsOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -46,7 +46,7 @@ describe('skipping a problem', () => {
     expect((await annotator.delete(url)).status).toBe(200);
     expect((await queueItem()).skipped).toBeUndefined();
     expect(await skippedProblems()).toEqual([]);
-    const actions = all<{ action: string }>(ctx.db, "SELECT action FROM events WHERE action LIKE 'assignment.%skip' ORDER BY id").map((e) => e.action);
+    const actions = eventsOf(ctx.db).map((e) => e.action).filter((a) => /^assignment\..*skip$/.test(a));
     expect(actions).toEqual(['assignment.skip', 'assignment.unskip']);
   });
 

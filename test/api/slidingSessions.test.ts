@@ -4,6 +4,7 @@ import { buildUser, type BuiltUser } from '../support/builders';
 import { loginAs, testApp } from '../support/http';
 import { SESSION_IDLE_HOURS, SESSION_MAX_DAYS, slidingExpiry } from '../../server/auth/sessions';
 import { get, run } from '../../db/database';
+import { deleteSessionsOf } from '../../db/sessions';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -32,7 +33,7 @@ describe('sliding sessions', () => {
   });
 
   it('renews a session that is used: the stored expiry and the cookie move forward', async () => {
-    run(ctx.db, 'DELETE FROM sessions WHERE user_id = ?', [alice.id]);
+    deleteSessionsOf(ctx.db, alice.id);
     const agent = await loginAs(app, alice);
     setSession(5 * HOUR, 1 * HOUR); // logged in 5 h ago, idle limit reached in 1 h
     const res = await agent.get('/api/me');
@@ -48,7 +49,7 @@ describe('sliding sessions', () => {
   });
 
   it('never renews past the absolute maximum, and ends a session left idle', async () => {
-    run(ctx.db, 'DELETE FROM sessions WHERE user_id = ?', [alice.id]);
+    deleteSessionsOf(ctx.db, alice.id);
     const agent = await loginAs(app, alice);
     setSession(SESSION_MAX_DAYS * 24 * HOUR - HOUR / 2, HOUR / 2);
     expect((await agent.get('/api/me')).status).toBe(200);
@@ -57,7 +58,7 @@ describe('sliding sessions', () => {
     setSession(SESSION_MAX_DAYS * 24 * HOUR + 1000, -1000);
     expect((await agent.get('/api/me')).status).toBe(401);
 
-    run(ctx.db, 'DELETE FROM sessions WHERE user_id = ?', [alice.id]);
+    deleteSessionsOf(ctx.db, alice.id);
     const idle = await loginAs(app, alice);
     setSession(2 * HOUR, -1000);
     expect((await idle.get('/api/me')).status).toBe(401);

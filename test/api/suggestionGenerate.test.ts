@@ -16,6 +16,7 @@ import { holdWriteLockUntilReleased } from '../support/liveServer';
 import { useServerBusyTimeout } from '../../db/connection';
 import { createApp } from '../../server/app';
 import { loggerTo } from '../../server/http/logging';
+import { eventsOf, rowCount } from '../support/state';
 
 const KEY = 'sk-test-SECRETKEY-0042';
 const MODEL = 'fake-model-1';
@@ -263,7 +264,7 @@ describe('the suggestion-jobs API', () => {
     }
     expect(seen).toMatchObject({ status: 'done', counts: { skipped: 1, noPoints: 1, pending: 0 } });
     // The audit log: the start and the end of the job, by the maintainer who started it.
-    const events = all<{ action: string; actor: string }>(ctx.db, "SELECT action, actor FROM events WHERE entity_type = 'suggestion_job' AND entity_id = ? ORDER BY id", [String(body.id)]);
+    const events = eventsOf(ctx.db).filter((e) => e.entityType === 'suggestion_job' && e.entityId === String(body.id)).map((e) => ({ action: e.action, actor: e.actor }));
     expect(events.map((e) => e.action)).toEqual(['suggestions.generate', 'suggestions.generate.finish']);
     expect(new Set(events.map((e) => e.actor)).size).toBe(1);
     const list = await agent.get('/api/suggestion-jobs');
@@ -273,11 +274,11 @@ describe('the suggestion-jobs API', () => {
 
   it('names unknown problems and creates no job', async () => {
     const agent = await asMaintainer();
-    const before = all(ctx.db, 'SELECT id FROM suggestion_jobs').length;
+    const before = rowCount(ctx.db, 'suggestion_jobs');
     const res = await agent.post('/api/suggestion-jobs').send({ questionIds: [problems.GOOD!.questionId, 'abc000_z'] });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('questionIds: no such problem: abc000_z');
-    expect(all(ctx.db, 'SELECT id FROM suggestion_jobs')).toHaveLength(before);
+    expect(rowCount(ctx.db, 'suggestion_jobs')).toBe(before);
   });
 
   it('says what to set when no endpoint is configured', async () => {

@@ -8,6 +8,7 @@ import { INTERRUPTED_ERROR } from '../../server/services/suggestions/interrupted
 import { buildProblem, buildUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp } from '../support/http';
+import { eventsOf } from '../support/state';
 
 const ctx = tempDb();
 afterAll(() => ctx.cleanup());
@@ -42,7 +43,7 @@ describe('suggestion jobs at server start-up', () => {
     expect(shown.finishedAt).not.toBeNull();
     const listed = (await agent.get('/api/suggestion-jobs')).body.jobs.map((j: { id: number; status: string }) => [j.id, j.status]);
     expect(listed).toContainEqual([stopped, 'interrupted']);
-    const events = all<{ action: string; entity_id: string }>(ctx.db, "SELECT action, entity_id FROM events WHERE action = 'suggestions.generate.interrupted'");
+    const events = eventsOf(ctx.db, 'suggestions.generate.interrupted').map((e) => ({ action: e.action, entity_id: e.entityId }));
     expect(events.map((e) => Number(e.entity_id)).sort()).toEqual([stopped, samePid].sort());
 
     // A second start finds nothing more to mark.

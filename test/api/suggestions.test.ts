@@ -14,6 +14,7 @@ import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } fr
 import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
+import { rowCount } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -107,7 +108,7 @@ describe('the suggestion policy', () => {
     const v = await view(asAnna);
     expect('suggestions' in v).toBe(false);
     expect('dismissed' in v).toBe(false);
-    expect(all(ctx.db, 'SELECT * FROM suggestion_exposures')).toEqual([]);
+    expect(rowCount(ctx.db, 'suggestion_exposures')).toBe(0);
   });
 
   it("a batch's own policy goes first, the global one applies to the rest", async () => {

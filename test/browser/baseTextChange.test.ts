@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { all, run } from '../../db/database';
+import { run } from '../../db/database';
 import { normalizeBaseText } from '../../shared/baseText';
 import { assign, buildProblem, buildUser, SAMPLE_STATEMENT, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { selectInStatement } from '../support/editorPage';
+import { rowCount } from '../support/state';
 
 // When the statement changes between load and save, the editor does not save
 // stale offsets: the server answers 409 base_text_changed, and the editor loads the new text and says so.
@@ -34,12 +35,12 @@ describe('a statement re-imported under the editor', () => {
     await expect(page.getByTestId('base-text-changed').textContent()).resolves.toContain('changed after you opened it');
     await expect.poll(() => page.getByTestId('base-text').textContent()).toContain('distinct positive integers');
     await expect(page.locator('[data-testid="base-text"] del.deleted').count()).resolves.toBe(0);
-    expect(all(app.db, 'SELECT id FROM annotations')).toHaveLength(0);
+    expect(rowCount(app.db, 'annotations')).toBe(0);
 
     // Work goes on on the new text.
     await selectInStatement(page, 'distinct ');
     await page.keyboard.press('1');
-    await expect.poll(() => all(app.db, 'SELECT id FROM annotations').length, { timeout: 5000 }).toBe(1);
+    await expect.poll(() => rowCount(app.db, 'annotations'), { timeout: 5000 }).toBe(1);
     expect(errors.filter((e) => !e.includes('401') && !e.includes('409'))).toEqual([]);
     await page.close();
   });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { all } from '../../db/database';
 import type { CaseView } from '../../shared/adjudicationView';
 import type { Point } from '../../shared/edits';
 import { saveDraft, submitAnnotation } from '../../server/services/annotations';
@@ -11,6 +10,7 @@ import { openGoldPoint, resolveCase, tickChecklist } from '../support/adjudicati
 import { pointFor } from '../support/world';
 import { hashOf } from '../support/baseText';
 import { acknowledgeAll } from '../support/findings';
+import { eventsOf } from '../support/state';
 
 let ada: BuiltUser;
 let mara: BuiltUser;
@@ -166,8 +166,8 @@ describe('cross-check curation by keys', () => {
     await confirm.click();
     await page.getByRole('button', { name: 'Resolve' }).waitFor();
     await expect(page.getByRole('complementary', { name: 'Resolution' }).textContent()).resolves.toContain('in progress');
-    const events = all<{ details: string }>(app.db, "SELECT details FROM events WHERE action = 'adjudication.reopen' AND entity_id = ?", [keys.questionId]);
-    expect(events.map((e) => JSON.parse(e.details) as unknown)).toEqual([{ reason: 'Point 3 asks about the input source, not an ambiguity.' }]);
+    const events = eventsOf(app.db, 'adjudication.reopen').filter((e) => e.entityId === keys.questionId);
+    expect(events.map((e) => e.details)).toEqual([{ reason: 'Point 3 asks about the input source, not an ambiguity.' }]);
     await page.close();
   });
 });

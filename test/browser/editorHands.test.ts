@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { run } from '../../db/database';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { browserHarness } from '../support/browserHarness';
 import { openEditor as openEditorAs, chooseType, selectInStatement, waitSaved } from '../support/editorPage';
 import type { AnnotationView } from '../../shared/schemas/annotation';
 import { hashOf } from '../support/baseText';
+import { deleteAllSessions } from '../../db/sessions';
 
 let ann: BuiltUser;
 const problems: BuiltProblem[] = [];
@@ -136,7 +136,7 @@ describe('no keystroke lost', () => {
     await selectInStatement(page, ' of positive integers');
     await page.keyboard.press('1');
     await waitSaved(page);
-    run(app.db, 'DELETE FROM sessions');
+    deleteAllSessions(app.db);
     await answerBox(page).fill('typed after the session ended');
     const dialog = page.getByRole('dialog', { name: 'Your session has ended' });
     await dialog.waitFor();
@@ -159,7 +159,7 @@ describe('no keystroke lost', () => {
     await selectInStatement(page, ' of positive integers');
     await page.keyboard.press('1');
     await waitSaved(page);
-    run(app.db, 'DELETE FROM sessions');
+    deleteAllSessions(app.db);
     await answerBox(page).fill('typed, then the tab was reloaded');
     await page.getByRole('dialog', { name: 'Your session has ended' }).waitFor();
     await page.reload();

@@ -19,6 +19,7 @@ import { browserHarness } from '../support/browserHarness';
 import { tempDir } from '../support/db';
 import { buildPilotWorld, KQ, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
 import { runLine, storeRun } from '../support/runFixture';
+import { rowCount } from '../support/state';
 
 const STUDY = 'acceptance';
 /** Asks what KQ.values asks, in words the lexical judge does not match: a miss the reviewer corrects. */
@@ -123,7 +124,7 @@ describe('a pilot study in the browser', () => {
     await questionBox(pia).fill('x'.repeat(1000));
     await pia.getByRole('button', { name: 'Ask', exact: true }).click();
     await pia.getByRole('alert').filter({ hasText: 'shorter than 1,000 characters; yours has 1,000' }).waitFor();
-    expect(get<{ n: number }>(app.db, 'SELECT COUNT(*) AS n FROM pilot_turns')!.n).toBe(0);
+    expect(rowCount(app.db, 'pilot_turns')).toBe(0);
   });
 
   it('answers a hit with its answer, a miss as not relevant and a repeat as already answered; then codes, pastes and submits', async () => {

@@ -6,6 +6,7 @@ import { buildProblem } from '../support/builders';
 import { seedReleaseFlow, type ReleaseFlow } from '../support/releaseFlow';
 import { runLine, storeRun } from '../support/runFixture';
 import { runsReport } from '../../server/services/runs/reports';
+import { problemIdOf, rowCount } from '../support/state';
 
 let flow: ReleaseFlow;
 
@@ -25,7 +26,7 @@ describe('releases page', () => {
     await page.getByText('No release has been cut yet.').waitFor();
 
     // A gold question emptied by mistake (in its single and its pair task): the check reports it and the cut stays disabled.
-    const problemId = get<{ id: number }>(app.db, `SELECT id FROM problems WHERE question_id = 'abc390_b'`)!.id;
+    const problemId = problemIdOf(app.db, 'abc390_b');
     run(app.db, `UPDATE gold_points SET question = '' WHERE problem_id = ? AND idx = 0`, [problemId]);
     await page.getByRole('button', { name: 'Check release' }).click();
     const report = page.getByRole('region', { name: 'Validation report' });
@@ -49,7 +50,7 @@ describe('releases page', () => {
     await page.keyboard.press('Escape');
     await confirm.waitFor({ state: 'detached' });
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Cut release v1');
-    expect(get<{ n: number }>(app.db, 'SELECT COUNT(*) AS n FROM releases')!.n).toBe(0);
+    expect(rowCount(app.db, 'releases')).toBe(0);
     await page.getByRole('button', { name: 'Cut release v1' }).click();
     await page.keyboard.press('Enter'); // on "Confirm cut"
     const status = page.getByRole('status');

@@ -5,12 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { run } from '../../db/database';
 import type { AnnotationView } from '../../shared/schemas/annotation';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { browserHarness } from '../support/browserHarness';
 import { login } from '../support/browser';
 import { openEditor, selectInStatement, waitSaved } from '../support/editorPage';
+import { deleteAllSessions, deleteSessionsOf } from '../../db/sessions';
+import { setUserActive } from '../../db/users';
 
 let ann: BuiltUser;
 let leaver: BuiltUser;
@@ -43,7 +44,7 @@ describe('a session that ends over the editor', () => {
     await answerBox(page).fill('abcdef');
     await waitSaved(page);
     await answerBox(page).evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(3, 3));
-    run(app.db, 'DELETE FROM sessions');
+    deleteAllSessions(app.db);
     await page.keyboard.type('X');
     await dialogOf(page).waitFor();
     await expect.poll(() => focusedLabel(page)).toBe('Password');
@@ -64,8 +65,8 @@ describe('a session that ends over the editor', () => {
     await selectInStatement(page, ' of positive integers');
     await page.keyboard.press('1');
     await waitSaved(page);
-    run(app.db, 'UPDATE users SET active = 0 WHERE id = ?', [leaver.id]);
-    run(app.db, 'DELETE FROM sessions WHERE user_id = ?', [leaver.id]);
+    setUserActive(app.db, leaver.id, false);
+    deleteSessionsOf(app.db, leaver.id);
     await answerBox(page).fill('typed as the account was deactivated');
     const dialog = dialogOf(page);
     await dialog.waitFor();
@@ -78,7 +79,7 @@ describe('a session that ends over the editor', () => {
     await expect(page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('ccb-draft:leaver:annotation:')).length)).resolves.toBe(1);
     await expect(answerBox(page).inputValue()).resolves.toBe('typed as the account was deactivated');
 
-    run(app.db, 'UPDATE users SET active = 1 WHERE id = ?', [leaver.id]);
+    setUserActive(app.db, leaver.id, true);
     await dialog.getByRole('button', { name: 'Log in' }).click();
     await dialog.waitFor({ state: 'detached' });
     await waitSaved(page);
@@ -93,7 +94,7 @@ describe('a session that ends over another page', () => {
     await login(page, app.url, ann.username, ann.password);
     await page.goto(`${app.url}/queue`);
     await page.getByRole('link', { name: 'My agreement' }).waitFor();
-    run(app.db, 'DELETE FROM sessions');
+    deleteAllSessions(app.db);
     await page.getByRole('link', { name: 'My agreement' }).click();
     await page.getByText('Your agreement could not be loaded.').waitFor();
     const dialog = dialogOf(page);

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { all, get } from '../../db/database';
+import { all } from '../../db/database';
 import { CLI_ACTOR } from '../../db/events';
 import { checkDeletionOnly } from '../../shared/edits';
 import { importLcbFile } from '../../server/services/lcbImport';
 import { tempDb, tempDir } from '../support/db';
 import { runCli } from '../support/cli';
 import { LCB_SUBSET, PUBLIC_RELEASE, requireDataset } from '../support/datasets';
+import { rowCount } from '../support/state';
 
 const ctx = tempDb();
 afterAll(() => ctx.cleanup());
@@ -29,7 +30,7 @@ describe('importing lcb_v6_subset.jsonl', () => {
     const file = requireDataset(LCB_SUBSET);
     expect(await importLcbFile(ctx.db, file, CLI_ACTOR)).toEqual({ total: 80, inserted: 80, updated: 0, unchanged: 0 });
     expect(await importLcbFile(ctx.db, file, CLI_ACTOR)).toEqual({ total: 80, inserted: 0, updated: 0, unchanged: 80 });
-    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM problems')!.n).toBe(80);
+    expect(rowCount(ctx.db, 'problems')).toBe(80);
   });
 
   it('matches the README: all AtCoder, 19 easy / 20 medium / 41 hard, dates 2025-01-12 to 2025-04-05, no hidden tests', () => {

@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SQL_STRING = /['"`]\s*\(?\s*(SELECT|INSERT|UPDATE|DELETE|REPLACE|WITH|CREATE|DROP|ALTER|PRAGMA|BEGIN|COMMIT)\s/;
+// A route key ('DELETE /api/…') names an HTTP method, not a statement.
+const SQL_STRING = /['"`]\s*\(?\s*(SELECT|INSERT|UPDATE|DELETE|REPLACE|WITH|CREATE|DROP|ALTER|PRAGMA|BEGIN|COMMIT)\s(?!\/)/;
 
 /** Whether a line of a test holds raw SQL. */
 export const isRawSqlLine = (line: string): boolean => SQL_STRING.test(line);

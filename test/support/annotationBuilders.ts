@@ -1,28 +1,24 @@
-import { run, type DB } from '../../db/database';
+import type { DB } from '../../db/database';
+import { insertAnnotation } from '../../db/annotations';
+import { writeAnnotationPoints } from '../../db/annotationDrafts';
 import type { Point } from '../../shared/edits';
 
 export type PointFixture = Partial<Point> & Pick<Point, 'deletions'>;
 
 /** Store one annotator's annotation of a problem with its points (submitted unless told otherwise, at version 1 unless told). */
 export function buildAnnotation(db: DB, problemId: number, userId: number, points: readonly PointFixture[], status: 'draft' | 'submitted' = 'submitted', version = 1): number {
-  const { lastInsertRowid } = run(
+  const id = insertAnnotation(db, problemId, userId, { status, version });
+  writeAnnotationPoints(
     db,
-    `INSERT INTO annotations (problem_id, user_id, status, version, submitted_at)
-     VALUES (?, ?, ?, ?, CASE WHEN ? = 'submitted' THEN strftime('%Y-%m-%dT%H:%M:%fZ', 'now') END)`,
-    [problemId, userId, status, version, status],
+    id,
+    points.map((p, idx) => ({
+      deletions: p.deletions,
+      repairs: p.repairs ?? [],
+      question: p.question ?? `Question ${idx + 1}?`,
+      answer: p.answer ?? `Answer ${idx + 1}.`,
+      type: p.type === undefined ? 'Behavior' : p.type,
+    })),
   );
-  const id = Number(lastInsertRowid);
-  points.forEach((p, idx) => {
-    run(db, 'INSERT INTO annotation_points (annotation_id, idx, deletions, repairs, question, answer, type) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-      id,
-      idx,
-      JSON.stringify(p.deletions),
-      JSON.stringify(p.repairs ?? []),
-      p.question ?? `Question ${idx + 1}?`,
-      p.answer ?? `Answer ${idx + 1}.`,
-      p.type === undefined ? 'Behavior' : p.type,
-    ]);
-  });
   return id;
 }
 

@@ -1,4 +1,7 @@
-import { get, run, type DB } from '../../db/database';
+import type { DB } from '../../db/database';
+import { insertUser } from '../../db/users';
+import { findProblemId, insertProblem, maxImportOrder } from '../../db/problems';
+import { insertAssignment } from '../../db/assignments';
 import { normalizeBaseText } from '../../shared/baseText';
 import type { Role } from '../../shared/roles';
 import { hashPassword } from '../../server/auth/passwords';
@@ -30,8 +33,8 @@ export async function buildUser(db: DB, overrides: Partial<Omit<BuiltUser, 'id'>
   const role = overrides.role ?? 'annotator';
   const username = overrides.username ?? `${role}${next()}`;
   const password = overrides.password ?? 'correct-horse-battery';
-  const { lastInsertRowid } = run(db, 'INSERT INTO users (username, role, password_hash) VALUES (?, ?, ?)', [username, role, await hashOnce(password)]);
-  return { id: Number(lastInsertRowid), username, role, password };
+  const id = insertUser(db, username, role, await hashOnce(password));
+  return { id, username, role, password };
 }
 
 export interface BuiltProblem {
@@ -70,16 +73,27 @@ export function buildProblem(db: DB, overrides: { questionId?: string; statement
   const questionId = overrides.questionId ?? `abc${900 + n}_a`;
   const statement = overrides.statement ?? SAMPLE_STATEMENT;
   const baseText = normalizeBaseText(statement);
-  const order = (get<{ m: number | null }>(db, 'SELECT MAX(import_order) AS m FROM problems')?.m ?? 0) + 1;
-  const { lastInsertRowid } = run(
-    db,
-    `INSERT INTO problems (question_id, title, platform, contest_id, contest_date, difficulty, statement, base_text, record_sha256, import_order)
-     VALUES (?, ?, 'atcoder', ?, '2025-01-25T00:00:00', ?, ?, ?, ?, ?)`,
-    [questionId, overrides.title ?? `Problem ${n}`, questionId.split('_')[0] ?? 'abc', overrides.difficulty ?? 'easy', statement, baseText, `sha-${n}`, order],
-  );
-  return { id: Number(lastInsertRowid), questionId, baseText };
+  const importOrder = maxImportOrder(db) + 1;
+  insertProblem(db, {
+    questionId,
+    title: overrides.title ?? `Problem ${n}`,
+    platform: 'atcoder',
+    contestId: questionId.split('_')[0] ?? 'abc',
+    contestDate: '2025-01-25T00:00:00',
+    difficulty: overrides.difficulty ?? 'easy',
+    statement,
+    baseText,
+    starterCode: '',
+    publicTestCases: '[]',
+    metadata: '{}',
+    privateTestsBytes: 0,
+    privateTestsSha256: null,
+    recordSha256: `sha-${n}`,
+    importOrder,
+  });
+  return { id: findProblemId(db, questionId)!, questionId, baseText };
 }
 
 export function assign(db: DB, problemId: number, userId: number, slot: 1 | 2): void {
-  run(db, 'INSERT INTO assignments (problem_id, user_id, slot) VALUES (?, ?, ?)', [problemId, userId, slot]);
+  insertAssignment(db, problemId, userId, slot, null);
 }

@@ -2,41 +2,24 @@
  * What tests read of the stored state, in the domain's words: counts, audit events, who is
  * assigned. The few statements live here, so a column rename touches this file, not every test.
  */
-import { all, get, type DB } from '../../db/database';
-import { decodeAnyJson } from '../../db/storedJson';
+import type { DB } from '../../db/database';
 import { findProblemId } from '../../db/problems';
 import { findUser } from '../../db/users';
-import { deleteAssignment, readAssignments, readSlots } from '../../db/assignments';
+import { assignedProblemIdsOf, assignmentLoads as loads, deleteAssignment, readAssignments, readSlots } from '../../db/assignments';
 import { readDraftPoints } from '../../db/annotationDrafts';
 import type { Point } from '../../shared/edits';
-import { run } from '../../db/database';
+import { countRows, type CountedTable } from '../../db/schema';
+import { readEvents, type StoredEvent } from '../../db/events';
+import { annotationRowsOfProblem, deleteAnnotationsOfProblem } from '../../db/annotations';
+import { countSessionsOf } from '../../db/sessions';
+import { problemsInImportOrder as inImportOrder } from '../../db/problems';
 
-/** Tables whose rows tests count. */
-export type CountedTable = 'users' | 'problems' | 'assignments' | 'annotations' | 'annotation_points' | 'adjudications' | 'gold_points' | 'events' | 'releases' | 'release_files' | 'sessions' | 'runs' | 'run_records' | 'task_overrides';
+export type { CountedTable, StoredEvent };
 
-export const rowCount = (db: DB, table: CountedTable): number => get<{ n: number }>(db, `SELECT COUNT(*) AS n FROM ${table}`)!.n;
-
-/** An audit event as stored, its JSON decoded. */
-export interface StoredEvent {
-  id: number;
-  actor: string;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-  details: unknown;
-}
+export const rowCount = (db: DB, table: CountedTable): number => countRows(db, table);
 
 /** The audit events of an action (every action when none is named), oldest first. */
-export function eventsOf(db: DB, action?: string): StoredEvent[] {
-  const rows = all<{ id: number; actor: string; action: string; entity_type: string; entity_id: string | null; before: string | null; after: string | null; details: string | null }>(
-    db,
-    `SELECT id, actor, action, entity_type, entity_id, before, after, details FROM events ${action === undefined ? '' : 'WHERE action = ?'} ORDER BY id`,
-    action === undefined ? [] : [action],
-  );
-  return rows.map((r) => ({ id: r.id, actor: r.actor, action: r.action, entityType: r.entity_type, entityId: r.entity_id, before: decodeAnyJson(r.before), after: decodeAnyJson(r.after), details: decodeAnyJson(r.details) }));
-}
+export const eventsOf = (db: DB, action?: string): StoredEvent[] => readEvents(db, action);
 
 export const lastEventOf = (db: DB, action: string): StoredEvent | undefined => eventsOf(db, action).at(-1);
 
@@ -59,12 +42,10 @@ export const assignedTo = (db: DB, questionId: string): string[] =>
     .map((s) => s.username);
 
 /** The problems assigned to a user, by problem id. */
-export const assignedProblemIds = (db: DB, userId: number): number[] =>
-  all<{ problem_id: number }>(db, 'SELECT problem_id FROM assignments WHERE user_id = ? ORDER BY problem_id', [userId]).map((r) => r.problem_id);
+export const assignedProblemIds = (db: DB, userId: number): number[] => assignedProblemIdsOf(db, userId);
 
 /** How many problems each user holds, by username. */
-export const assignmentLoads = (db: DB): { username: string; n: number }[] =>
-  all<{ username: string; n: number }>(db, 'SELECT u.username, COUNT(*) AS n FROM assignments a JOIN users u ON u.id = a.user_id GROUP BY u.id ORDER BY u.username');
+export const assignmentLoads = (db: DB): { username: string; n: number }[] => loads(db);
 
 /** Take every annotator off a problem. */
 export function unassignAll(db: DB, problemId: number): void {
@@ -72,7 +53,7 @@ export function unassignAll(db: DB, problemId: number): void {
 }
 
 /** Remove a problem's annotations with their points (as if never started). */
-export const deleteAnnotationsOf = (db: DB, problemId: number): void => void run(db, 'DELETE FROM annotations WHERE problem_id = ?', [problemId]);
+export const deleteAnnotationsOf = (db: DB, problemId: number): void => deleteAnnotationsOfProblem(db, problemId);
 
 /** A stored annotation of a problem, with its annotator and decoded points. */
 export interface StoredAnnotation {
@@ -86,16 +67,11 @@ export interface StoredAnnotation {
 
 /** Every annotation of a problem, by id. */
 export function annotationsOf(db: DB, problemId: number): StoredAnnotation[] {
-  return all<Omit<StoredAnnotation, 'points'>>(
-    db,
-    'SELECT a.id, u.username, a.status, a.source, a.version FROM annotations a JOIN users u ON u.id = a.user_id WHERE a.problem_id = ? ORDER BY a.id',
-    [problemId],
-  ).map((a) => ({ ...a, points: readDraftPoints(db, a.id).points }));
+  return annotationRowsOfProblem(db, problemId).map((a) => ({ ...a, points: readDraftPoints(db, a.id).points }));
 }
 
 /** How many login sessions a user holds. */
-export const sessionCount = (db: DB, userId: number): number => get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [userId])!.n;
+export const sessionCount = (db: DB, userId: number): number => countSessionsOf(db, userId);
 
 /** Every problem in import order, with what an import sets. */
-export const problemsInImportOrder = (db: DB): { question_id: string; title: string; base_text: string; import_order: number }[] =>
-  all(db, 'SELECT question_id, title, base_text, import_order FROM problems ORDER BY import_order');
+export const problemsInImportOrder = (db: DB): { question_id: string; title: string; base_text: string; import_order: number }[] => inImportOrder(db);

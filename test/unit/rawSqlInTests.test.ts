@@ -11,10 +11,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
  * file moves to builders (`npx tsx test/docs/rawSql.ts` lists the files with the most raw SQL).
  * The goal is 150 lines: what is left then is about SQL itself (migrations, triggers, recovery).
  * (424 when it was set; the judge audit, pass@1 padding, findings, skip, pilot-timing, sandbox and publishing tests
- * written beside it brought 65 lines more, counted here until they move to builders too; the commit-group test's
- * 7 are about transactions themselves.)
+ * written beside it brought 65 lines more; 489 when the builders and state readers moved to named db/ functions
+ * and the tests to them: 365.)
  */
-const CEILING = 496;
+const CEILING = 365;
 
 describe('raw SQL in the tests', () => {
   it(`stays at or below ${CEILING} lines`, () => {
@@ -27,5 +27,7 @@ describe('raw SQL in the tests', () => {
     expect(isRawSqlLine('  `SELECT a.id FROM annotations a')).toBe(true);
     expect(isRawSqlLine("expect(res.body.error.message).toMatch(/Select a release/);")).toBe(false);
     expect(isRawSqlLine("const label = 'Delete the file first.';")).toBe(false);
+    expect(isRawSqlLine("'DELETE /api/users/:username/login-lock': ['user.unlock'],")).toBe(false);
+    expect(isRawSqlLine("run(db, 'DELETE FROM sessions');")).toBe(true);
   });
 });
