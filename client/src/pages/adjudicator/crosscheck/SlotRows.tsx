@@ -191,6 +191,22 @@ interface Props {
 export function SlotRows({ view, slots, gold, current, fold, onSelect, actions, renderGold }: Props) {
   // A row opened by its Edit button takes the focus into its gold question once it has unfolded.
   const focusOnOpen = useRef<number | null>(null);
+  // A press of the pointer chooses its row on click, once the press is over: chosen at the
+  // press, the row that was current folds, the rows below it move up, and the release lands on
+  // whatever moved under the pointer (a "Take B" pressed in the next row never became a click).
+  // Focus from the keyboard chooses its row at once.
+  const pressing = useRef(false);
+  useEffect(() => {
+    const released = () => {
+      pressing.current = false;
+    };
+    document.addEventListener('pointerup', released, true);
+    document.addEventListener('pointercancel', released, true);
+    return () => {
+      document.removeEventListener('pointerup', released, true);
+      document.removeEventListener('pointercancel', released, true);
+    };
+  }, []);
   useEffect(() => {
     if (focusOnOpen.current !== current) return;
     focusOnOpen.current = null;
@@ -223,8 +239,11 @@ export function SlotRows({ view, slots, gold, current, fold, onSelect, actions, 
             data-row={row}
             className={`slot${slot.kind === 'only' ? ' unmatched' : ''}${row === current ? ' current' : ''}${folded ? ' folded' : ''}`}
             // Focusing the folded line's Edit button is not yet editing: the row opens on its press.
-            onFocusCapture={(e) => !within(e.target, '.slot-compact') && onSelect(row)}
-            onMouseDown={(e) => !within(e.target, '.compact-open') && onSelect(row)}
+            onFocusCapture={(e) => !pressing.current && !within(e.target, '.slot-compact') && onSelect(row)}
+            onPointerDownCapture={() => {
+              pressing.current = true;
+            }}
+            onClickCapture={(e) => !within(e.target, '.compact-open') && onSelect(row)}
           >
             {folded ? <CompactRow base={view.baseText} n={at + 1} point={gold[at]!} onOpen={open} /> : <OpenRow slot={slot} twoSided={twoSided} {...{ view, gold, actions, renderGold }} />}
           </section>
