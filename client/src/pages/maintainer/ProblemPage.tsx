@@ -1,7 +1,6 @@
 import { ApiError } from '../../api';
 import { useResource } from '../../resources/useResource';
 import { problems } from '../../../../shared/api/problems';
-import { Link } from '../../router';
 import type { PageProps } from '../../routes';
 import { DiscussionPanel } from '../../discussion/DiscussionPanel';
 import { ResolvedOutcome, WorkState } from './ProblemStanding';
