@@ -26,6 +26,9 @@ const ACTIONS: Record<string, string[] | null> = {
   'POST /api/assignments/:questionId/skip': ['assignment.skip'],
   'DELETE /api/assignments/:questionId/skip': ['assignment.unskip'],
   'PUT /api/guidelines': ['guidelines.save'],
+  // Like a read mark in a discussion: the annotator's own bookmark in the guidelines.
+  'PUT /api/guidelines/seen': null,
+  'PUT /api/me/password': ['user.password'],
   'POST /api/problems/import': ['problem.import'],
   'POST /api/users': ['user.create'],
   'PUT /api/users/:username': ['user.update'],
@@ -37,6 +40,11 @@ const ACTIONS: Record<string, string[] | null> = {
   'POST /api/batches/:name/assign': ['batch.assign'],
   'POST /api/batches/:name/replace/preview': null,
   'POST /api/batches/:name/replace': ['batch.replace'],
+  'PUT /api/batches/:name': ['batch.update'],
+  'POST /api/batches/:name/problems': ['batch.problems'],
+  'DELETE /api/batches/:name': ['batch.delete'],
+  'PUT /api/suggestion-policy': ['settings.update'],
+  'PUT /api/suggestion-policy/batches/:name': ['batch.update'],
   'PUT /api/adjudications/:questionId': ['adjudication.save'],
   'POST /api/adjudications/:questionId/resolve': ['adjudication.resolve'],
   'POST /api/adjudications/:questionId/accept': ['adjudication.accept'],
@@ -68,8 +76,8 @@ const ACTIONS: Record<string, string[] | null> = {
   'DELETE /api/judge-audits/:name/items/:id': null,
 };
 
-// Read marks are a reader's own bookmark in a discussion, like a session: no domain state, no audit event.
-const NOT_STATE = new Set(['events', 'sessions', 'schema_migrations', 'comment_reads']);
+// Read marks are a reader's own bookmark in a discussion or the guidelines, like a session: no domain state, no audit event.
+const NOT_STATE = new Set(['events', 'sessions', 'schema_migrations', 'comment_reads', 'guidelines_seen']);
 
 /** Every row of every domain table (sessions too when asked): equal snapshots mean nothing changed. */
 function snapshot(db: DB, withSessions = false): string {
@@ -113,6 +121,8 @@ const AUDITED_ELSEWHERE: Record<string, string> = {
   // Skipping is offered only after the study's minutes; answering only once a task is done.
   'POST /api/pilot/sessions/:id/skip': 'test/api/pilotCode.test.ts (pilot_session.skip)',
   'POST /api/pilot/sessions/:id/questionnaire': 'test/api/pilotCode.test.ts (pilot_session.questionnaire)',
+  // The matrix world's one flag is open (409 here); reopening a closed one is tested there.
+  'POST /api/problems/:questionId/comments/:commentId/reopen': 'test/api/flagReopen.test.ts (comment.reopen)',
 };
 
 describe('audit log', () => {
