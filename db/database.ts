@@ -238,6 +238,9 @@ function commitGroup(db: DB): void {
           try {
             outcomes.push({ ok: true, value: transaction(db, write.work) });
           } catch (error) {
+            // Some failures (a full disk, an I/O error) make SQLite end the whole transaction, not
+            // only the savepoint: every write of the group is lost with it, and fails with that error.
+            if (!db.inTransaction) throw error;
             outcomes.push({ ok: false, error });
           }
         }

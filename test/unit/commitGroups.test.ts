@@ -77,6 +77,21 @@ describe('writes grouped into one commit', () => {
     expect(db.inTransaction).toBe(false);
   });
 
+  it('fails every write with the disk-full error when the disk fills (SQLite ends the whole transaction), keeping none', async () => {
+    db.exec('VACUUM');
+    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+    const outcomes = await Promise.allSettled([
+      transactionInGroup(db, save('a')),
+      transactionInGroup(db, save('b'.repeat(20_000))),
+      transactionInGroup(db, save('c')),
+    ]);
+    expect(outcomes.map((o) => o.status === 'rejected' && (o.reason as { code?: string }).code)).toEqual(['SQLITE_FULL', 'SQLITE_FULL', 'SQLITE_FULL']);
+    expect(db.inTransaction).toBe(false);
+    db.pragma('max_page_count = 1073741823');
+    expect(stored(other)).toEqual([]);
+    await expect(transactionInGroup(db, save('after'))).resolves.toBe('after');
+  });
+
   it('tells each request its write committed, and only when it did', async () => {
     const kept: WriteScope = { committed: false };
     const undone: WriteScope = { committed: false };
