@@ -94,6 +94,9 @@ describe('a session that ends over another page', () => {
     await login(page, app.url, ann.username, ann.password);
     await page.goto(`${app.url}/queue`);
     await page.getByRole('link', { name: 'My agreement' }).waitFor();
+    // The queue's own reads (its items, the guidelines news) done first: one still in flight when
+    // the session ends would open the login dialog here, over the link this test clicks.
+    await page.waitForLoadState('networkidle');
     deleteAllSessions(app.db);
     await page.getByRole('link', { name: 'My agreement' }).click();
     await page.getByText('Your agreement could not be loaded.').waitFor();
