@@ -12,6 +12,7 @@ import { openDatabase, run } from '../../../db/database';
 import { sessionsOfUser } from '../../../db/pilots';
 import { createSession, SESSION_COOKIE } from '../../../server/auth/sessions';
 import { createStudy } from '../../../server/services/pilots/studies';
+import { readySession } from '../../../server/services/pilots/session';
 import { createStudyBody } from '../../../shared/schemas/pilots';
 import { buildUser } from '../../support/builders';
 import { buildPilotWorld, PILOT_RELEASE } from '../../support/pilotWorld';
@@ -42,7 +43,12 @@ async function studyDb(file: string): Promise<Pilot[]> {
     const users = [];
     for (let i = 0; i < PILOTS; i++) users.push(await buildUser(db, { username: `bench${i}`, role: 'pilot', password: 'bench-password-1' }));
     createStudy(db, w.mara, createStudyBody.parse({ name: 'bench', release: PILOT_RELEASE, pilots: users.map((u) => u.username), pilotsPerTask: 5, tests: 'while-coding' }));
-    return users.map((u) => ({ cookie: `${SESSION_COOKIE}=${createSession(db, u.id).token}`, session: sessionsOfUser(db, u.id)[0]!.id }));
+    // Each pilot has pressed Ready on their task (a task is shown only once its clock has started).
+    return users.map((u) => {
+      const session = sessionsOfUser(db, u.id)[0]!.id;
+      readySession(db, { id: u.id, name: u.username }, u.id, session);
+      return { cookie: `${SESSION_COOKIE}=${createSession(db, u.id).token}`, session };
+    });
   } finally {
     db.close();
   }
