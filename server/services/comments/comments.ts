@@ -101,13 +101,19 @@ export function postComment(db: DB, viewer: Viewer, actor: Actor, questionId: st
   });
 }
 
+/** A flag the viewer may close or reopen: staff who did not annotate the problem, and a flag, not a comment. */
+function staffFlag(db: DB, viewer: Viewer, questionId: string, commentId: string, change: 'resolve' | 'reopen') {
+  const t = openThread(db, viewer, questionId);
+  if (t.perspective.kind !== 'staff') throw forbidden(`You annotated ${questionId} yourself; another adjudicator must ${change} its flags.`);
+  const c = visibleComment(db, t, commentId);
+  if (c.kind !== 'flag') throw invalid(`Comment ${commentId} is a comment, not a flag: only flags are ${change === 'resolve' ? 'resolved' : 'reopened'}.`);
+  return { t, c };
+}
+
 /** Mark an open flag resolved (adjudicators and maintainers who did not annotate the problem). */
 export function resolveFlag(db: DB, viewer: Viewer, actor: Actor, questionId: string, commentId: string, clock: Clock = systemClock): ThreadView {
   return transaction(db, () => {
-    const t = openThread(db, viewer, questionId);
-    if (t.perspective.kind !== 'staff') throw forbidden(`You annotated ${questionId} yourself; another adjudicator must resolve its flags.`);
-    const c = visibleComment(db, t, commentId);
-    if (c.kind !== 'flag') throw invalid(`Comment ${commentId} is a comment, not a flag: only flags are resolved.`);
+    const { t, c } = staffFlag(db, viewer, questionId, commentId, 'resolve');
     if (c.resolved_at !== null) throw new DomainError('read_only', `Flag ${commentId} was already resolved by ${c.resolved_by_name ?? 'someone'} at ${c.resolved_at}.`);
     const at = new Date(clock()).toISOString();
     markResolved(db, c.id, viewer.id, at);
@@ -126,10 +132,7 @@ export function resolveFlag(db: DB, viewer: Viewer, actor: Actor, questionId: st
 /** Reopen a closed flag (the same people who may close it); the event keeps who had closed it and when. */
 export function reopenFlag(db: DB, viewer: Viewer, actor: Actor, questionId: string, commentId: string, clock: Clock = systemClock): ThreadView {
   return transaction(db, () => {
-    const t = openThread(db, viewer, questionId);
-    if (t.perspective.kind !== 'staff') throw forbidden(`You annotated ${questionId} yourself; another adjudicator must reopen its flags.`);
-    const c = visibleComment(db, t, commentId);
-    if (c.kind !== 'flag') throw invalid(`Comment ${commentId} is a comment, not a flag: only flags are reopened.`);
+    const { t, c } = staffFlag(db, viewer, questionId, commentId, 'reopen');
     if (c.resolved_at === null) throw new DomainError('not_resolved', `Flag ${commentId} is open; there is nothing to reopen.`);
     const at = new Date(clock()).toISOString();
     markReopened(db, c.id);

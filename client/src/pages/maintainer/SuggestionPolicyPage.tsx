@@ -6,6 +6,7 @@ import { suggestionPolicy } from '../../../../shared/api/suggestionPolicy';
 import type { BatchPolicyView, SuggestionPolicyView } from '../../../../shared/suggestions/policyView';
 import { SUGGESTION_POLICIES, type SuggestionPolicy } from '../../../../shared/suggestions/schema';
 import { Link } from '../../router';
+import { TableHead } from '../../components/TableHead';
 import { POLICY_MEANING, PolicyWarnings } from './SuggestionPolicyParts';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
@@ -123,15 +124,7 @@ export default function SuggestionPolicyPage() {
         ) : (
           <div className="scroll-x">
             <table aria-label="Batch policies">
-              <thead>
-                <tr>
-                  <th scope="col">batch</th>
-                  <th scope="col">due</th>
-                  <th scope="col">its policy</th>
-                  <th scope="col">in force</th>
-                  <th scope="col">problems with suggestions</th>
-                </tr>
-              </thead>
+              <TableHead columns={['batch', 'due', 'its policy', 'in force', 'problems with suggestions']} />
               <tbody>
                 {view.batches.map((b) => (
                   <BatchRow

@@ -3,6 +3,7 @@ import type { SuggestionImportsView, SuggestionPolicyView } from '../../../../sh
 import type { SuggestionPolicy } from '../../../../shared/suggestions/schema';
 import { useResource } from '../../resources/useResource';
 import { Link } from '../../router';
+import { TableHead } from '../../components/TableHead';
 
 /** What each policy means for an annotator, in the words of docs/suggestions.md. */
 export const POLICY_MEANING: Record<SuggestionPolicy, string> = {
@@ -77,17 +78,7 @@ export function ImportedSuggestions() {
       {view && view.imports.length > 0 && (
         <div className="scroll-x">
           <table aria-label="Suggestion imports">
-            <thead>
-              <tr>
-                <th scope="col">imported</th>
-                <th scope="col">by</th>
-                <th scope="col">file</th>
-                <th scope="col">suggestions</th>
-                <th scope="col">new</th>
-                <th scope="col">replaced</th>
-                <th scope="col">agents</th>
-              </tr>
-            </thead>
+            <TableHead columns={['imported', 'by', 'file', 'suggestions', 'new', 'replaced', 'agents']} />
             <tbody>
               {view.imports.map((i, n) => (
                 <tr key={n}>
@@ -107,15 +98,7 @@ export function ImportedSuggestions() {
       {view && view.sources.length > 0 && (
         <div className="scroll-x">
           <table aria-label="Stored suggestions by agent and source">
-            <thead>
-              <tr>
-                <th scope="col">agent</th>
-                <th scope="col">source</th>
-                <th scope="col">suggestions</th>
-                <th scope="col">on the current text</th>
-                <th scope="col">latest</th>
-              </tr>
-            </thead>
+            <TableHead columns={['agent', 'source', 'suggestions', 'on the current text', 'latest']} />
             <tbody>
               {view.sources.map((s) => (
                 <tr key={`${s.agent}-${s.source}`}>
