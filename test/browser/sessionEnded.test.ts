@@ -93,11 +93,12 @@ describe('a session that ends over another page', () => {
     const page = await app.browser.newPage();
     await login(page, app.url, ann.username, ann.password);
     await page.goto(`${app.url}/queue`);
-    await page.getByRole('link', { name: 'My agreement' }).waitFor();
-    // The queue's own reads (its items, the guidelines news) done first: one still in flight when
-    // the session ends would open the login dialog here, over the link this test clicks.
-    await page.waitForLoadState('networkidle');
-    deleteAllSessions(app.db);
+    // The session ends just as the agreement is asked for: ended any earlier, another of the
+    // queue's reads could open the login dialog over the link this test clicks.
+    await page.route('**/api/my-agreement', async (route) => {
+      deleteAllSessions(app.db);
+      await route.continue();
+    }, { times: 1 });
     await page.getByRole('link', { name: 'My agreement' }).click();
     await page.getByText('Your agreement could not be loaded.').waitFor();
     const dialog = dialogOf(page);

@@ -22,24 +22,45 @@ async function visit(user: BuiltUser, path: string, ready: (page: Page) => Promi
   return { badges, text };
 }
 
-describe('one name per state on every page', () => {
-  it('calls a begun, unfinished annotation or adjudication "in progress" everywhere, never "draft" or "open"', async () => {
-    const pages = [
-      await visit(w.users.owner, '/queue', (p) => p.getByText('Draft problem').first().waitFor()),
-      await visit(w.users.maintainer, '/problems', (p) => p.getByText('Draft problem').first().waitFor()),
-      await visit(w.users.maintainer, '/assignments', (p) => p.getByText('Draft problem').first().waitFor()),
-      await visit(w.users.adjudicator, '/adjudicate', (p) => p.getByText('Shared problem').first().waitFor()),
-      await visit(w.users.adjudicator, `/adjudicate/${w.problems.shared.questionId}`, (p) => p.getByRole('complementary', { name: 'Resolution' }).waitFor()),
-      await visit(w.users.maintainer, '/agreement', (p) => p.getByText('Shared problem').first().waitFor()),
-    ];
-    for (const { badges } of pages) expect(badges.filter((b) => /^(draft|open|in draft|not started)$/i.test(b) || /: draft$/.test(b))).toEqual([]);
-    const [queue, problems, assignments, adjudication, crossCheck, agreement] = pages;
-    expect(queue!.badges).toContain('in progress');
-    expect(problems!.badges).toEqual(expect.arrayContaining(['in progress', 'adjudication in progress']));
-    expect(assignments!.badges).toContain('anna: in progress');
-    expect(adjudication!.badges).toContain('in progress');
-    expect(adjudication!.text).toMatch(/\d+ in progress/);
-    expect(crossCheck!.badges).toContain('in progress');
-    expect(agreement!.badges).toContain('not resolved');
+/** No page calls a begun, unfinished annotation or adjudication "draft" or "open". */
+const OTHER_NAMES = (badges: string[]) => badges.filter((b) => /^(draft|open|in draft|not started)$/i.test(b) || /: draft$/.test(b));
+
+// One test per page: each logs in and loads a page of its own, and a slow page times out alone.
+describe('one name per state on every page: a begun, unfinished annotation or adjudication is "in progress", never "draft" or "open"', () => {
+  it('the annotator\'s queue', async () => {
+    const { badges } = await visit(w.users.owner, '/queue', (p) => p.getByText('Draft problem').first().waitFor());
+    expect(OTHER_NAMES(badges)).toEqual([]);
+    expect(badges).toContain('in progress');
+  });
+
+  it('the problems list', async () => {
+    const { badges } = await visit(w.users.maintainer, '/problems', (p) => p.getByText('Draft problem').first().waitFor());
+    expect(OTHER_NAMES(badges)).toEqual([]);
+    expect(badges).toEqual(expect.arrayContaining(['in progress', 'adjudication in progress']));
+  });
+
+  it('the assignments', async () => {
+    const { badges } = await visit(w.users.maintainer, '/assignments', (p) => p.getByText('Draft problem').first().waitFor());
+    expect(OTHER_NAMES(badges)).toEqual([]);
+    expect(badges).toContain('anna: in progress');
+  });
+
+  it('the adjudication queue', async () => {
+    const { badges, text } = await visit(w.users.adjudicator, '/adjudicate', (p) => p.getByText('Shared problem').first().waitFor());
+    expect(OTHER_NAMES(badges)).toEqual([]);
+    expect(badges).toContain('in progress');
+    expect(text).toMatch(/\d+ in progress/);
+  });
+
+  it('the cross-check', async () => {
+    const { badges } = await visit(w.users.adjudicator, `/adjudicate/${w.problems.shared.questionId}`, (p) => p.getByRole('complementary', { name: 'Resolution' }).waitFor());
+    expect(OTHER_NAMES(badges)).toEqual([]);
+    expect(badges).toContain('in progress');
+  });
+
+  it('the agreement page', async () => {
+    const { badges } = await visit(w.users.maintainer, '/agreement', (p) => p.getByText('Shared problem').first().waitFor());
+    expect(OTHER_NAMES(badges)).toEqual([]);
+    expect(badges).toContain('not resolved');
   });
 });

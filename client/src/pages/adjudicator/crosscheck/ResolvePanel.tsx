@@ -14,6 +14,24 @@ const SAVE_LABEL: Record<SaveState, string> = {
   error: 'Not saved',
 };
 
+/** The two widest states an autosave passes through ("Saving…" is narrower): the bar keeps the room of the wider. */
+const AUTOSAVE_STATES = ['saved', 'pending'] as const satisfies readonly SaveState[];
+
+const goldCount = (points: readonly GoldPoint[], view: CaseView, saved: boolean) => `${points.length} gold point${points.length === 1 ? '' : 's'} · ${releaseTaskCount(view, saved)}`;
+
+/**
+ * Text that changes as the gold autosaves, in the room of the widest of its `reserve` texts (two
+ * at most, drawn invisibly by CSS): the bar above the rows then keeps its height, and the row the
+ * adjudicator is about to click does not move under the pointer when "Saving…" comes and goes.
+ */
+function SteadyText({ reserve, children }: { reserve: readonly string[]; children: ReactNode }) {
+  return (
+    <span className="steady-text" data-reserve-a={reserve[0]} data-reserve-b={reserve[1]}>
+      {children}
+    </span>
+  );
+}
+
 /** The next open case of the queue once this one is resolved: undefined while unknown, null when none is left. */
 export type NextCase = { questionId: string; title: string } | null | undefined;
 
@@ -125,12 +143,14 @@ export function ResolvePanel({ view, points, saveState, error, canReopen, onReso
       <div className="row">
         <h2>Resolution</h2>
         <span className={`badge ${view.gold.status}`}>{ADJUDICATION_STATE[view.gold.status]}</span>
-        <span className="muted" role="status">
-          {SAVE_LABEL[saveState]} · version {view.gold.version}
-        </span>
-        <span className="muted">
-          {points.length} gold point{points.length === 1 ? '' : 's'} · {releaseTaskCount(view, saveState === 'saved')}
-        </span>
+        <SteadyText reserve={AUTOSAVE_STATES.map((s) => `${SAVE_LABEL[s]} · version ${view.gold.version}`)}>
+          <span className="muted" role="status">
+            {SAVE_LABEL[saveState]} · version {view.gold.version}
+          </span>
+        </SteadyText>
+        <SteadyText reserve={[false, true].map((saved) => goldCount(points, view, saved))}>
+          <span className="muted">{goldCount(points, view, saveState === 'saved')}</span>
+        </SteadyText>
         <span className="spacer" />
         {history}
         {!resolved && (
