@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createSession, SESSION_COOKIE } from '../../server/auth/sessions';
@@ -55,6 +56,11 @@ describe('your account', () => {
     await page.goto(`${app.url}/queue`);
     await page.getByRole('link', { name: 'anna' }).click();
     await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    if (process.env.CCB_SCREENSHOTS) {
+      // the password form as every role sees it, for docs/operations.md
+      fs.mkdirSync('docs/screenshots', { recursive: true });
+      await page.screenshot({ path: 'docs/screenshots/account.png' });
+    }
     await page.getByLabel('Current password').fill('wrong-password');
     await page.getByLabel('New password', { exact: true }).fill('anna-new-secret');
     await page.getByLabel('New password again').fill('anna-new-secret');

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { createSession, SESSION_COOKIE } from '../../server/auth/sessions';
@@ -45,6 +46,12 @@ describe('guidelines versions', () => {
     const versions = page.getByRole('table', { name: 'Guidelines versions' });
     await versions.getByRole('row', { name: /^3 mara/ }).waitFor();
     await page.getByRole('heading', { name: 'Changes from version 2 to version 3' }).waitFor();
+    if (process.env.CCB_SCREENSHOTS) {
+      // the versions and what changed from the one before, for docs/annotating.md
+      await page.getByRole('list', { name: 'Changes from version 2 to version 3' }).locator('.diff-removed').waitFor();
+      fs.mkdirSync('docs/screenshots', { recursive: true });
+      await page.locator('.guidelines-versions').screenshot({ path: 'docs/screenshots/guidelines-versions.png' });
+    }
     await page.getByLabel('Compare version').selectOption('1');
     const diff = page.getByRole('list', { name: 'Changes from version 1 to version 3' });
     await expect(diff.locator('.diff-added').first().textContent()).resolves.toBe('+added: ## Conventions');

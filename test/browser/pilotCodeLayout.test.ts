@@ -39,6 +39,8 @@ describe('the pilot’s code editor', () => {
     expect(code.x).toBeGreaterThanOrEqual(task.x + task.width);
     expect(code.y).toBeLessThan(768);
     expect(chat.y).toBeGreaterThan(task.y);
+    // This server has no code sandbox: the notice gives its reason once, as one sentence.
+    await expect(page.getByTestId('sandbox-off').textContent()).resolves.toBe('This server was started without a code sandbox: Run and Test are off.');
     expect(await axeViolations(page)).toEqual([]);
 
     await page.setViewportSize({ width: 1000, height: 768 });

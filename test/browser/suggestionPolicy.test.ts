@@ -45,6 +45,11 @@ describe('the suggestion policy page', () => {
     await warnings.getByText('The suggestion policy of batch spring is after-draft, but none of the 1 problem it covers has a suggestion').waitFor();
     await expect(page.getByRole('row', { name: /spring/ }).getByRole('cell').nth(2).textContent()).resolves.toBe('after-draft');
     expect(suggestionPolicyFor(app.db, batched.questionId)).toBe('after-draft');
+    if (process.env.CCB_SCREENSHOTS) {
+      // the policy page with both policies saved and their warnings, for docs/suggestions.md
+      fs.mkdirSync('docs/screenshots', { recursive: true });
+      await page.screenshot({ path: 'docs/screenshots/suggestion-policy.png', fullPage: true });
+    }
     expect(suggestionPolicyFor(app.db, loose.questionId)).toBe('always');
 
     // The Suggestions page says the same, with the policy in force.

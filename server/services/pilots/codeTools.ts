@@ -33,7 +33,7 @@ export function pilotTools(db: DB, sandbox: CodeSandbox, userId: number, id: num
   const t = toolsOf(db, s);
   const status = sandbox.current();
   return {
-    sandbox: { available: status.state === 'ready', reason: status.state === 'off' ? status.reason : status.state === 'checking' ? 'The code sandbox is still being checked.' : null },
+    sandbox: { available: status.state === 'ready', reason: status.state === 'off' ? status.reason : status.state === 'checking' ? 'The code sandbox is still being checked: Run and Test are off until it is ready.' : null },
     tests: { mode: t.tests_mode, allowedNow: testsAllowed(s, t), publicTests: parsePublicTests(t.public_test_cases, t.metadata).length },
     skip: { afterMinutes: t.skip_after_minutes, allowedAt: skipAllowedAt(s, t), skipped: t.skipped_at !== null, reason: t.skip_reason },
     atSubmit: s.status === 'submitted' && s.version > 0 ? atSubmitOf(db, id, MISSING_NOW) : null,

@@ -29,7 +29,7 @@ export class CodeSandbox {
     readonly settings: SandboxSettings,
     initial?: SandboxStatus,
   ) {
-    this.status = initial ?? (settings.enabled ? { state: 'checking' } : { state: 'off', reason: 'The code sandbox is switched off (CCB_SANDBOX=off).' });
+    this.status = initial ?? (settings.enabled ? { state: 'checking' } : { state: 'off', reason: 'The code sandbox is switched off (CCB_SANDBOX=off): Run and Test are off.' });
     this.queue = new RunQueue(settings.concurrency, settings.queue);
   }
 

@@ -48,7 +48,7 @@ export async function selfTestSandbox(sandbox: CodeSandbox, target: SelfTestTarg
   try {
     outcome = await sandbox.withSlot('self-test', (execute) => execute({ files: [{ name: 'probe.py', content: probe(target) }], stdin: '' }));
   } catch (err) {
-    sandbox.setStatus({ state: 'off', reason: `The sandbox self-test could not run: ${err instanceof Error ? err.message : String(err)}` });
+    sandbox.setStatus({ state: 'off', reason: `The sandbox self-test could not run (${err instanceof Error ? err.message : String(err)}): Run and Test are off.` });
     return;
   }
   let found: { db?: string; net?: string } = {};

@@ -21,11 +21,13 @@ function Said({ said }: { said: Said }) {
   );
 }
 
-/** Rename or re-date: a new name moves the page to the batch's new address. */
-function RenameForm({ b }: { b: BatchDetail }) {
+/**
+ * Rename or re-date: a new name moves the page to the batch's new address. The fields start anew
+ * from each saved state (the form is keyed by it); what was said is the editor's, so it outlives that.
+ */
+function RenameForm({ b, said, setSaid }: { b: BatchDetail; said: Said; setSaid: (said: Said) => void }) {
   const [name, setName] = useState(b.name);
   const [due, setDue] = useState(b.due);
-  const [said, setSaid] = useState<Said>(null);
   const [busy, setBusy] = useState(false);
   const changed = name.trim() !== b.name || due !== b.due;
   async function save(e: FormEvent) {
@@ -137,10 +139,11 @@ function DeleteBatch({ b }: { b: BatchDetail }) {
 
 /** Change a batch: name, due date, problems, or delete it. */
 export function BatchEditor({ b }: { b: BatchDetail }) {
+  const [renameSaid, setRenameSaid] = useState<Said>(null);
   return (
     <section className="card" aria-labelledby="batch-edit-title">
       <h2 id="batch-edit-title">Change the batch</h2>
-      <RenameForm key={`${b.name}:${b.due}`} b={b} />
+      <RenameForm key={`${b.name}:${b.due}`} b={b} said={renameSaid} setSaid={setRenameSaid} />
       <ProblemsForm b={b} />
       <DeleteBatch b={b} />
     </section>

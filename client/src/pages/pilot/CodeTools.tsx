@@ -79,7 +79,7 @@ export function CodeTools({ sessionId, code, submitted, keysRef }: Props & { key
     return (
       <>
         <p className="notice" role="status" data-testid="sandbox-off">
-          Run and Test are off: {tools.sandbox.reason}
+          {tools.sandbox.reason}
         </p>
         <AtSubmit tools={tools} />
       </>

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { resolveFindings } from '../../../../../shared/adjudication';
 import type { GoldPoint } from '../../../../../shared/schemas/adjudication';
 import type { CaseView } from '../../../../../shared/adjudicationView';
+import { ActionOrCancel } from '../../../components/ActionOrCancel';
 import { findingText } from '../../../findingText';
 import { ADJUDICATION_STATE } from '../../../stateLabels';
 import type { SaveState } from './useGoldDraft';
@@ -119,14 +120,7 @@ function ResolveConfirm({ points, onConfirm, onCancel }: { points: readonly Gold
         Resolving locks the gold version of this problem: its {n} gold point{n === 1 ? '' : 's'} (spans, questions, answers, types, checklists), the {tasks} task
         {tasks === 1 ? '' : 's'} made from them and the adjudication notes become read-only until a maintainer reopens it.
       </p>
-      <div className="row">
-        <button type="button" className="primary" autoFocus onClick={onConfirm}>
-          Confirm resolve
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <ActionOrCancel label="Confirm resolve" autoFocus onAction={onConfirm} onCancel={onCancel} />
     </div>
   );
 }

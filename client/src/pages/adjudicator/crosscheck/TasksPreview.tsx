@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { OverrideView } from '../../../../../shared/adjudicationView';
 import type { GoldPoint } from '../../../../../shared/schemas/adjudication';
 import { generateTasks, type GeneratedTask } from '../../../../../shared/tasks';
+import { ActionOrCancel } from '../../../components/ActionOrCancel';
 
 export interface OverrideActions {
   readOnly: boolean;
@@ -35,14 +36,7 @@ function OverrideEditor({ task, onCancel, onSave }: { task: GeneratedTask; onCan
         </label>
       ))}
       <p className="muted">The text may only delete from the base text; tiny repairs (punctuation, a line break, letter case) are flagged.</p>
-      <div className="row">
-        <button type="button" className="primary" disabled={busy} onClick={() => void save() /* onSave reports its own failure */}>
-          Save override
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <ActionOrCancel label="Save override" disabled={busy} onAction={() => void save() /* onSave reports its own failure */} onCancel={onCancel} />
     </div>
   );
 }
