@@ -8,7 +8,9 @@ import { byCount, type Count } from './stats';
 /** A maintainer's text from the release settings, or a plain statement that none was given. */
 export const stated = (text: string, otherwise: string) => (text.trim() ? text.trim() : otherwise);
 
-export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { plural } from '../plural';
+
+export { plural };
 
 export function usesSection(s: ReleaseSettings): string {
   return [

@@ -13,6 +13,7 @@
  * of holds PLACEHOLDER_CODE in every slot. Both are graded (as failures) and passed over on import.
  */
 import { z } from 'zod';
+import { plural } from '../plural';
 
 /** The code of a window problem the run has no task of: graded, and ignored on import. */
 export const PLACEHOLDER_CODE = '# ccb-studio placeholder: this problem is not part of the run';
@@ -147,7 +148,6 @@ export interface GradedTask {
   metadata: CodeMetadata | null;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Why a code_list is not the one export-lcb wrote for the problem (its tasks, then padding to `width`), or null when it is. */
 function codeListIssue(codes: readonly string[], tasks: readonly ExportTask[], width: number): string | null {

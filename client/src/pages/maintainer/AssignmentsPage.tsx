@@ -12,11 +12,11 @@ import { Pager } from '../../paging/Pager';
 import { ANNOTATION_LABEL } from './ProblemsPage';
 import './backoffice.css';
 import { TableHead } from '../../components/TableHead';
+import { plural } from '../../../../shared/plural';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 const pct = (n: number, total: number) => `${total ? (n / total) * 100 : 0}%`;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Problems auto-assignment leaves out, in words: " 3 problems with resolved gold left out." */
 function skippedText(r: { skippedResolved?: number; skippedInAdjudication?: number }): string {

@@ -13,6 +13,7 @@ import { BaselineChoice } from './ReleaseBaselines';
 import { TableHead } from '../../components/TableHead';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { nextReleaseName } from '../../../../shared/release/nextName';
+import { plural } from '../../../../shared/plural';
 
 const POLICY_LABELS: Record<VariantPolicy, string> = {
   'all-subsets': 'All non-empty subsets of the gold points (1 → 1, 2 → 3, 3 → 7 tasks)',
@@ -81,7 +82,6 @@ function CardSettingWarnings({ check }: { check: ReleaseCheck }) {
   );
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** What the cut will hold and leave out, and why, e.g. "holds 1 of 88 problems (3 tasks); 87 left out …". */
 export function cutSummary(check: ReleaseCheck, tasks: number): string {

@@ -8,6 +8,7 @@ import { SUGGESTION_POLICIES, type SuggestionPolicy } from '../../../../shared/s
 import { Link } from '../../router';
 import { TableHead } from '../../components/TableHead';
 import { POLICY_MEANING, PolicyWarnings } from './SuggestionPolicyParts';
+import { plural } from '../../../../shared/plural';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 const FOLLOW = 'global';
@@ -107,7 +108,7 @@ export default function SuggestionPolicyPage() {
       <section className="card" aria-labelledby="global-policy-h">
         <h2 id="global-policy-h">Global policy</h2>
         <p>
-          Now <strong>{view.global.policy}</strong>: it covers {view.global.coverage.problems} problems, {view.global.coverage.withSuggestions} of them with suggestions.
+          Now <strong>{view.global.policy}</strong>: it covers {plural(view.global.coverage.problems, 'problem')}, {view.global.coverage.withSuggestions} of them with suggestions.
         </p>
         <PolicyForm
           key={view.global.policy}
