@@ -79,7 +79,7 @@ describe('the Runs page', () => {
     const good = runFileText([runLine('task_1', w.problems.resolved.questionId, 1, ['Which kind of progression is meant?'], [1])]);
     await panel.getByLabel('Run file (JSONL)').setInputFiles({ name: 'good.jsonl', mimeType: 'application/json', buffer: Buffer.from(good) });
     await panel.getByRole('button', { name: 'Import run' }).click();
-    await panel.getByRole('status').filter({ hasText: 'Imported the run of new-model' }).waitFor();
+    await panel.getByRole('status').filter({ hasText: 'Imported the run of new-model: 1 task (0 unfinished) over v1.' }).waitFor();
     await models.getByRole('row', { name: /new-model/ }).waitFor();
 
     // The judge check with its sweep.

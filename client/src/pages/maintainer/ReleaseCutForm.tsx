@@ -221,7 +221,7 @@ export function CutReleaseForm({ existing, onCut }: { existing: readonly string[
       <ErrorMessage>{error}</ErrorMessage>
       {cut && (
         <p className="success" role="status">
-          Release <strong>{cut.name}</strong> was cut: {cut.manifest.counts.tasks} tasks from {cut.manifest.counts.problems} problems. Version {cut.manifest.version}.{' '}
+          Release <strong>{cut.name}</strong> was cut: {plural(cut.manifest.counts.tasks, 'task')} from {plural(cut.manifest.counts.problems, 'problem')}. Version {cut.manifest.version}.{' '}
           <a href={urlOf(releases.download, { params: { name: cut.name } })} download>
             Download {cut.name}.zip
           </a>

@@ -5,6 +5,7 @@ import { useResource } from '../../../resources/useResource';
 import { releases as releasesApi } from '../../../../../shared/api/releases';
 import { runs } from '../../../../../shared/api/runs';
 import type { ReleaseSummary } from '../../../../../shared/schemas/release';
+import { plural } from '../../../../../shared/plural';
 
 /** Upload a run file (the evaluator's run-output JSONL) over a stored release, with progress. */
 export function RunImportPanel({ onImported }: { onImported: () => void }) {
@@ -31,7 +32,7 @@ export function RunImportPanel({ onImported }: { onImported: () => void }) {
       title="Import a run"
       intro="One JSON object per task in the evaluator's run-output schema. Every line is checked against the release first (task ids, K, hit labels): one bad line and nothing is imported."
       done={(summary) =>
-        `Imported the run of ${summary.model}: ${summary.tasks} tasks (${summary.unfinished} unfinished) over ${summary.release}${summary.replaced ? `, replacing the earlier run of ${summary.replaced.tasks} tasks` : ''}.`
+        `Imported the run of ${summary.model}: ${plural(summary.tasks, 'task')} (${summary.unfinished} unfinished) over ${summary.release}${summary.replaced ? `, replacing the earlier run of ${plural(summary.replaced.tasks, 'task')}` : ''}.`
       }
     >
       <div className="row run-import-fields">
