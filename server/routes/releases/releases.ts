@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { releases } from '../../../shared/api/releases';
 import { routesOf } from '../../http/route';
+import { presentRelease } from '../../presenters/releases';
 import { RELEASE_FILE } from '../../../shared/release/format';
 import { buildRelease } from '../../services/releases/build';
 import { baselineCandidates } from '../../services/releases/baselines';
@@ -20,7 +21,7 @@ const CONTENT_TYPES: Record<string, string> = {
 export const releaseRoutes = routesOf(releases, {
   settings: ({ db }) => ({ settings: readReleaseSettings(db) }),
   saveSettings: ({ db, actor, body }) => ({ settings: saveReleaseSettings(db, actor, body) }),
-  list: ({ db }) => ({ releases: listReleases(db) }),
+  list: ({ db }) => ({ releases: listReleases(db).map(presentRelease) }),
   preview: ({ db, body }) => {
     const built = buildRelease(db, { name: 'preview', notes: '', policy: body.policy, extended: body.extended });
     const { counts, continues } = built.manifest;
@@ -28,13 +29,16 @@ export const releaseRoutes = routesOf(releases, {
   },
   cut: ({ db, actor, body }) => {
     const { release, built } = cutRelease(db, actor, body);
-    return { release, report: built.report };
+    return { release: presentRelease(release), report: built.report };
   },
-  get: ({ db, params }) => ({ release: getRelease(db, params.name) }),
-  publish: ({ db, actor, params }) => ({ release: publishRelease(db, actor, params.name) }),
+  get: ({ db, params }) => {
+    const { release, files } = getRelease(db, params.name);
+    return { release: { ...presentRelease(release), files } };
+  },
+  publish: ({ db, actor, params }) => ({ release: presentRelease(publishRelease(db, actor, params.name)) }),
   download: async ({ db, params, res }) => {
     const { release, files } = releaseFiles(db, params.name);
-    const zip = await zipRelease(release.name, files, new Date(release.createdAt));
+    const zip = await zipRelease(release.name, files, new Date(release.created_at));
     res.setHeader('Content-Type', 'application/zip');
     res.setHeader('Content-Disposition', `attachment; filename="${release.name}.zip"`);
     res.send(zip);
