@@ -1,6 +1,7 @@
 /** Pilot studies: the endpoints of shared/api/pilots.ts. */
 import { pilots } from '../../../shared/api/pilots';
 import { routesOf } from '../../http/route';
+import { presentReviewQuestion, presentStudyQuestions } from '../../presenters/pilots';
 import { askQuestion, myTasks, readySession, sessionView, saveDraftCode, startCoding, submitSession } from '../../services/pilots/session';
 import { createStudy, listStudies, studyDetail } from '../../services/pilots/studies';
 import { reviewQuestion, studyQuestions } from '../../services/pilots/review';
@@ -11,8 +12,8 @@ export const pilotRoutes = routesOf(pilots, {
   create: ({ db, actor, body }) => createStudy(db, actor, body),
   list: ({ db }) => listStudies(db),
   study: ({ db, params, user }) => studyDetail(db, params.study, user.role === 'maintainer'),
-  questions: ({ db, params, query }) => studyQuestions(db, params.study, query.state),
-  review: ({ db, actor, params, body }) => reviewQuestion(db, actor, params.study, params.id, body),
+  questions: ({ db, params, query }) => presentStudyQuestions(studyQuestions(db, params.study, query.state)),
+  review: ({ db, actor, params, body }) => presentReviewQuestion(reviewQuestion(db, actor, params.study, params.id, body)),
   tasks: ({ db, user }) => myTasks(db, user.id),
   session: ({ db, user, params }) => sessionView(db, user.id, params.id),
   ready: ({ db, actor, user, params }) => readySession(db, actor, user.id, params.id),
