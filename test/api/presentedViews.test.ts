@@ -79,4 +79,14 @@ describe('presented views', () => {
     expect(reviewed.body).toMatchObject({ version: 1, reviewed: { hit: true, keyQuestion: 0, note: 'a hit', by: w.users.adjudicator.username } });
     expect(keys(reviewed.body.reviewed)).toEqual(['hit', 'keyQuestion', 'note', 'by', 'at']);
   });
+
+  it("an annotator's feedback: their submission beside the gold, with the cross-check of the two", async () => {
+    const res = await as(w.cookies.owner).get(`/api/annotations/${w.problems.resolved.questionId}/feedback`);
+    expect(res.status).toBe(200);
+    expect(keys(res.body)).toEqual(['questionId', 'title', 'baseText', 'submittedAt', 'guidelinesVersion', 'resolvedAt', 'mine', 'gold', 'notes', 'crossCheck', 'reopened']);
+    expect(res.body).toMatchObject({ questionId: w.problems.resolved.questionId, baseText: w.problems.resolved.baseText, reopened: null });
+    expect(res.body.gold.length).toBeGreaterThan(0);
+    expect(keys(res.body.gold[0]).sort()).toEqual(['answer', 'deletions', 'note', 'question', 'repairs', 'type']);
+    expect(res.body.crossCheck).toBeTypeOf('object');
+  });
 });
