@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDb } from '../support/db';
+import { runCli } from '../support/cli';
+import { copyOfDb, tempDb } from '../support/db';
 import { testApp } from '../support/http';
 import { storedJob } from '../support/suggestionJobs';
 import { buildWorld, RELEASE, type World } from '../support/world';
@@ -27,6 +28,19 @@ const RELEASE_FIELDS = ['name', 'kind', 'notes', 'policy', 'createdBy', 'created
 const JOB_FIELDS = ['id', 'agent', 'promptVersion', 'status', 'structured', 'startedBy', 'createdAt', 'finishedAt', 'error', 'counts'];
 
 describe('presented views', () => {
+  it('a release published at the command line (releases publish --json) prints the same fields as the API', async () => {
+    const copy = copyOfDb(ctx.db);
+    try {
+      const cli = await runCli(['releases', 'publish', RELEASE, '--json', '--db', copy.file]);
+      expect(cli.status).toBe(0);
+      const printed = JSON.parse(cli.stdout) as object;
+      expect(keys(printed)).toEqual(RELEASE_FIELDS);
+      expect(printed).toMatchObject({ name: RELEASE, kind: 'export', publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown });
+    } finally {
+      copy.cleanup();
+    }
+  });
+
   it('a release: listed, opened with its files and published, with the release fields only', async () => {
     const maintainer = as(w.cookies.maintainer);
     const listed = await maintainer.get('/api/releases');
