@@ -67,3 +67,14 @@ export function route<E extends AnyEndpoint>(endpoint: E, handle: NoInfer<Handle
   if (endpoint.upload) def.rawBody = true;
   return def;
 }
+
+/** A handler for each endpoint of a resource (one file of shared/api/), under the endpoint's own name. */
+export type Handlers<R> = { readonly [K in keyof R]: Handler<R[K]> };
+
+/**
+ * The routes of one resource, in the order its endpoints are declared. `handlers` must name every
+ * endpoint of the resource, so an endpoint declared without a handler does not compile.
+ */
+export function routesOf<R extends Record<string, AnyEndpoint>>(resource: R, handlers: NoInfer<Handlers<R>>): RouteDef[] {
+  return Object.keys(resource).map((name) => route(resource[name]!, handlers[name] as Handler<AnyEndpoint>));
+}

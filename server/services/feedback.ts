@@ -3,8 +3,8 @@ import { annotatorNames, findFeedbackTarget, readResolvedWork, type FeedbackTarg
 import { readSideRows } from '../../db/annotations';
 import { findLatestReopen } from '../../db/events';
 import { readAnnotationPoints, readGoldPoints } from '../../db/points';
-import { buildCrossCheck } from '../../shared/crossCheck';
-import type { FeedbackView, MyAgreementView } from '../../shared/feedback/view';
+import type { Point } from '../../shared/edits';
+import type { FeedbackGoldPoint, FeedbackView, MyAgreementView } from '../../shared/feedback/view';
 import { myAgreement } from '../../shared/feedback/myAgreement';
 import type { Annotator } from '../domain/annotator';
 import { DomainError, notFound } from '../domain/errors';
@@ -51,11 +51,14 @@ function notePeople(db: DB, problemId: number, readerId: number): NotePeople {
   };
 }
 
+/** A problem the caller submitted whose adjudication is resolved. */
+export type ResolvedTarget = FeedbackTargetRow & { annotation_id: number; resolved_at: string };
+
 /**
  * The problem as feedback may show it: the caller annotated it (else 404, whether or not it
  * exists), submitted, and its gold is resolved (else 403: nothing of the gold shows before).
  */
-function resolvedTarget(db: DB, user: Annotator, questionId: string): FeedbackTargetRow & { annotation_id: number; resolved_at: string } {
+function resolvedTarget(db: DB, user: Annotator, questionId: string): ResolvedTarget {
   const row = findFeedbackTarget(db, questionId, user.id);
   if (!row) throw notFound(`Problem ${questionId} is not one you annotated.`);
   const reopen = row.annotation_status === 'submitted' && row.adjudication_status === 'draft' ? findLatestReopen(db, questionId) : undefined;
@@ -75,12 +78,24 @@ function reopenedBefore(db: DB, questionId: string, people: NotePeople): Feedbac
   return reopen ? { at: reopen.at, reason: reopen.reason ? withoutNames(reopen.reason, people) : null } : null;
 }
 
-/** The caller's own submission beside the gold, compared with the cross-check's rules (A: theirs, B: gold). */
-export function getFeedback(db: DB, user: Annotator, questionId: string): FeedbackView {
-  const row = resolvedTarget(db, user, questionId);
-  const people = notePeople(db, row.problem_id, user.id);
-  const mine = readAnnotationPoints(db, row.annotation_id);
-  const gold = readGoldPoints(db, row.problem_id).map((g) => ({
+/** A resolved problem the caller annotated, as its feedback may show it (server/presenters/feedback.ts shows it). */
+export interface Feedback {
+  target: ResolvedTarget;
+  /** The caller's submitted points. */
+  mine: Point[];
+  /** The gold points without provenance, their notes without the annotators' names. */
+  gold: FeedbackGoldPoint[];
+  /** The adjudicator's notes on the problem, without the annotators' names. */
+  notes: string;
+  reopened: FeedbackView['reopened'];
+}
+
+/** The caller's own submission beside the gold (the presenter compares them with the cross-check's rules). */
+export function getFeedback(db: DB, user: Annotator, questionId: string): Feedback {
+  const target = resolvedTarget(db, user, questionId);
+  const people = notePeople(db, target.problem_id, user.id);
+  const mine = readAnnotationPoints(db, target.annotation_id);
+  const gold = readGoldPoints(db, target.problem_id).map((g) => ({
     deletions: g.deletions,
     repairs: g.repairs,
     question: g.question,
@@ -89,17 +104,11 @@ export function getFeedback(db: DB, user: Annotator, questionId: string): Feedba
     note: withoutNames(g.note, people),
   }));
   return {
-    questionId: row.question_id,
-    title: row.title,
-    baseText: row.base_text,
-    submittedAt: row.submitted_at,
-    guidelinesVersion: row.guidelines_version,
-    resolvedAt: row.resolved_at,
+    target,
     mine,
     gold,
-    notes: withoutNames(row.notes ?? '', people),
-    crossCheck: buildCrossCheck(row.base_text, mine, gold),
-    reopened: reopenedBefore(db, row.question_id, people),
+    notes: withoutNames(target.notes ?? '', people),
+    reopened: reopenedBefore(db, target.question_id, people),
   };
 }
 

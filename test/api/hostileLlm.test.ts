@@ -9,6 +9,7 @@ import request from 'supertest';
 import { all, type DB } from '../../db/database';
 import { CLI_ACTOR } from '../../db/events';
 import { generationDeps, startGeneration, useGenerationDeps, type GenerationDeps } from '../../server/services/suggestions/generate';
+import { presentJobDetail } from '../../server/presenters/suggestionJobs';
 import { jobDetail } from '../../server/services/suggestions/jobs';
 import { KEY_PIECE, withoutKey } from '../../server/services/suggestions/llmConfig';
 import type { JobDetail } from '../../shared/suggestions/jobs';
@@ -53,7 +54,7 @@ async function generateAgainst(reply: (authorization: string) => FakeReply, env:
     const p = buildProblem(ctx.db, { statement: STATEMENT });
     const started = startGeneration(ctx.db, CLI_ACTOR, [p.questionId], generationDeps(ctx.db));
     await Promise.all([started.finished, meanwhile?.(started.finished)]);
-    return jobDetail(ctx.db, started.jobId);
+    return presentJobDetail(jobDetail(ctx.db, started.jobId));
   } finally {
     await fake.close();
   }

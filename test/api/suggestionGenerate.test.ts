@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { all, type DB } from '../../db/database';
 import { CLI_ACTOR } from '../../db/events';
 import { generationDeps, startGeneration, useGenerationDeps, type GenerationDeps } from '../../server/services/suggestions/generate';
+import { presentJobDetail } from '../../server/presenters/suggestionJobs';
 import { jobDetail } from '../../server/services/suggestions/jobs';
 import { answerJsonSchema, PROMPT_VERSION } from '../../shared/suggestions/prompt';
 import type { JobDetail } from '../../shared/suggestions/jobs';
@@ -87,7 +88,7 @@ function deps(url: string, more: Partial<GenerationDeps> = {}): Partial<Generati
 async function generate(questionIds: string[], db: DB = ctx.db): Promise<JobDetail> {
   const started = startGeneration(db, CLI_ACTOR, questionIds, generationDeps(db));
   await started.finished;
-  return jobDetail(db, started.jobId);
+  return presentJobDetail(jobDetail(db, started.jobId));
 }
 
 /** Everything the database holds, as text. */
@@ -205,7 +206,7 @@ describe('another process writing meanwhile', () => {
       lock.release();
       await lock.released;
       await started.finished;
-      expect(jobDetail(local.db, started.jobId)).toMatchObject({ status: 'done', counts: { stored: 1 } });
+      expect(presentJobDetail(jobDetail(local.db, started.jobId))).toMatchObject({ status: 'done', counts: { stored: 1 } });
     } finally {
       await other.close();
       local.cleanup();

@@ -1,5 +1,6 @@
 /** `releases publish NAME`: record that a stored release was made public. */
 import { CLI_ACTOR } from '../../../db/events';
+import { presentRelease } from '../../presenters/releases';
 import { publishRelease } from '../../services/releases/store';
 import { dbOption, onePositional, parse, withDb, type Command } from '../command';
 
@@ -11,7 +12,7 @@ export const releasesPublishCommand: Command = {
     const { values, positionals } = parse(argv, { ...dbOption, json: { type: 'boolean' } });
     const name = onePositional(positionals, 'name exactly one release: releases publish NAME');
     return withDb(values.db, { mustExist: true }, (db) => {
-      const release = publishRelease(db, CLI_ACTOR, name);
+      const release = presentRelease(publishRelease(db, CLI_ACTOR, name));
       print(values.json ? JSON.stringify(release, null, 2) : `release ${release.name} published on ${release.publishedAt!.slice(0, 10)}`);
       return 0;
     });

@@ -3,6 +3,7 @@ import { CLI_ACTOR } from '../../../db/events';
 import type { JobDetail } from '../../../shared/suggestions/jobs';
 import { problemsOfBatch } from '../../services/suggestions/batchProblems';
 import { generationDeps, startGeneration } from '../../services/suggestions/generate';
+import { presentJobDetail } from '../../presenters/suggestionJobs';
 import { jobDetail } from '../../services/suggestions/jobs';
 import { CliError, dbOption, parse, withDb, type Command } from '../command';
 import { ProgressBar } from '../progress';
@@ -44,7 +45,7 @@ export const suggestionsGenerateCommand: Command = {
       const started = startGeneration(db, CLI_ACTOR, questionIds, generationDeps(db), (done, total) => bar.update(done, total, `${done}/${total}`));
       await started.finished;
       bar.done();
-      const job = jobDetail(db, started.jobId);
+      const job = presentJobDetail(jobDetail(db, started.jobId));
       print(values.json ? JSON.stringify(job, null, 2) : formatJobReport(job));
       return job.status === 'done' ? 0 : 1;
     });

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import { agreement } from '../../../shared/api/agreement';
 import { pairsCsv, problemsCsv } from '../../../shared/agreement';
-import { route } from '../../http/route';
+import { routesOf } from '../../http/route';
 import { agreementPage, cachedAgreementReport } from '../../services/agreementCache';
 
 function sendCsv(res: Response, name: string, text: string): void {
@@ -10,8 +10,8 @@ function sendCsv(res: Response, name: string, text: string): void {
   res.send(text);
 }
 
-export const agreementRoutes = [
-  route(agreement.page, ({ db, query }) => agreementPage(db, query)),
-  route(agreement.pairsCsv, ({ db, res }) => sendCsv(res, 'agreement-pairs.csv', pairsCsv(cachedAgreementReport(db)))),
-  route(agreement.problemsCsv, ({ db, res }) => sendCsv(res, 'agreement-problems.csv', problemsCsv(cachedAgreementReport(db)))),
-];
+export const agreementRoutes = routesOf(agreement, {
+  page: ({ db, query }) => agreementPage(db, query),
+  pairsCsv: ({ db, res }) => sendCsv(res, 'agreement-pairs.csv', pairsCsv(cachedAgreementReport(db))),
+  problemsCsv: ({ db, res }) => sendCsv(res, 'agreement-problems.csv', problemsCsv(cachedAgreementReport(db))),
+});

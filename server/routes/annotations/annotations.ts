@@ -1,5 +1,5 @@
 import { annotations } from '../../../shared/api/annotations';
-import { route } from '../../http/route';
+import { routesOf } from '../../http/route';
 import { withUploadedFile } from '../../http/upload';
 import { presentAnnotation } from '../../presenters/annotations';
 import { importAnnotationsFile } from '../../services/annotationImport';
@@ -8,11 +8,10 @@ import { getAnnotation, saveDraftInGroup, submitAnnotation } from '../../service
 /** Annotation files are small (a few KB per annotation); 50 MB is far beyond any real one. */
 const MAX_ANNOTATION_FILE_BYTES = 50 * 1024 ** 2;
 
-export const annotationRoutes = [
-  route(annotations.import, ({ req, db, actor, query }) =>
+export const annotationRoutes = routesOf(annotations, {
+  import: ({ req, db, actor, query }) =>
     withUploadedFile(req, MAX_ANNOTATION_FILE_BYTES, (file) => importAnnotationsFile(db, actor, file, { sourceName: query.name ?? 'upload.jsonl' })),
-  ),
-  route(annotations.get, ({ db, user, params }) => presentAnnotation(getAnnotation(db, user, params.questionId))),
-  route(annotations.save, ({ db, user, actor, params, body }) => saveDraftInGroup(db, user, actor, params.questionId, body)),
-  route(annotations.submit, ({ db, user, actor, params, body }) => presentAnnotation(submitAnnotation(db, user, actor, params.questionId, body))),
-];
+  get: ({ db, user, params }) => presentAnnotation(getAnnotation(db, user, params.questionId)),
+  save: ({ db, user, actor, params, body }) => saveDraftInGroup(db, user, actor, params.questionId, body),
+  submit: ({ db, user, actor, params, body }) => presentAnnotation(submitAnnotation(db, user, actor, params.questionId, body)),
+});

@@ -1,6 +1,6 @@
 import { events } from '../../../shared/api/events';
-import { route } from '../../http/route';
+import { routesOf } from '../../http/route';
 import { presentEventPage } from '../../presenters/events';
 import { listEvents } from '../../services/events';
 
-export const eventRoutes = [route(events.list, ({ db, query }) => presentEventPage(listEvents(db, query)))];
+export const eventRoutes = routesOf(events, { list: ({ db, query }) => presentEventPage(listEvents(db, query)) });

@@ -1,8 +1,9 @@
 import { feedback } from '../../../shared/api/feedback';
-import { route } from '../../http/route';
+import { routesOf } from '../../http/route';
+import { presentFeedback } from '../../presenters/feedback';
 import { getFeedback, getMyAgreement } from '../../services/feedback';
 
-export const feedbackRoutes = [
-  route(feedback.get, ({ db, user, params }) => getFeedback(db, user, params.questionId)),
-  route(feedback.myAgreement, ({ db, user }) => getMyAgreement(db, user)),
-];
+export const feedbackRoutes = routesOf(feedback, {
+  get: ({ db, user, params }) => presentFeedback(getFeedback(db, user, params.questionId)),
+  myAgreement: ({ db, user }) => getMyAgreement(db, user),
+});

@@ -2,11 +2,11 @@ import { health } from '../../../shared/api/health';
 import { DomainError } from '../../domain/errors';
 import { databaseLevel } from '../../services/health';
 import { locals } from '../../http/logging';
-import { route } from '../../http/route';
+import { routesOf } from '../../http/route';
 import { sandboxOf } from '../../services/sandbox/registry';
 
-export const healthRoutes = [
-  route(health.check, ({ db, req, res }) => {
+export const healthRoutes = routesOf(health, {
+  check: ({ db, req, res }) => {
     res.setHeader('Cache-Control', 'no-store');
     try {
       return { status: 'ok', migration: databaseLevel(db), sandbox: sandboxOf(req.app).current() };
@@ -14,5 +14,5 @@ export const healthRoutes = [
       locals(res).error = err;
       throw new DomainError('unavailable', 'The database does not answer.');
     }
-  }),
-];
+  },
+});

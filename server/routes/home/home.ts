@@ -1,5 +1,5 @@
 import { home } from '../../../shared/api/home';
-import { route } from '../../http/route';
+import { routesOf } from '../../http/route';
 import { homeView } from '../../services/home';
 
-export const homeRoutes = [route(home.get, ({ db }) => homeView(db))];
+export const homeRoutes = routesOf(home, { get: ({ db }) => homeView(db) });

@@ -1,10 +1,11 @@
 /** Suggestion jobs: the endpoints of shared/api/suggestionJobs.ts. */
 import { suggestionJobs } from '../../../shared/api/suggestionJobs';
-import { route } from '../../http/route';
+import { routesOf } from '../../http/route';
+import { presentJobDetail, presentJobs } from '../../presenters/suggestionJobs';
 import { jobDetail, listSuggestionJobs, startSuggestionJob } from '../../services/suggestions/jobs';
 
-export const suggestionJobRoutes = [
-  route(suggestionJobs.start, ({ db, actor, body }) => startSuggestionJob(db, actor, body.questionIds)),
-  route(suggestionJobs.list, ({ db }) => listSuggestionJobs(db)),
-  route(suggestionJobs.job, ({ db, params }) => jobDetail(db, params.id)),
-];
+export const suggestionJobRoutes = routesOf(suggestionJobs, {
+  start: ({ db, actor, body }) => presentJobDetail(startSuggestionJob(db, actor, body.questionIds)),
+  list: ({ db }) => presentJobs(listSuggestionJobs(db)),
+  job: ({ db, params }) => presentJobDetail(jobDetail(db, params.id)),
+});

@@ -2,10 +2,20 @@
 import { transaction, type DB } from '../../../db/database';
 import { appendEvent, type Actor } from '../../../db/events';
 import { auditRows, deleteLabel, itemRow, itemRows, labelCount, nextItemRow, openItemCount, ownLabel, ownLabelRows, upsertLabel, type AuditRow } from '../../../db/judgeAudits';
-import type { AuditItemView, LabellingProgress, LabellingState } from '../../../shared/schemas/judgeAudits';
+import type { LabellingProgress } from '../../../shared/schemas/judgeAudits';
 import { systemClock, type Clock } from '../activeTime';
 import { auditErrors } from './errors';
-import { itemView, keyQuestionsOf, requireAudit } from './lookup';
+import { auditItem, keyQuestionsOf, requireAudit, type AuditItem } from './lookup';
+
+/** An item the caller labelled, with the caller's own choice only. */
+export interface OwnLabelledItem extends AuditItem {
+  keyQuestion: number | null;
+}
+
+/** The caller's progress on an audit and the items they labelled. */
+export interface OwnLabels extends LabellingProgress {
+  mine: OwnLabelledItem[];
+}
 
 function progressOf(db: DB, audit: AuditRow, userId: number): LabellingProgress {
   const items = itemRows(db, audit.id).length;
@@ -19,16 +29,16 @@ export function labellingQueue(db: DB, userId: number): { audits: LabellingProgr
 }
 
 /** The caller's next unlabelled item that still lacks labels; null when none is left. */
-export function nextItem(db: DB, name: string, userId: number): AuditItemView | null {
+export function nextItem(db: DB, name: string, userId: number): AuditItem | null {
   const audit = requireAudit(db, name);
   const row = nextItemRow(db, audit.id, userId, audit.labelers);
-  return row ? itemView(db, audit, row) : null;
+  return row ? auditItem(db, audit, row) : null;
 }
 
 /** The caller's progress and own labelled items (their choices only), oldest first. */
-export function labellingState(db: DB, name: string, userId: number): LabellingState {
+export function labellingState(db: DB, name: string, userId: number): OwnLabels {
   const audit = requireAudit(db, name);
-  const mine = ownLabelRows(db, audit.id, userId).map((r) => ({ ...itemView(db, audit, r), keyQuestion: r.key_question }));
+  const mine = ownLabelRows(db, audit.id, userId).map((r) => ({ ...auditItem(db, audit, r), keyQuestion: r.key_question }));
   return { ...progressOf(db, audit, userId), mine };
 }
 

@@ -2,7 +2,6 @@
 import type { DB } from '../../../db/database';
 import { auditRow, type AuditRow, type ItemRow } from '../../../db/judgeAudits';
 import { releaseTask } from '../../../db/runs';
-import type { AuditItemView } from '../../../shared/schemas/judgeAudits';
 import { auditErrors } from './errors';
 
 export function requireAudit(db: DB, name: string): AuditRow {
@@ -17,8 +16,10 @@ export function keyQuestionsOf(db: DB, audit: AuditRow, taskId: string): { text:
   return { text: task?.text ?? '', keyQuestions: (task?.keyQuestions ?? []).map((k, index) => ({ index, question: k.question })) };
 }
 
-/** An item as a labeller sees it: built field by field, so nothing of the run or of other labellers can slip in. */
-export function itemView(db: DB, audit: AuditRow, item: ItemRow): AuditItemView {
-  const { text, keyQuestions } = keyQuestionsOf(db, audit, item.task_id);
-  return { id: item.id, taskId: item.task_id, turn: item.turn, question: item.question, keyQuestions, text };
+/** An item of an audit with the task it asks about (server/presenters/judgeAudits.ts shows it to a labeller, field by field). */
+export interface AuditItem {
+  item: ItemRow;
+  task: { text: string; keyQuestions: { index: number; question: string }[] };
 }
+
+export const auditItem = (db: DB, audit: AuditRow, item: ItemRow): AuditItem => ({ item, task: keyQuestionsOf(db, audit, item.task_id) });

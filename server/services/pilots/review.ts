@@ -3,40 +3,31 @@ import { transaction, type DB } from '../../../db/database';
 import { appendEvent, type Actor } from '../../../db/events';
 import { reviewRow, reviewRows, setReview, type ReviewRow } from '../../../db/pilots';
 import { binaryKappa, type Confusion } from '../../../shared/runs/judge';
-import type { LabelAgreement, ReviewQuestion, ReviewQuestionRequest, ReviewQuestionsResponse } from '../../../shared/schemas/pilots';
+import type { LabelAgreement, ReviewQuestionRequest } from '../../../shared/schemas/pilots';
 import { releaseTasks, type StoredTask } from '../../../db/runs';
 import { pilotErrors } from './errors';
 import { materializePilotRun } from './pilotRuns';
 import { requireStudy } from './lookup';
 
-function toQuestion(r: ReviewRow, task: StoredTask | undefined): ReviewQuestion {
-  return {
-    id: r.id,
-    version: r.review_version,
-    alias: r.alias,
-    sessionId: r.session_id,
-    taskId: r.task_id,
-    questionId: r.question_id,
-    turn: r.turn,
-    question: r.question,
-    askedAt: r.asked_at,
-    answer: r.answer,
-    similarity: r.similarity,
-    matched: r.matched,
-    liveHit: r.live_hit === 1,
-    liveKeyQuestion: r.live_key,
-    reviewed:
-      r.reviewed_hit === null ? null : { hit: r.reviewed_hit === 1, keyQuestion: r.reviewed_key, note: r.review_note ?? '', by: r.reviewed_by ?? '', at: r.reviewed_at ?? '' },
-    keyQuestions: (task?.keyQuestions ?? []).map((k) => ({ question: k.question, answer: k.answer, type: k.type })),
-  };
+/** A pilot's question with its review so far and the task it was asked on (server/presenters/pilots.ts shows it). */
+export interface PilotQuestionUnderReview {
+  row: ReviewRow;
+  task: StoredTask | undefined;
+}
+
+/** A study's questions for review, with the study's judge threshold. */
+export interface StudyQuestions {
+  study: string;
+  threshold: number;
+  questions: PilotQuestionUnderReview[];
 }
 
 /** Every question of a study, with what a reviewer needs side by side. */
-export function studyQuestions(db: DB, name: string, state: 'all' | 'pending' | 'reviewed'): ReviewQuestionsResponse {
+export function studyQuestions(db: DB, name: string, state: 'all' | 'pending' | 'reviewed'): StudyQuestions {
   const study = requireStudy(db, name);
   const tasks = new Map(releaseTasks(db, study.release_sha256).map((t) => [t.taskId, t]));
   const rows = reviewRows(db, study.id).filter((r) => state === 'all' || (state === 'pending') === (r.reviewed_hit === null));
-  return { study: study.name, threshold: study.threshold, questions: rows.map((r) => toQuestion(r, tasks.get(r.task_id))) };
+  return { study: study.name, threshold: study.threshold, questions: rows.map((row) => ({ row, task: tasks.get(row.task_id) })) };
 }
 
 /** Live labels against reviewed labels over the reviewed questions (reviewed = truth, as the run's label). */
@@ -57,7 +48,7 @@ export function labelAgreement(db: DB, studyId: number): { questions: number; ag
 }
 
 /** Confirm or correct one live label; the event keeps both, and the pilot's run is rescored. */
-export function reviewQuestion(db: DB, actor: Actor, name: string, turnId: number, body: ReviewQuestionRequest): ReviewQuestion {
+export function reviewQuestion(db: DB, actor: Actor, name: string, turnId: number, body: ReviewQuestionRequest): PilotQuestionUnderReview {
   return transaction(db, () => {
     const study = requireStudy(db, name);
     const row = reviewRow(db, study.id, turnId);
@@ -78,6 +69,6 @@ export function reviewQuestion(db: DB, actor: Actor, name: string, turnId: numbe
       details: { study: study.name, alias: row.alias, task: row.task_id, turn: row.turn },
     });
     materializePilotRun(db, study.id, row.user_id);
-    return toQuestion(reviewRow(db, study.id, turnId)!, task);
+    return { row: reviewRow(db, study.id, turnId)!, task };
   });
 }

@@ -14,27 +14,11 @@ import {
   type StoredFile,
 } from '../../../db/releases';
 import { appendEvent, type Actor } from '../../../db/events';
-import type { ReleaseSummary } from '../../../shared/schemas/release';
 import { DomainError, invalid, notFound } from '../../domain/errors';
 import { buildRelease, today, type BuildOptions, type BuiltRelease } from './build';
 import { readReleaseSettings } from './settings';
 
 export type { StoredFile };
-
-function present(row: ReleaseRow): ReleaseSummary {
-  return {
-    name: row.name,
-    kind: row.kind,
-    notes: row.notes,
-    policy: row.policy,
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-    manifest: row.manifest,
-    settings: row.settings,
-    publishedAt: row.published_at,
-    publishedBy: row.published_by,
-  };
-}
 
 /** The validation report refused the release: 400 with the report, nothing written. */
 export function releaseInvalid(built: BuiltRelease): DomainError {
@@ -54,7 +38,7 @@ const nameTaken = (name: string) => new DomainError('name_taken', nameTakenMessa
  * The cut date (today, UTC) is its datePublished; the card settings saved on the Releases
  * page are copied into the release.
  */
-export function cutRelease(db: DB, actor: Actor, buildOptions: Omit<BuildOptions, 'date' | 'settings'>): { release: ReleaseSummary; built: BuiltRelease } {
+export function cutRelease(db: DB, actor: Actor, buildOptions: Omit<BuildOptions, 'date' | 'settings'>): { release: ReleaseRow; built: BuiltRelease } {
   if (releaseNameExists(db, buildOptions.name)) throw nameTaken(buildOptions.name);
   return transaction(db, () => {
     const createdAt = new Date().toISOString();
@@ -81,12 +65,12 @@ export function cutRelease(db: DB, actor: Actor, buildOptions: Omit<BuildOptions
       details: { files: built.manifest.files, warnings: built.report.warnings },
     });
     const row = readReleaseRowById(db, releaseId)!;
-    return { release: present(row), built };
+    return { release: row, built };
   });
 }
 
-export function listReleases(db: DB): ReleaseSummary[] {
-  return readReleaseRows(db).map(present);
+export function listReleases(db: DB): ReleaseRow[] {
+  return readReleaseRows(db);
 }
 
 function releaseRow(db: DB, name: string): ReleaseRow {
@@ -95,16 +79,15 @@ function releaseRow(db: DB, name: string): ReleaseRow {
   return row;
 }
 
-export function getRelease(db: DB, name: string): ReleaseSummary & { files: { path: string; bytes: number; sha256: string }[] } {
-  const row = releaseRow(db, name);
-  const files = readReleaseFileList(db, row.id);
-  return { ...present(row), files };
+/** A stored release with the list of its files (path, size and checksum, not their content). */
+export function getRelease(db: DB, name: string): { release: ReleaseRow; files: { path: string; bytes: number; sha256: string }[] } {
+  const release = releaseRow(db, name);
+  return { release, files: readReleaseFileList(db, release.id) };
 }
 
-export function releaseFiles(db: DB, name: string): { release: ReleaseSummary; files: StoredFile[] } {
-  const row = releaseRow(db, name);
-  const files = readReleaseFiles(db, row.id);
-  return { release: present(row), files };
+export function releaseFiles(db: DB, name: string): { release: ReleaseRow; files: StoredFile[] } {
+  const release = releaseRow(db, name);
+  return { release, files: readReleaseFiles(db, release.id) };
 }
 
 export function releaseFile(db: DB, name: string, path: string): StoredFile {
@@ -118,7 +101,7 @@ export function releaseFile(db: DB, name: string, path: string): StoredFile {
  * Mark a release published (made public): from then on a pilot study drawn from it must say so,
  * since a pilot could look a task's text up in it. Publishing twice is refused (409), nothing written.
  */
-export function publishRelease(db: DB, actor: Actor, name: string, now: Date = new Date()): ReleaseSummary {
+export function publishRelease(db: DB, actor: Actor, name: string, now: Date = new Date()): ReleaseRow {
   return transaction(db, () => {
     const row = releaseRow(db, name);
     const at = now.toISOString();
@@ -126,6 +109,6 @@ export function publishRelease(db: DB, actor: Actor, name: string, now: Date = n
       throw new DomainError('release_published', `Release "${name}" is already published (on ${row.published_at!.slice(0, 10)}); a release is published once.`);
     }
     appendEvent(db, actor, { action: 'release.publish', entityType: 'release', entityId: name, before: { publishedAt: null }, after: { publishedAt: at } });
-    return present(readReleaseRowById(db, row.id)!);
+    return readReleaseRowById(db, row.id)!;
   });
 }
