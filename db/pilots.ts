@@ -214,6 +214,10 @@ export const submittedSessions = (db: DB, studyId: number, userId: number): Sess
 export const markOpened = (db: DB, id: number, at: string): void => {
   run(db, `UPDATE pilot_sessions SET opened_at = ?, status = 'asking' WHERE id = ? AND opened_at IS NULL`, [at, id]);
 };
+/** Set when a session's task was opened: its clock (time limit, skip) counts from there. */
+export const setOpenedAt = (db: DB, id: number, at: string): void => {
+  run(db, 'UPDATE pilot_sessions SET opened_at = ? WHERE id = ?', [at, id]);
+};
 export const markCoding = (db: DB, id: number, at: string): void => {
   run(db, `UPDATE pilot_sessions SET status = 'coding', code_started_at = COALESCE(code_started_at, ?) WHERE id = ? AND status IN ('new', 'asking')`, [at, id]);
 };
@@ -251,6 +255,10 @@ export const latestSnapshot = (db: DB, sessionId: number, code: string): { saved
 export const insertSnapshot = (db: DB, sessionId: number, version: number, code: string, at: string): void => {
   run(db, 'INSERT INTO pilot_code_snapshots (session_id, version, code, saved_at) VALUES (?, ?, ?, ?)', [sessionId, version, code, at]);
 };
+
+/** Every snapshot of a session's code, oldest first. */
+export const snapshotsOfSession = (db: DB, sessionId: number): { version: number; code: string; saved_at: string }[] =>
+  all(db, 'SELECT version, code, saved_at FROM pilot_code_snapshots WHERE session_id = ? ORDER BY version', [sessionId]);
 
 export const snapshotCount = (db: DB, sessionId: number): number =>
   get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM pilot_code_snapshots WHERE session_id = ?', [sessionId])!.n;

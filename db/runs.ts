@@ -328,6 +328,10 @@ export function dialogueRecord(db: DB, runId: number, taskId: string): StoredRec
   return row && recordFromRow(row);
 }
 
+/** Every record of a run, in the order of its file. */
+export const recordsOfRun = (db: DB, runId: number): StoredRecord[] =>
+  all<RunRecordRow>(db, `SELECT ${RUN_RECORD_COLUMNS} FROM run_records WHERE run_id = ? ORDER BY position`, [runId]).map(recordFromRow);
+
 /** Whether an earlier run import kept this release's tasks, typed by the current rule. */
 export const runReleaseKept = (db: DB, sha256: string): boolean => get(db, 'SELECT 1 FROM run_releases WHERE sha256 = ? AND types_rule >= ?', [sha256, TYPES_RULE]) !== undefined;
 
