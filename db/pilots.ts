@@ -202,6 +202,11 @@ const SELECT_SESSION = `SELECT p.*, s.name AS study, s.release_sha256, s.max_rou
     (SELECT COUNT(*) FROM pilot_turns t WHERE t.session_id = p.id) AS rounds_used
   FROM pilot_sessions p JOIN pilot_studies s ON s.id = p.study_id`;
 
+/** Remove every session of a study (with their turns and code). */
+export const deleteSessionsOfStudy = (db: DB, studyId: number): void => {
+  run(db, 'DELETE FROM pilot_sessions WHERE study_id = ?', [studyId]);
+};
+
 export const sessionRow = (db: DB, id: number): SessionRow | undefined => get<SessionRow>(db, `${SELECT_SESSION} WHERE p.id = ?`, [id]);
 export const sessionsOfUser = (db: DB, userId: number): SessionRow[] =>
   all<SessionRow>(db, `${SELECT_SESSION} WHERE p.user_id = ? ORDER BY s.created_at, s.id, p.position`, [userId]);
