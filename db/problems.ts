@@ -255,3 +255,8 @@ export function setPublicTests(db: DB, tests: { publicTestCases: string; metadat
 export function problemsInImportOrder(db: DB): { question_id: string; title: string; base_text: string; import_order: number }[] {
   return all(db, 'SELECT question_id, title, base_text, import_order FROM problems ORDER BY import_order');
 }
+
+/** The LiveCodeBench release recorded on every problem (null: not recorded), in import order. */
+export function lcbVersions(db: DB): (string | null)[] {
+  return all<{ lcb_version: string | null }>(db, 'SELECT lcb_version FROM problems ORDER BY import_order').map((r) => r.lcb_version);
+}
