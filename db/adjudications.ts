@@ -123,6 +123,12 @@ export function insertAdjudication(
   ]);
 }
 
+/** Record who last edited and who resolved a problem's adjudication (an unnamed one is left as it is). */
+export function setAdjudicationPeople(db: DB, problemId: number, people: { updatedBy?: number; resolvedBy?: number }): void {
+  if (people.updatedBy !== undefined) run(db, 'UPDATE adjudications SET updated_by = ? WHERE problem_id = ?', [people.updatedBy, problemId]);
+  if (people.resolvedBy !== undefined) run(db, 'UPDATE adjudications SET resolved_by = ? WHERE problem_id = ?', [people.resolvedBy, problemId]);
+}
+
 /** Set a problem's adjudication back to a draft, or resolved again, nothing else changed. */
 export function setAdjudicationStatus(db: DB, problemId: number, status: 'draft' | 'resolved'): void {
   run(db, 'UPDATE adjudications SET status = ? WHERE problem_id = ?', [status, problemId]);

@@ -153,3 +153,8 @@ export function markSubmitted(db: DB, annotationId: number): void {
     [annotationId],
   );
 }
+
+/** Set when an annotation was last saved and the mark its active time counts from (a save some time ago). */
+export function setLastSave(db: DB, annotationId: number, updatedAt: string, activeMarkMs: number): void {
+  run(db, 'UPDATE annotations SET updated_at = ?, active_mark_ms = ? WHERE id = ?', [updatedAt, activeMarkMs, annotationId]);
+}

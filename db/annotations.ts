@@ -175,3 +175,13 @@ export function annotationRowsOfProblem(db: DB, problemId: number): { id: number
 export function annotationStates(db: DB): { id: number; problemId: number; userId: number; status: AnnotationStatus; source: string; version: number; activeMs: number }[] {
   return all(db, 'SELECT id, problem_id AS problemId, user_id AS userId, status, source, version, active_ms AS activeMs FROM annotations ORDER BY id');
 }
+
+/** Set one annotator's annotation of a problem to a status, nothing else changed. */
+export function setAnnotationStatus(db: DB, problemId: number, userId: number, status: AnnotationStatus): void {
+  run(db, 'UPDATE annotations SET status = ? WHERE problem_id = ? AND user_id = ?', [status, problemId, userId]);
+}
+
+/** Give every point of an annotation one taxonomy type. */
+export function setAnnotationPointTypes(db: DB, annotationId: number, type: string): void {
+  run(db, 'UPDATE annotation_points SET type = ? WHERE annotation_id = ?', [type, annotationId]);
+}

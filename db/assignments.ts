@@ -102,3 +102,9 @@ export function assignmentLoads(db: DB): { username: string; n: number }[] {
 export function assignmentList(db: DB): { question_id: string; username: string; slot: number }[] {
   return all(db, 'SELECT p.question_id, u.username, s.slot FROM assignments s JOIN problems p ON p.id = s.problem_id JOIN users u ON u.id = s.user_id ORDER BY p.question_id, s.slot');
 }
+
+/** Set when a problem was given to an annotator (every assignment when none is named): the wall time a save's active time is capped by counts from it. */
+export function setAssignedAt(db: DB, at: string, which?: { problemId: number; userId: number }): void {
+  if (which) run(db, 'UPDATE assignments SET created_at = ? WHERE problem_id = ? AND user_id = ?', [at, which.problemId, which.userId]);
+  else run(db, 'UPDATE assignments SET created_at = ?', [at]);
+}

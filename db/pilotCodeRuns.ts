@@ -64,6 +64,10 @@ export interface CodeRunRow {
   total: number | null;
 }
 
+/** A session's code runs (Run, Test, the test at submit), oldest first. */
+export const codeRunsOfSession = (db: DB, sessionId: number): CodeRunRow[] =>
+  all<CodeRunRow>(db, 'SELECT session_id, kind, at, ms, exit_code, timed_out, truncated, passed, total FROM pilot_code_runs WHERE session_id = ? ORDER BY id', [sessionId]);
+
 export const codeRunsOfStudy = (db: DB, studyId: number): CodeRunRow[] =>
   all<CodeRunRow>(
     db,

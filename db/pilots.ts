@@ -202,6 +202,11 @@ const SELECT_SESSION = `SELECT p.*, s.name AS study, s.release_sha256, s.max_rou
     (SELECT COUNT(*) FROM pilot_turns t WHERE t.session_id = p.id) AS rounds_used
   FROM pilot_sessions p JOIN pilot_studies s ON s.id = p.study_id`;
 
+/** Remove every session of a study (with their turns and code). */
+export const deleteSessionsOfStudy = (db: DB, studyId: number): void => {
+  run(db, 'DELETE FROM pilot_sessions WHERE study_id = ?', [studyId]);
+};
+
 export const sessionRow = (db: DB, id: number): SessionRow | undefined => get<SessionRow>(db, `${SELECT_SESSION} WHERE p.id = ?`, [id]);
 export const sessionsOfUser = (db: DB, userId: number): SessionRow[] =>
   all<SessionRow>(db, `${SELECT_SESSION} WHERE p.user_id = ? ORDER BY s.created_at, s.id, p.position`, [userId]);
@@ -213,6 +218,10 @@ export const submittedSessions = (db: DB, studyId: number, userId: number): Sess
 
 export const markOpened = (db: DB, id: number, at: string): void => {
   run(db, `UPDATE pilot_sessions SET opened_at = ?, status = 'asking' WHERE id = ? AND opened_at IS NULL`, [at, id]);
+};
+/** Set when a session's task was opened: its clock (time limit, skip) counts from there. */
+export const setOpenedAt = (db: DB, id: number, at: string): void => {
+  run(db, 'UPDATE pilot_sessions SET opened_at = ? WHERE id = ?', [at, id]);
 };
 export const markCoding = (db: DB, id: number, at: string): void => {
   run(db, `UPDATE pilot_sessions SET status = 'coding', code_started_at = COALESCE(code_started_at, ?) WHERE id = ? AND status IN ('new', 'asking')`, [at, id]);
@@ -251,6 +260,10 @@ export const latestSnapshot = (db: DB, sessionId: number, code: string): { saved
 export const insertSnapshot = (db: DB, sessionId: number, version: number, code: string, at: string): void => {
   run(db, 'INSERT INTO pilot_code_snapshots (session_id, version, code, saved_at) VALUES (?, ?, ?, ?)', [sessionId, version, code, at]);
 };
+
+/** Every snapshot of a session's code, oldest first. */
+export const snapshotsOfSession = (db: DB, sessionId: number): { version: number; code: string; saved_at: string }[] =>
+  all(db, 'SELECT version, code, saved_at FROM pilot_code_snapshots WHERE session_id = ? ORDER BY version', [sessionId]);
 
 export const snapshotCount = (db: DB, sessionId: number): number =>
   get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM pilot_code_snapshots WHERE session_id = ?', [sessionId])!.n;

@@ -168,3 +168,8 @@ export function insertGoldPoint(
     [problemId, idx, JSON.stringify(p.deletions), JSON.stringify(p.repairs ?? []), p.question ?? '', p.answer ?? '', p.type ?? null, p.provenance, checked, checked, checked],
   );
 }
+
+/** Reword one gold point's key question, nothing else changed. */
+export function setGoldQuestion(db: DB, problemId: number, idx: number, question: string): void {
+  run(db, 'UPDATE gold_points SET question = ? WHERE problem_id = ? AND idx = ?', [question, problemId, idx]);
+}

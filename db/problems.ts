@@ -241,7 +241,22 @@ export function setLcbVersion(db: DB, questionId: string, lcbVersion: string): v
   run(db, 'UPDATE problems SET lcb_version = ? WHERE question_id = ?', [lcbVersion, questionId]);
 }
 
+/**
+ * Set the public test cases (LiveCodeBench's JSON list) and, when given, the metadata (func_name of a
+ * functional problem) of one problem, or of every problem when no question id is named.
+ */
+export function setPublicTests(db: DB, tests: { publicTestCases: string; metadata?: string; questionId?: string }): void {
+  const where = tests.questionId === undefined ? '' : ' WHERE question_id = @questionId';
+  const metadata = tests.metadata === undefined ? '' : ', metadata = @metadata';
+  run(db, `UPDATE problems SET public_test_cases = @publicTestCases${metadata}${where}`, { ...tests });
+}
+
 /** Every problem in import order, with what an import sets. */
 export function problemsInImportOrder(db: DB): { question_id: string; title: string; base_text: string; import_order: number }[] {
   return all(db, 'SELECT question_id, title, base_text, import_order FROM problems ORDER BY import_order');
+}
+
+/** The LiveCodeBench release recorded on every problem (null: not recorded), in import order. */
+export function lcbVersions(db: DB): (string | null)[] {
+  return all<{ lcb_version: string | null }>(db, 'SELECT lcb_version FROM problems ORDER BY import_order').map((r) => r.lcb_version);
 }

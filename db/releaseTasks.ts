@@ -71,4 +71,8 @@ export function readTaskOverrides(db: DB): Map<number, TaskOverride[]> {
 /** Task ids kept from the release this one continues. */
 export const readKeptTaskIds = (db: DB): TaskIdRow[] => all<TaskIdRow>(db, `SELECT problem_id, subset, task_id, position FROM task_ids`);
 
+/** Every kept task id in release order, with its problem's question id and base text. */
+export const keptTasksInOrder = (db: DB): (TaskIdRow & { question_id: string; base_text: string })[] =>
+  all(db, 'SELECT t.problem_id, p.question_id, p.base_text, t.subset, t.task_id, t.position FROM task_ids t JOIN problems p ON p.id = t.problem_id ORDER BY t.position');
+
 export const readRetiredTaskIds = (db: DB): string[] => all<{ task_id: string }>(db, 'SELECT task_id FROM retired_task_ids').map((r) => r.task_id);

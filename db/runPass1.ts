@@ -132,3 +132,10 @@ export function completePass1ByModel(db: DB): Map<string, Map<string, number>> {
   }
   return out;
 }
+
+/** Every stored interactive pass@1 grade with all it records (code, error, metadata flag), by task id. */
+export const storedPass1Grades = (db: DB): Record<string, unknown>[] => all(db, 'SELECT * FROM run_pass1 ORDER BY task_id, model');
+
+/** Every stored complete pass@1 (the model's own run on a problem's original statement), by problem. */
+export const storedCompletePass1 = (db: DB): { model: string; question_id: string; pass1: number }[] =>
+  all(db, 'SELECT model, question_id, pass1 FROM run_pass1_complete ORDER BY question_id, model');

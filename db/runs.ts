@@ -328,6 +328,24 @@ export function dialogueRecord(db: DB, runId: number, taskId: string): StoredRec
   return row && recordFromRow(row);
 }
 
+/** Every record of a run, in the order of its file. */
+export const recordsOfRun = (db: DB, runId: number): StoredRecord[] =>
+  all<RunRecordRow>(db, `SELECT ${RUN_RECORD_COLUMNS} FROM run_records WHERE run_id = ? ORDER BY position`, [runId]).map(recordFromRow);
+
+/** Every run, a staged one (an import under way) too, by id. */
+export const runStates = (db: DB): { id: number; model: string; staged: 0 | 1; tasks: number }[] => all(db, 'SELECT id, model, staged, tasks FROM runs ORDER BY id');
+
+/** How many records the runs being imported (staged, seen by no reader) hold so far. */
+export const stagedRecordCount = (db: DB): number =>
+  get<{ n: number }>(db, 'SELECT COUNT(*) AS n FROM run_records rr JOIN runs r ON r.id = rr.run_id WHERE r.staged = 1')!.n;
+
+/** Where every stored record sits: its run, its position in the run's file, its task. */
+export const recordPlaces = (db: DB): { run_id: number; position: number; task_id: string }[] =>
+  all(db, 'SELECT run_id, position, task_id FROM run_records ORDER BY run_id, position');
+
+/** The SHA-256 of every release kept for runs. */
+export const runReleaseShas = (db: DB): string[] => all<{ sha256: string }>(db, 'SELECT sha256 FROM run_releases ORDER BY sha256').map((r) => r.sha256);
+
 /** Whether an earlier run import kept this release's tasks, typed by the current rule. */
 export const runReleaseKept = (db: DB, sha256: string): boolean => get(db, 'SELECT 1 FROM run_releases WHERE sha256 = ? AND types_rule >= ?', [sha256, TYPES_RULE]) !== undefined;
 

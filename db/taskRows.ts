@@ -97,6 +97,11 @@ export function readExclusions(db: DB, problemId: number): string[] {
   return all<{ subset: string }>(db, 'SELECT subset FROM task_exclusions WHERE problem_id = ? ORDER BY subset', [problemId]).map((r) => r.subset);
 }
 
+/** Every subset left out of the releases on purpose, with its problem and the reason given. */
+export function readExclusionReasons(db: DB): { problem_id: number; subset: string; reason: string }[] {
+  return all(db, 'SELECT problem_id, subset, reason FROM task_exclusions ORDER BY problem_id, subset');
+}
+
 /** A problem's rows of one task table: the subset, a label for events, and (task_ids) the kept id. */
 export function readTaskRows(db: DB, table: TaskTable, problemId: number): { subset: string; label: string; task_id: string | null }[] {
   return all(

@@ -4,7 +4,8 @@
  * and for a pilot's code saves. The clock is injected; nothing here depends on the machine's speed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get } from '../../db/database';
+import { assignedAt as assignedAtOf, findAnnotationRow } from '../../db/annotationDrafts';
+import { sessionRow, sessionsOfStudy, studyByName } from '../../db/pilots';
 import type { Actor } from '../../db/events';
 import { ACTIVE_MS_SLACK, creditActiveTime } from '../../server/services/activeTime';
 import { saveDraft } from '../../server/services/annotations';
@@ -55,7 +56,7 @@ describe('annotation drafts', () => {
     const user = await buildUser(ctx.db);
     const problem = buildProblem(ctx.db);
     assign(ctx.db, problem.id, user.id, 1);
-    const assignedAt = Date.parse(get<{ created_at: string }>(ctx.db, 'SELECT created_at FROM assignments WHERE problem_id = ?', [problem.id])!.created_at);
+    const assignedAt = Date.parse(assignedAtOf(ctx.db, problem.id, user.id)!);
     const actor: Actor = { id: user.id, name: user.username };
     let t = assignedAt;
     let version = 0;
@@ -63,7 +64,7 @@ describe('annotation drafts', () => {
       t += STEP_MS;
       version = saveDraft(ctx.db, user, actor, problem.questionId, { baseTextHash: SAMPLE_HASH, version, points: [], activeMs: TEN_MINUTES }, () => t).version;
     }
-    const stored = get<{ active_ms: number }>(ctx.db, 'SELECT active_ms FROM annotations WHERE problem_id = ?', [problem.id])!;
+    const stored = findAnnotationRow(ctx.db, problem.id, user.id)!;
     expect(stored.active_ms).toBeLessThanOrEqual(SAVES * STEP_MS + ACTIVE_MS_SLACK);
   });
 });
@@ -73,7 +74,7 @@ describe("a pilot's code saves", () => {
     createStudy(ctx.db, w.mara, createStudyBody.parse({ name: 'burst', release: PILOT_RELEASE, pilots: ['pia'] }));
     const pia = w.users.pia;
     const actor: Actor = { id: pia.id, name: pia.username };
-    const id = get<{ id: number }>(ctx.db, "SELECT p.id FROM pilot_sessions p JOIN pilot_studies s ON s.id = p.study_id WHERE s.name = 'burst' ORDER BY p.position LIMIT 1")!.id;
+    const id = sessionsOfStudy(ctx.db, studyByName(ctx.db, 'burst')!.id).sort((a, b) => a.position - b.position)[0]!.id;
     let t = Date.parse('2026-03-01T10:00:00.000Z');
     readySession(ctx.db, { id: pia.id, name: 'pilot' }, pia.id, id, () => t);
     let version = startCoding(ctx.db, actor, pia.id, id, () => t).code.version;
@@ -88,7 +89,7 @@ describe("a pilot's code saves", () => {
       }
     }
     expect(refused).toBeGreaterThan(0);
-    const stored = get<{ active_ms: number }>(ctx.db, 'SELECT active_ms FROM pilot_sessions WHERE id = ?', [id])!;
+    const stored = sessionRow(ctx.db, id)!;
     expect(stored.active_ms).toBeLessThanOrEqual(SAVES * STEP_MS + ACTIVE_MS_SLACK);
   });
 });

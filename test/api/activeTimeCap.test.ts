@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get, run } from '../../db/database';
+import { findAnnotationRow, setLastSave } from '../../db/annotationDrafts';
+import { setAnnotationStatus } from '../../db/annotations';
 import { cardEffort } from '../../server/services/releases/facts';
 import { ACTIVE_MS_SLACK } from '../../server/services/annotations';
 import { SAMPLE_HASH } from '../support/baseText';
@@ -14,15 +15,17 @@ import { lastEventOf } from '../support/state';
 const ctx = tempDb();
 const app = testApp(ctx.db);
 let problem: BuiltProblem;
+let userId: number;
 let agent: Agent;
 const url = () => `/api/annotations/${problem.questionId}`;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
-const stored = () => get<{ id: number; version: number; active_ms: number }>(ctx.db, 'SELECT id, version, active_ms FROM annotations WHERE problem_id = ?', [problem.id])!;
+const stored = () => findAnnotationRow(ctx.db, problem.id, userId)!;
 const save = (version: number, activeMs: number) => agent.put(url()).send({ baseTextHash: SAMPLE_HASH, version, points: [], activeMs });
 
 beforeAll(async () => {
   problem = buildProblem(ctx.db);
   const user = await buildUser(ctx.db);
+  userId = user.id;
   assign(ctx.db, problem.id, user.id, 1);
   agent = await loginAs(app, user);
 });
@@ -45,14 +48,14 @@ describe('time on task is capped by wall time', () => {
   });
 
   it('a plausible report (less than the wall time since the previous save) is credited in full', async () => {
-    run(ctx.db, 'UPDATE annotations SET updated_at = ?, active_mark_ms = ? WHERE id = ?', [ago(120_000), Date.now() - 120_000, stored().id]);
+    setLastSave(ctx.db, stored().id, ago(120_000), Date.now() - 120_000);
     const before = stored().active_ms;
     const res = await save(stored().version, 90_000);
     expect(res.body.activeMs).toBe(before + 90_000);
   });
 
   it('a report beyond the wall time is cut to it (plus slack)', async () => {
-    run(ctx.db, 'UPDATE annotations SET updated_at = ?, active_mark_ms = ? WHERE id = ?', [ago(60_000), Date.now() - 60_000, stored().id]);
+    setLastSave(ctx.db, stored().id, ago(60_000), Date.now() - 60_000);
     const before = stored().active_ms;
     const res = await save(stored().version, 600_000);
     const added = res.body.activeMs - before;
@@ -69,7 +72,7 @@ describe('time on task is capped by wall time', () => {
   });
 
   it('the data card counts only the capped time', async () => {
-    run(ctx.db, "UPDATE annotations SET status = 'submitted' WHERE id = ?", [stored().id]);
+    setAnnotationStatus(ctx.db, problem.id, userId, 'submitted');
     const effort = cardEffort(ctx.db, [problem.id]);
     expect(effort.totalMs).toBe(stored().active_ms);
     expect(effort.totalMs).toBeLessThan(90_000 + 60_000 + 3 * (ACTIVE_MS_SLACK + 2_000));

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { run, transaction } from '../../db/database';
+import { transaction } from '../../db/database';
+import { writeAnnotationPoints } from '../../db/annotationDrafts';
+import { insertAnnotation } from '../../db/annotations';
+import { problemsInImportOrder } from '../../db/problems';
+import { insertUser } from '../../db/users';
 import { loadAgreementItems } from '../../server/services/agreement';
+import { insertTinyProblem } from '../support/builders';
 import { tempDb } from '../support/db';
 
 // loadAgreementItems takes each base text's length from SQLite without reading the text,
@@ -18,20 +23,12 @@ const ctx = tempDb();
 
 function seed(): void {
   transaction(ctx.db, () => {
-    const user = (name: string) => Number(run(ctx.db, `INSERT INTO users (username, role, password_hash) VALUES (?, 'annotator', 'unused')`, [name]).lastInsertRowid);
-    const [a, b] = [user('ann1'), user('ann2')];
+    const [a, b] = [insertUser(ctx.db, 'ann1', 'annotator', 'unused'), insertUser(ctx.db, 'ann2', 'annotator', 'unused')];
     TEXTS.forEach((text, i) => {
-      const id = Number(
-        run(
-          ctx.db,
-          `INSERT INTO problems (question_id, title, platform, contest_id, contest_date, difficulty, statement, base_text, record_sha256, import_order)
-           VALUES (?, ?, 'atcoder', 'abc', '2025-01-01T00:00:00', 'easy', ?, ?, ?, ?)`,
-          [`p${i}`, `Problem ${i}`, text, text, `sha-${i}`, i + 1],
-        ).lastInsertRowid,
-      );
+      const id = insertTinyProblem(ctx.db, { questionId: `p${i}`, title: `Problem ${i}`, text, recordSha256: `sha-${i}`, importOrder: i + 1 });
       for (const u of [a, b]) {
-        const annotation = Number(run(ctx.db, `INSERT INTO annotations (problem_id, user_id, status, active_ms) VALUES (?, ?, 'submitted', 1000)`, [id, u]).lastInsertRowid);
-        run(ctx.db, `INSERT INTO annotation_points (annotation_id, idx, deletions, question, answer, type) VALUES (?, 0, '[[0, 3]]', 'Q?', 'A', 'Units')`, [annotation]);
+        const annotation = insertAnnotation(ctx.db, id, u, { status: 'submitted', version: 0, activeMs: 1000 });
+        writeAnnotationPoints(ctx.db, annotation, [{ deletions: [[0, 3]], repairs: [], question: 'Q?', answer: 'A', type: 'Units' }]);
       }
     });
   });
@@ -40,7 +37,7 @@ function seed(): void {
 describe('agreement items: base text length', () => {
   it('equals the JavaScript length of every base text (ASCII, BMP, astral, NUL, empty)', () => {
     seed();
-    const stored = ctx.db.prepare('SELECT question_id, base_text FROM problems').all() as { question_id: string; base_text: string }[];
+    const stored = problemsInImportOrder(ctx.db);
     expect(stored.map((r) => r.base_text)).toEqual(TEXTS); // the texts round-trip unchanged, NUL included
     const { items } = loadAgreementItems(ctx.db);
     expect(items.map((i) => [i.questionId, i.baseLength])).toEqual(TEXTS.map((t, i) => [`p${i}`, t.length]));

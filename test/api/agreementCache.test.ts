@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, type DB } from '../../db/database';
+import type { DB } from '../../db/database';
+import { insertAdjudication, setAdjudicationStatus } from '../../db/adjudications';
+import { annotationStates, setAnnotationPointTypes, setAnnotationStatus } from '../../db/annotations';
+import { appendEvent, SYSTEM_ACTOR } from '../../db/events';
+import { insertGoldPoint, writeGoldPoints } from '../../db/points';
 import { agreementReport, type AgreementView } from '../../server/services/agreement';
 import { agreementDataVersion, cachedAgreementReport } from '../../server/services/agreementCache';
 import { buildAnnotation } from '../support/annotationBuilders';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
+import { unassignAll } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -54,14 +59,14 @@ describe('the agreement report cache', () => {
     expect(calls.n).toBe(1);
     expect(again).toBe(first);
     const changes: [string, () => unknown][] = [
-      ['annotation status', () => run(ctx.db, "UPDATE annotations SET status = 'draft' WHERE problem_id = ? AND user_id = ?", [problems[0]!.id, bob.id])],
-      ['annotation point', () => run(ctx.db, "UPDATE annotation_points SET type = 'Units' WHERE annotation_id = (SELECT MIN(id) FROM annotations)")],
+      ['annotation status', () => setAnnotationStatus(ctx.db, problems[0]!.id, bob.id, 'draft')],
+      ['annotation point', () => setAnnotationPointTypes(ctx.db, annotationStates(ctx.db)[0]!.id, 'Units')],
       ['new annotation', () => buildAnnotation(ctx.db, problems[6]!.id, alice.id, [{ deletions: [[1, 3]] }])],
-      ['adjudication', () => run(ctx.db, "INSERT INTO adjudications (problem_id, status) VALUES (?, 'resolved')", [problems[1]!.id])],
-      ['gold point', () => run(ctx.db, "INSERT INTO gold_points (problem_id, idx, deletions, provenance) VALUES (?, 0, '[[0,5]]', 'A')", [problems[1]!.id])],
-      ['adjudication reopened', () => run(ctx.db, "UPDATE adjudications SET status = 'draft' WHERE problem_id = ?", [problems[1]!.id])],
-      ['gold point removed', () => run(ctx.db, 'DELETE FROM gold_points WHERE problem_id = ?', [problems[1]!.id])],
-      ['assignment slots', () => run(ctx.db, 'DELETE FROM assignments WHERE problem_id = ?', [problems[7]!.id])],
+      ['adjudication', () => insertAdjudication(ctx.db, problems[1]!.id, { status: 'resolved' })],
+      ['gold point', () => insertGoldPoint(ctx.db, problems[1]!.id, 0, { deletions: [[0, 5]], provenance: 'A' })],
+      ['adjudication reopened', () => setAdjudicationStatus(ctx.db, problems[1]!.id, 'draft')],
+      ['gold point removed', () => writeGoldPoints(ctx.db, problems[1]!.id, [])],
+      ['assignment slots', () => unassignAll(ctx.db, problems[7]!.id)],
     ];
     for (const [what, change] of changes) {
       const before = calls.n;
@@ -79,7 +84,7 @@ describe('the agreement report cache', () => {
     const { calls, compute } = counting();
     const report = cachedAgreementReport(ctx.db, compute);
     const before = calls.n;
-    run(ctx.db, "INSERT INTO events (actor, action, entity_type) VALUES ('system', 'test.noop', 'test')");
+    appendEvent(ctx.db, SYSTEM_ACTOR, { action: 'test.noop', entityType: 'test' });
     expect(cachedAgreementReport(ctx.db, compute)).toBe(report);
     expect(calls.n).toBe(before);
   });
@@ -88,7 +93,7 @@ describe('the agreement report cache', () => {
 describe('GET /api/agreement (paged per-problem table)', () => {
   it('serves a fresh report after an annotation is submitted through the API', async () => {
     const before = (await maintainer.get('/api/agreement')).body;
-    run(ctx.db, "UPDATE annotations SET status = 'submitted' WHERE problem_id = ? AND user_id = ?", [problems[0]!.id, bob.id]);
+    setAnnotationStatus(ctx.db, problems[0]!.id, bob.id, 'submitted');
     const after = (await maintainer.get('/api/agreement')).body;
     expect(after.problems).toBe(before.problems + 1);
   });

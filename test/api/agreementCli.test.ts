@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, run } from '../../db/database';
+import { annotationStates } from '../../db/annotations';
+import { assignmentList } from '../../db/assignments';
+import type { AmbiguityType } from '../../shared/taxonomy';
 import type { AgreementView } from '../../server/services/agreement';
 import { buildProblem, type BuiltProblem } from '../support/builders';
 import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
+import { buildGold } from '../support/releaseBuilders';
 import { rowCount } from '../support/state';
 
 /*
@@ -58,9 +61,11 @@ function lines(): string {
 }
 
 function resolveGold(problemId: number, gold: [number, number, string][]): void {
-  run(ctx.db, `INSERT INTO adjudications (problem_id, status, resolved_at) VALUES (?, 'resolved', '2025-01-01T00:00:00Z')`, [problemId]);
-  gold.forEach(([s, e, type], idx) =>
-    run(ctx.db, `INSERT INTO gold_points (problem_id, idx, deletions, question, answer, type, provenance) VALUES (?, ?, ?, 'q', 'a', ?, 'A')`, [problemId, idx, JSON.stringify([[s, e]]), type]),
+  buildGold(
+    ctx.db,
+    problemId,
+    gold.map(([s, e, type]) => ({ deletions: [[s, e]], question: 'q', answer: 'a', type: type as AmbiguityType, provenance: 'A' })),
+    { resolvedAt: '2025-01-01T00:00:00Z' },
   );
 }
 
@@ -94,13 +99,10 @@ afterAll(() => {
 
 describe('import-annotations then agreement --json', () => {
   it('stores the annotations as submitted imports with two assignments per problem', () => {
-    const rows = all<{ status: string; source: string; version: number }>(ctx.db, 'SELECT status, source, version FROM annotations');
+    const rows = annotationStates(ctx.db);
     expect(rows).toHaveLength(6);
     expect(rows.every((r) => r.status === 'submitted' && r.source === 'import' && r.version === 1)).toBe(true);
-    const slots = all<{ question_id: string; username: string; slot: number }>(
-      ctx.db,
-      'SELECT p.question_id, u.username, s.slot FROM assignments s JOIN problems p ON p.id = s.problem_id JOIN users u ON u.id = s.user_id ORDER BY p.question_id, s.slot',
-    );
+    const slots = assignmentList(ctx.db);
     expect(slots.map((s) => `${s.question_id}:${s.username}:${s.slot}`)).toEqual([
       'abc001_a:alice:1', 'abc001_a:bob:2', 'abc002_b:alice:1', 'abc002_b:carol:2', 'abc003_c:bob:1', 'abc003_c:carol:2',
     ]);
@@ -210,6 +212,6 @@ describe('import-annotations then agreement --json', () => {
     expect(again.status).toBe(0);
     expect(again.stdout).toContain('6 annotations: 0 created, 0 updated, 6 unchanged; 0 assignments created.');
     expect(rowCount(ctx.db, 'events')).toBe(events);
-    expect(all<{ version: number }>(ctx.db, 'SELECT version FROM annotations').every((r) => r.version === 1)).toBe(true);
+    expect(annotationStates(ctx.db).every((r) => r.version === 1)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { run } from '../../db/database';
+import { setAssignedAt } from '../../db/assignments';
 import { SAMPLE_HASH } from '../support/baseText';
 import { tempDb } from '../support/db';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
@@ -45,7 +45,7 @@ beforeAll(async () => {
   assign(ctx.db, other.id, outsider.id, 1);
   // Assigned an hour ago: the saves below report less active time than has passed, so what they
   // credit is what they report (the cap by wall time has tests of its own, on an injected clock).
-  run(ctx.db, "UPDATE assignments SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour')");
+  setAssignedAt(ctx.db, new Date(Date.now() - 3_600_000).toISOString());
 });
 afterAll(() => ctx.cleanup());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, run } from '../../db/database';
+import { insertAnnotation } from '../../db/annotations';
 import { batchDetail, batchOfProblem, batchProblemIds, listBatches } from '../../server/services/batches';
 import { getQueue } from '../../server/services/annotations';
 import { presentQueue } from '../../server/presenters/annotations';
@@ -7,7 +7,7 @@ import type { BatchPlan } from '../../shared/schemas/batches';
 import { assign, buildProblem, buildUser, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
-import { eventsOf, problemIdOf } from '../support/state';
+import { assignedTo as assignedToProblem, eventsOf, problemIdOf, userIdOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -16,10 +16,9 @@ const users: Record<string, BuiltUser> = {};
 afterAll(() => ctx.cleanup());
 
 const at = (day: string) => () => Date.parse(`${day}T12:00:00Z`);
-const assignedTo = (questionId: string) =>
-  all<{ username: string }>(ctx.db, 'SELECT u.username FROM assignments a JOIN users u ON u.id = a.user_id JOIN problems p ON p.id = a.problem_id WHERE p.question_id = ? ORDER BY a.slot', [questionId]).map((r) => r.username);
+const assignedTo = (questionId: string) => assignedToProblem(ctx.db, questionId);
 const annotate = (questionId: string, username: string, status: 'draft' | 'submitted') =>
-  run(ctx.db, 'INSERT INTO annotations (problem_id, user_id, status, version) SELECT p.id, u.id, ?, 2 FROM problems p, users u WHERE p.question_id = ? AND u.username = ?', [status, questionId, username]);
+  insertAnnotation(ctx.db, problemIdOf(ctx.db, questionId), userIdOf(ctx.db, username), { status, version: 2 });
 const events = (action: string) => eventsOf(ctx.db, action).length;
 
 beforeAll(async () => {

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { all, get, openDatabase } from '../../db/database';
+import { openDatabase, type DB } from '../../db/database';
+import { findProblemId } from '../../db/problems';
+import { countRows } from '../../db/schema';
+import { userExists } from '../../db/users';
 import { runCli } from '../support/cli';
 import { tempDir } from '../support/db';
 import { lcbRecord, writeJsonl } from '../support/lcb';
@@ -15,10 +18,11 @@ async function cli(...args: string[]) {
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
-function query<T>(sql: string): T[] {
+/** What the database file holds, read on a connection of its own. */
+function read<T>(what: (db: DB) => T): T {
   const db = openDatabase(dbFile);
   try {
-    return all<T>(db, sql);
+    return what(db);
   } finally {
     db.close();
   }
@@ -47,7 +51,7 @@ describe('import-lcb', () => {
     expect(errorLines[0]).toMatch(/^line 2: invalid JSON/);
     expect(errorLines[1]).toMatch(/^line 3: difficulty: /);
     expect(res.stderr).toContain('… and 11 more');
-    expect(query<{ question_id: string }>("SELECT question_id FROM problems WHERE question_id = 'cli_3'")).toEqual([]);
+    expect(read((db) => findProblemId(db, 'cli_3'))).toBeUndefined();
   });
 
   it('exits with a usage error without a file and 1 for a missing file', async () => {
@@ -72,7 +76,7 @@ describe('users and assign', () => {
     const assigned = await cli('assign', '--auto');
     expect(assigned.code).toBe(0);
     expect(assigned.stdout).toContain('assigned 2 problems (4 new assignments)');
-    expect(query<{ n: number }>('SELECT COUNT(*) AS n FROM assignments')).toEqual([{ n: 4 }]);
+    expect(read((db) => countRows(db, 'assignments'))).toBe(4);
   });
 
   it('rejects a short password, an unknown role and a missing --auto', async () => {
@@ -84,7 +88,7 @@ describe('users and assign', () => {
     expect((await cli('users', 'add', 'cy', '--role', 'boss', '--password-file', short)).stderr).toContain('role:');
     expect((await cli('assign')).code).toBe(2);
     const db = openDatabase(dbFile);
-    expect(get(db, "SELECT 1 FROM users WHERE username = 'cy'")).toBeUndefined();
+    expect(userExists(db, 'cy')).toBe(false);
     db.close();
   });
 

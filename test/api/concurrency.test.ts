@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get } from '../../db/database';
 import type { Point } from '../../shared/edits';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { holdWriteLock, listen } from '../support/liveServer';
 import { cookieFor, pointFor } from '../support/world';
 import { hashOf } from '../support/baseText';
-import { eventsOf } from '../support/state';
+import { annotationsOf, eventsOf, problemIdOf } from '../support/state';
 
 // 20 clients save drafts for a few seconds over real HTTP: ten share one annotation (one
 // annotator in ten tabs), ten each own a different one. Every save names the version it
@@ -91,13 +90,8 @@ async function client(id: number, cookie: string, problem: BuiltProblem, deadlin
 }
 
 function storedPoints(questionId: string): { version: number; questions: string[] } {
-  const row = get<{ id: number; version: number }>(
-    ctx.db,
-    'SELECT a.id, a.version FROM annotations a JOIN problems p ON p.id = a.problem_id WHERE p.question_id = ?',
-    [questionId],
-  )!;
-  const questions = all<{ question: string }>(ctx.db, 'SELECT question FROM annotation_points WHERE annotation_id = ? ORDER BY idx', [row.id]).map((r) => r.question);
-  return { version: row.version, questions };
+  const [row] = annotationsOf(ctx.db, problemIdOf(ctx.db, questionId));
+  return { version: row!.version, questions: row!.points.map((p) => p.question) };
 }
 
 describe('concurrent draft saves', () => {

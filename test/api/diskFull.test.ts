@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Request, Response } from 'express';
-import { get } from '../../db/database';
+import { annotationStates } from '../../db/annotations';
 import { errorHandler } from '../../server/http/mount';
 import { assign, buildProblem, buildUser, type BuiltProblem } from '../support/builders';
 import { hashOf } from '../support/baseText';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { pointFor } from '../support/world';
-import { rowCount } from '../support/state';
+import { annotationsOf, rowCount } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -23,8 +23,8 @@ beforeAll(async () => {
 afterAll(() => ctx.cleanup());
 
 const stored = () => ({
-  annotation: get<{ version: number }>(ctx.db, 'SELECT version FROM annotations')!,
-  questions: get<{ q: string }>(ctx.db, "SELECT group_concat(question, '|') AS q FROM annotation_points")!.q,
+  annotation: annotationStates(ctx.db).map(({ version }) => ({ version }))[0],
+  questions: annotationsOf(ctx.db, problem.id).flatMap((a) => a.points.map((p) => p.question)).join('|'),
   events: rowCount(ctx.db, 'events'),
 });
 

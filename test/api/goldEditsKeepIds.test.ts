@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, type DB } from '../../db/database';
+import type { DB } from '../../db/database';
+import { readRetiredTaskIds } from '../../db/releaseTasks';
+import { readExclusions, readOverrides, readTaskRows } from '../../db/taskRows';
 import { CLI_ACTOR } from '../../db/events';
 import type { CaseView } from '../../shared/adjudicationView';
 import type { GoldPoint } from '../../shared/schemas/adjudication';
@@ -10,7 +12,7 @@ import { buildUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { buildLegacyFixture, type LegacyFixture } from '../support/legacyFixture';
-import { eventsOf } from '../support/state';
+import { eventsOf, problemIdOf } from '../support/state';
 
 interface World {
   db: DB;
@@ -50,11 +52,11 @@ async function editAndResolve(w: World, edit: (points: GoldPoint[]) => GoldPoint
 }
 
 function stored(db: DB) {
-  const problemA = "(SELECT id FROM problems WHERE question_id = 'leg100_a')";
+  const problemA = problemIdOf(db, 'leg100_a');
   return {
-    ids: all<{ v: string }>(db, `SELECT task_id || ' ' || subset AS v FROM task_ids WHERE problem_id = ${problemA} ORDER BY task_id`).map((r) => r.v),
-    overrides: all<{ v: string }>(db, `SELECT subset || ':' || kind AS v FROM task_overrides WHERE problem_id = ${problemA} ORDER BY subset`).map((r) => r.v),
-    exclusions: all<{ v: string }>(db, `SELECT subset AS v FROM task_exclusions WHERE problem_id = ${problemA} ORDER BY subset`).map((r) => r.v),
+    ids: readTaskRows(db, 'task_ids', problemA).map((r) => `${r.task_id} ${r.subset}`).sort(),
+    overrides: readOverrides(db, problemA).map((o) => `${o.subset}:${o.kind}`),
+    exclusions: readExclusions(db, problemA),
   };
 }
 
@@ -154,7 +156,7 @@ describe('retiring the ids of changed tasks', () => {
     const second = (points: GoldPoint[]) => points[1]!.deletions[0]![0];
     const changed = (p: GoldPoint, points: GoldPoint[]): GoldPoint => ({ ...p, question: 'What is the largest N?', deletions: [[p.deletions[0]![0], second(points)]] });
     await editAndResolve(w, (points) => points.map((p, i) => (i === 0 ? changed(p, points) : p)), 'leg100_b');
-    const retired = all<{ task_id: string }>(w.db, 'SELECT task_id FROM retired_task_ids ORDER BY task_id').map((r) => r.task_id);
+    const retired = readRetiredTaskIds(w.db).sort();
     expect(retired).toEqual(['task_20', 'task_22']);
     expect(exported(w.db).filter((t) => t.question === 'leg100_b').map((t) => `${t.id} ${t.subset}`)).toEqual(['task_21 1', 'task_23 0', 'task_24 0,1']);
   });

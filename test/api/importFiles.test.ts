@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { get } from '../../db/database';
+import { findProblemDetail } from '../../db/problems';
 import { CLI_ACTOR } from '../../db/events';
 import { importLcbFile } from '../../server/services/lcbImport';
 import { tempDb, tempDir } from '../support/db';
@@ -90,7 +90,7 @@ describe('harmless encodings import fine', () => {
     const res = await agent.post('/api/problems/import').set('Content-Type', 'application/octet-stream').send(content);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ total: 2, inserted: 2 });
-    const stored = get<{ title: string }>(ctx.db, "SELECT title FROM problems WHERE question_id = 'gen00011_a'");
+    const stored = findProblemDetail(ctx.db, 'gen00011_a');
     expect(stored?.title).toBe('Generated problem 11');
   });
 
@@ -99,7 +99,7 @@ describe('harmless encodings import fine', () => {
     fs.writeFileSync(file, `${line(21, { private_test_cases: 'y'.repeat(twentyMb) })}\n`);
     const summary = await importLcbFile(ctx.db, file, CLI_ACTOR);
     expect(summary.inserted).toBe(1);
-    const row = get<{ private_tests_bytes: number }>(ctx.db, "SELECT private_tests_bytes FROM problems WHERE question_id = 'gen00021_a'");
+    const row = findProblemDetail(ctx.db, 'gen00021_a');
     expect(row?.private_tests_bytes).toBe(twentyMb);
   });
 });

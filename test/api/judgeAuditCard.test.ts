@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
+import { auditRow, itemRows } from '../../db/judgeAudits';
 import { labelItem } from '../../server/services/judgeAudits/label';
 import { createAudit } from '../../server/services/judgeAudits/create';
 import { runCli } from '../support/cli';
@@ -72,7 +72,7 @@ describe('the card of export --runs', () => {
 
   it("adds the audit's n, κ and interval to the limitations once it has labels", async () => {
     const ada = w.users.adjudicator;
-    const items = all<{ id: number; turn: number }>(ctx.db, "SELECT i.id, i.turn FROM judge_audit_items i JOIN judge_audits a ON a.id = i.audit_id WHERE a.name = 'check-1'");
+    const items = itemRows(ctx.db, auditRow(ctx.db, 'check-1')!.id);
     // Human: hit, none, hit, hit against the run's hit, miss, miss, hit: κ = (0.75 − 0.5) / (1 − 0.5).
     const choice = [0, null, 0, 0];
     for (const item of items) labelItem(ctx.db, { id: ada.id, name: ada.username }, ada.id, 'check-1', item.id, choice[item.turn]!);

@@ -1,6 +1,7 @@
 /** A human audit of a run's judge over HTTP and the CLI: the sample, blind labelling, and the hand-computed figures. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get } from '../../db/database';
+import { auditRow, itemRows, setRunJudge } from '../../db/judgeAudits';
+import { runRow } from '../../db/runs';
 import { judgeAudits } from '../../shared/api/judgeAudits';
 import { judgeAuditRoutes } from '../../server/routes/judgeAudits/judgeAudits';
 import type { AuditItemView, AuditReport } from '../../shared/schemas/judgeAudits';
@@ -10,7 +11,7 @@ import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { buildPilotWorld, PILOT_RELEASE } from '../support/pilotWorld';
 import { runLine, storeRun } from '../support/runFixture';
-import { eventsOf } from '../support/state';
+import { eventsOf, releaseRecords as releaseRecordsOf } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -23,12 +24,7 @@ let abeUser: BuiltUser;
 
 /** The release's tasks as the run file names them: id, problem and key questions. */
 function releaseRecords(): { task_id: string; question_id: string; qa_pairs: { question: string }[] }[] {
-  const file = get<{ content: Buffer }>(ctx.db, `SELECT f.content FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = ? AND f.path LIKE '%.jsonl'`, [PILOT_RELEASE])!;
-  return file.content
-    .toString('utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as { task_id: string; question_id: string; qa_pairs: { question: string }[] });
+  return releaseRecordsOf(ctx.db, PILOT_RELEASE);
 }
 
 const MISSES = ['Is the output case sensitive?', 'How large can the input be?'];
@@ -46,17 +42,12 @@ beforeAll(async () => {
   });
   await storeRun(ctx.db, w.mara, MODEL, { release: PILOT_RELEASE }, lines);
   // The judge is recorded the way `runs import --judge` records it.
-  ctx.db.prepare('UPDATE runs SET judge = ? WHERE model = ?').run(JUDGE, MODEL);
+  setRunJudge(ctx.db, runRow(ctx.db, MODEL)!.id, JUDGE);
   [mara, ada, abe] = await Promise.all([loginAs(app, w.users.mara), loginAs(app, w.users.ada), loginAs(app, abeUser)]);
 });
 afterAll(() => ctx.cleanup());
 
-const sampleOf = (name: string) =>
-  all<{ task_id: string; turn: number; run_label: number }>(
-    ctx.db,
-    'SELECT i.task_id, i.turn, i.run_label FROM judge_audit_items i JOIN judge_audits a ON a.id = i.audit_id WHERE a.name = ? ORDER BY i.position',
-    [name],
-  );
+const sampleOf = (name: string) => itemRows(ctx.db, auditRow(ctx.db, name)!.id).map(({ task_id, turn, run_label }) => ({ task_id, turn, run_label }));
 
 /** Label every item the agent is given, choosing by (task, turn); returns every view it was sent. */
 async function labelAll(agent: Agent, name: string, choose: (item: AuditItemView) => number | null): Promise<string[]> {
@@ -181,7 +172,7 @@ describe('labelling and the report', () => {
 
   it('a label takes a key question of the task or none; a full item and other audits’ ids are refused; undo reopens', async () => {
     const [first] = sampleOf('full');
-    const id = get<{ id: number }>(ctx.db, "SELECT i.id FROM judge_audit_items i JOIN judge_audits a ON a.id = i.audit_id WHERE a.name = 'full' AND i.position = 0")!.id;
+    const id = itemRows(ctx.db, auditRow(ctx.db, 'full')!.id).find((i) => i.position === 0)!.id;
     expect(first).toBeDefined();
     const bad = await ada.put(`/api/judge-audits/full/items/${id}`).send({ keyQuestion: 5 });
     expect(bad.status).toBe(400);
@@ -215,7 +206,7 @@ describe('labelling and the report', () => {
     expect(JSON.parse(cli.stdout)).toEqual(api);
     const text = await runCli(['runs', 'audit', 'report', '--name', 'full', '--db', ctx.file]);
     expect(text.stdout).toContain(`judge audit full of ${MODEL} (judge ${JUDGE})`);
-    ctx.db.prepare('UPDATE runs SET judge = NULL WHERE model = ?').run(MODEL);
+    setRunJudge(ctx.db, runRow(ctx.db, MODEL)!.id, null);
     const created = await runCli(['runs', 'audit', 'create', '--model', MODEL, '--size', '3', '--seed', '5', '--name', 'cli-one', '--db', ctx.file]);
     expect(created.stdout).toContain(`created judge audit cli-one of ${MODEL} (judge unrecorded): 3 question turns`);
     const missing = await runCli(['runs', 'audit', 'create', '--model', MODEL, '--size', '3', '--name', 'x', '--db', ctx.file]);

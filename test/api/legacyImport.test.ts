@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { all, get, run, type DB } from '../../db/database';
+import type { DB } from '../../db/database';
+import { findAdjudication, insertAdjudication } from '../../db/adjudications';
+import { readGoldPoints } from '../../db/points';
+import { keptTasksInOrder } from '../../db/releaseTasks';
+import { readReleaseFile, readReleaseRow } from '../../db/releases';
+import { readExclusionReasons, readOverrides } from '../../db/taskRows';
 import { CLI_ACTOR } from '../../db/events';
-import type { Range, Repair } from '../../shared/edits';
 import type { ReleaseRecord } from '../../shared/release/format';
 import { generateTasks, type TaskOverride } from '../../shared/tasks';
-import type { AmbiguityType } from '../../shared/taxonomy';
 import { ImportError } from '../../server/services/lcbFile';
 import { importLegacyRelease, type LegacyImportReport } from '../../server/services/releases/legacyImport';
 import { loadReleaseTasks, toRecord } from '../../server/services/releases/tasks';
@@ -14,7 +17,7 @@ import { buildProblem } from '../support/builders';
 import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
 import { buildLegacyFixture, type LegacyFixture } from '../support/legacyFixture';
-import { eventsOf } from '../support/state';
+import { eventsOf, rowCount } from '../support/state';
 
 let ctx: ReturnType<typeof tempDb>;
 afterEach(() => ctx?.cleanup());
@@ -28,32 +31,16 @@ const importText = (db: DB, text: string, name = 'legacy-v1') => importLegacyRel
 
 /** What generation gives for every kept task id, from the stored gold points, overrides and ids alone. */
 function regenerate(db: DB): ReleaseRecord[] {
-  const rows = all<{ problem_id: number; question_id: string; base_text: string; subset: string; task_id: string }>(
-    db,
-    'SELECT t.problem_id, p.question_id, p.base_text, t.subset, t.task_id FROM task_ids t JOIN problems p ON p.id = t.problem_id ORDER BY t.position',
-  );
-  return rows.map((row) => {
-    const gold = all<{ deletions: string; repairs: string; question: string; answer: string; type: AmbiguityType | null }>(db, 'SELECT * FROM gold_points WHERE problem_id = ? ORDER BY idx', [row.problem_id]);
-    const overrides = all<{ subset: string; text: string | null; questions: string | null; answers: string | null; keywords: string | null; qa_order: string | null; kind: 'edit' | 'rewrite' }>(
-      db,
-      'SELECT subset, text, questions, answers, keywords, qa_order, kind FROM task_overrides WHERE problem_id = ?',
-      [row.problem_id],
-    ).map(({ qa_order, ...o }): TaskOverride => ({
-      ...o,
-      questions: o.questions && JSON.parse(o.questions),
-      answers: o.answers && JSON.parse(o.answers),
-      keywords: o.keywords && JSON.parse(o.keywords),
-      qaOrder: qa_order && JSON.parse(qa_order),
-    }));
-    const points = gold.map((g) => ({ ...g, deletions: JSON.parse(g.deletions) as Range[], repairs: JSON.parse(g.repairs) as Repair[] }));
-    const task = generateTasks(row.base_text, points, 'all-subsets', overrides).find((t) => t.key === row.subset)!;
+  return keptTasksInOrder(db).map((row) => {
+    const overrides = readOverrides(db, row.problem_id).map(({ subset, text, questions, answers, keywords, qaOrder, kind }): TaskOverride => ({ subset, text, questions, answers, keywords, qaOrder, kind }));
+    const task = generateTasks(row.base_text, readGoldPoints(db, row.problem_id), 'all-subsets', overrides).find((t) => t.key === row.subset)!;
     return { task_id: row.task_id, question_id: row.question_id, keywords: task.keywords, modified_content: task.text, qa_pairs: task.qa.map(({ question, answer }) => ({ question, answer })) };
   });
 }
 
-const count = (db: DB, table: string) => get<{ n: number }>(db, `SELECT COUNT(*) AS n FROM ${table}`)!.n;
-const tables = ['adjudications', 'gold_points', 'task_overrides', 'task_ids', 'task_exclusions', 'releases', 'release_files'];
-const counts = (db: DB) => Object.fromEntries(tables.map((t) => [t, count(db, t)]));
+const tables = ['adjudications', 'gold_points', 'task_overrides', 'task_ids', 'task_exclusions', 'releases', 'release_files'] as const;
+const counts = (db: DB) => Object.fromEntries(tables.map((t) => [t, rowCount(db, t)]));
+const overrideOf = (db: DB, problemId: number, subset: string) => readOverrides(db, problemId).find((o) => o.subset === subset);
 
 describe('import-release (legacy import)', () => {
   it('recovers points, keeps ids and positions, and stores exactly the overrides that reproduce every record', () => {
@@ -71,8 +58,8 @@ describe('import-release (legacy import)', () => {
       ['leg100_a', 'points[1].repairs[0]'],
       ['leg100_b', 'points[1].deletions[0]'],
     ]);
-    expect(all(db, 'SELECT subset, reason FROM task_exclusions')).toEqual([{ subset: '1,2', reason: 'not in the legacy release "legacy-v1"' }]);
-    const positions = all<{ task_id: string; position: number; subset: string }>(db, 'SELECT task_id, position, subset FROM task_ids ORDER BY position');
+    expect(readExclusionReasons(db).map(({ subset, reason }) => ({ subset, reason }))).toEqual([{ subset: '1,2', reason: 'not in the legacy release "legacy-v1"' }]);
+    const positions = keptTasksInOrder(db);
     expect(positions.map((p) => `${p.task_id}@${p.position}:${p.subset}`)).toEqual([
       'task_10@1:0', 'task_11@2:1', 'task_12@3:2', 'task_13@4:0,1', 'task_14@5:0,2', 'task_15@6:0,1,2', 'task_20@7:0', 'task_21@8:1', 'task_22@9:0,1',
     ]);
@@ -96,45 +83,41 @@ describe('import-release (legacy import)', () => {
   it('stores a resolved legacy adjudication whose points the editor views can show', () => {
     const { db, fixture } = setup();
     importText(db, fixture.jsonl);
-    const adjudication = get<{ status: string; source: string; notes: string }>(db, 'SELECT status, source, notes FROM adjudications WHERE problem_id = ?', [fixture.problems.a.id]);
+    const adjudication = findAdjudication(db, fixture.problems.a.id);
     expect(adjudication).toMatchObject({ status: 'resolved', source: 'legacy' });
     expect(adjudication!.notes).toContain('task_12');
-    const gold = all<{ idx: number; type: string; provenance: string; question: string; deletions: string; repairs: string }>(db, 'SELECT * FROM gold_points WHERE problem_id = ? ORDER BY idx', [fixture.problems.a.id]);
-    expect(gold.map((g) => [g.idx, g.type, g.provenance, g.question])).toEqual([
+    const gold = readGoldPoints(db, fixture.problems.a.id);
+    expect(gold.map((g, idx) => [idx, g.type, g.provenance, g.question])).toEqual([
       [0, 'Collection Semantics', 'legacy', 'Which integers may A hold?'],
       [1, 'Output Format', 'legacy', 'What exactly should be printed?'],
       [2, 'Terminology', 'legacy', 'What kind of progression?'],
     ]);
     const base = fixture.problems.a.baseText;
     const at = base.indexOf(' of positive integers');
-    expect(JSON.parse(gold[0]!.deletions)).toEqual([[at, at + ' of positive integers'.length]]);
+    expect(gold[0]!.deletions).toEqual([[at, at + ' of positive integers'.length]]);
     // The rewritten point keeps a best-effort deletion of the replaced words; its override keeps the text.
-    expect(JSON.parse(gold[2]!.repairs)).toEqual([]);
-    const rewrite = get<{ kind: string; text: string }>(db, "SELECT kind, text FROM task_overrides WHERE problem_id = ? AND subset = '2'", [fixture.problems.a.id]);
-    expect(rewrite).toEqual({ kind: 'rewrite', text: fixture.records[2]!.modified_content });
+    expect(gold[2]!.repairs).toEqual([]);
+    const rewrite = overrideOf(db, fixture.problems.a.id, '2');
+    expect({ kind: rewrite?.kind, text: rewrite?.text }).toEqual({ kind: 'rewrite', text: fixture.records[2]!.modified_content });
   });
 
   it('stores only the fields that differ: keywords out of point order, reordered and reworded questions', () => {
     const { db, fixture } = setup();
     importText(db, fixture.jsonl);
-    const overrides = all<{ subset: string; text: string | null; questions: string | null; answers: string | null; keywords: string | null; kind: string }>(
-      db,
-      'SELECT subset, text, questions, answers, keywords, kind FROM task_overrides WHERE problem_id = ? ORDER BY subset',
-      [fixture.problems.a.id],
-    );
+    const overrides = readOverrides(db, fixture.problems.a.id).map(({ subset, text, questions, answers, keywords, qaOrder, kind }) => ({ subset, text, questions, answers, keywords, qaOrder, kind }));
     const bySubset = Object.fromEntries(overrides.map((o) => [o.subset, o]));
     expect(bySubset['0']).toBeUndefined();
     expect(bySubset['1']).toBeUndefined();
-    expect(bySubset['0,1']).toEqual({ subset: '0,1', text: null, questions: null, answers: null, keywords: '["Output Format","Collection Semantics"]', kind: 'edit' });
+    expect(bySubset['0,1']).toEqual({ subset: '0,1', text: null, questions: null, answers: null, keywords: ['Output Format', 'Collection Semantics'], qaOrder: null, kind: 'edit' });
     // Task 0,2 lists point 2's pair first: its questions are kept in point order, with the release's order beside them.
-    expect(JSON.parse(bySubset['0,2']!.questions!)).toEqual(['Which integers may A hold?', 'What sort of progression is meant?']);
-    expect(get<{ qa_order: string }>(db, "SELECT qa_order FROM task_overrides WHERE problem_id = ? AND subset = '0,2'", [fixture.problems.a.id])!.qa_order).toBe('[1,0]');
+    expect(bySubset['0,2']!.questions).toEqual(['Which integers may A hold?', 'What sort of progression is meant?']);
+    expect(bySubset['0,2']!.qaOrder).toEqual([1, 0]);
     expect(bySubset['0,2']!.kind).toBe('rewrite');
     expect(bySubset['0,2']!.text).toBe(fixture.records[4]!.modified_content);
     // B's two deletions overlap on a line break: the released pair deletes one more character than their union.
-    const pairB = get<{ text: string; kind: string }>(db, "SELECT text, kind FROM task_overrides WHERE problem_id = ? AND subset = '0,1'", [fixture.problems.b.id]);
-    expect(pairB).toEqual({ text: fixture.records[8]!.modified_content, kind: 'edit' });
-    expect(count(db, 'task_overrides')).toBe(5);
+    const pairB = overrideOf(db, fixture.problems.b.id, '0,1');
+    expect({ text: pairB?.text, kind: pairB?.kind }).toEqual({ text: fixture.records[8]!.modified_content, kind: 'edit' });
+    expect(rowCount(db, 'task_overrides')).toBe(5);
   });
 
   it('types each key question by the point it was written for, whatever order the release lists them in', () => {
@@ -153,11 +136,10 @@ describe('import-release (legacy import)', () => {
   it('stores the release file byte for byte as a legacy release with its manifest', () => {
     const { db, fixture } = setup();
     importText(db, fixture.jsonl);
-    const release = get<{ id: number; kind: string; policy: string; manifest: string }>(db, "SELECT id, kind, policy, manifest FROM releases WHERE name = 'legacy-v1'")!;
+    const release = readReleaseRow(db, 'legacy-v1')!;
     expect(release).toMatchObject({ kind: 'legacy', policy: 'legacy' });
-    const manifest = JSON.parse(release.manifest);
-    expect(manifest.counts).toMatchObject({ tasks: 10, problems: 3, k: { '1': 6, '2': 3, '3': 1 } });
-    const file = get<{ content: Buffer }>(db, "SELECT content FROM release_files WHERE release_id = ? AND path = 'ClarifyCodeBench.jsonl'", [release.id])!;
+    expect(release.manifest.counts).toMatchObject({ tasks: 10, problems: 3, k: { '1': 6, '2': 3, '3': 1 } });
+    const file = readReleaseFile(db, release.id, 'ClarifyCodeBench.jsonl')!;
     expect(file.content.toString('utf8')).toBe(fixture.jsonl);
     expect(eventsOf(db, 'release.import').map((e) => ({ action: e.action, entity_id: e.entityId }))[0]).toEqual({ action: 'release.import', entity_id: 'legacy-v1' });
   });
@@ -172,13 +154,13 @@ describe('import-release (legacy import)', () => {
     buildProblem(db, { questionId: fixture.missing, statement: 'Some statement of a problem that is not imported, with more words.' });
     const third: LegacyImportReport = importText(db, fixture.jsonl);
     expect(third.problems).toMatchObject({ recovered: 1, notImported: [] });
-    expect(count(db, 'task_ids')).toBe(10);
+    expect(rowCount(db, 'task_ids')).toBe(10);
     expect(regenerate(db)).toEqual(fixture.records);
   });
 
   it('refuses, writing nothing, when a problem already has adjudicated gold work', () => {
     const { db, fixture } = setup();
-    run(db, "INSERT INTO adjudications (problem_id, status, source) VALUES (?, 'draft', 'adjudication')", [fixture.problems.b.id]);
+    insertAdjudication(db, fixture.problems.b.id, { status: 'draft', source: 'adjudication' });
     const before = counts(db);
     expect(() => importText(db, fixture.jsonl)).toThrow(/leg100_b already has an adjudicated gold version/);
     expect(counts(db)).toEqual(before);

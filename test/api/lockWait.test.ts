@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get } from '../../db/database';
+import { annotationStates } from '../../db/annotations';
 import { assign, buildProblem, buildUser, type BuiltProblem } from '../support/builders';
 import { hashOf } from '../support/baseText';
 import { tempDb } from '../support/db';
@@ -66,7 +66,7 @@ describe('a save waiting for another process’s write lock', () => {
     const saved = await save;
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
     expect(saved.json.version).toBe(1);
-    expect(get<{ version: number }>(ctx.db, 'SELECT version FROM annotations')!.version).toBe(1);
+    expect(annotationStates(ctx.db)[0]!.version).toBe(1);
   });
 
   it('a lock held past the wait gives 503 with Retry-After, never a 500, and nothing is written', async () => {
@@ -90,6 +90,6 @@ describe('a save waiting for another process’s write lock', () => {
     } finally {
       await impatient.close();
     }
-    expect(get<{ version: number }>(ctx.db, 'SELECT version FROM annotations')!.version).toBe(1);
+    expect(annotationStates(ctx.db)[0]!.version).toBe(1);
   });
 });

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import http from 'node:http';
-import { get } from '../../db/database';
 import { MAX_FAILURES, USER_FREE_FAILURES, WINDOW_MS, useLoginClock } from '../../server/auth/loginLimiter';
 import { buildUser, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { listen } from '../support/liveServer';
-import { eventsOf } from '../support/state';
+import { eventsOf, sessionCount } from '../support/state';
 
 // Count every password verification the server makes (the real function still does the work).
 const verifications = vi.hoisted(() => ({ count: 0 }));
@@ -92,7 +91,7 @@ describe('login attempts sent at once', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(MAX_FAILURES);
     expect(statuses.filter((s) => s === 429)).toHaveLength(60 - MAX_FAILURES);
     expect((await right).status).toBe(429);
-    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?', [victim.id])!.n).toBe(0);
+    expect(sessionCount(ctx.db, victim.id)).toBe(0);
   });
 });
 

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get } from '../../db/database';
+import { findProblemId } from '../../db/problems';
+import { releaseNameExists } from '../../db/releases';
+import { userExists } from '../../db/users';
 import { CLI_ACTOR } from '../../db/events';
 import { importAnnotationsFile } from '../../server/services/annotationImport';
 import { ImportError } from '../../server/services/lcbFile';
@@ -48,7 +50,7 @@ describe('imports refuse lone surrogates with the line and field', () => {
     const file = writeJsonl([good, bad]);
     const issues = await importIssues(() => importLcbFile(ctx.db, file, CLI_ACTOR));
     expect(issues).toEqual([expect.stringMatching(/^line 2: question_title: .*lone UTF-16 surrogate/)]);
-    expect(get(ctx.db, "SELECT 1 FROM problems WHERE question_id = 'surr001_a'")).toBeUndefined();
+    expect(findProblemId(ctx.db, 'surr001_a')).toBeUndefined();
   });
 
   it('import-annotations', async () => {
@@ -57,7 +59,7 @@ describe('imports refuse lone surrogates with the line and field', () => {
     fs.writeFileSync(file, `${line}\n`);
     const issues = await importIssues(() => importAnnotationsFile(ctx.db, CLI_ACTOR, file));
     expect(issues).toEqual([expect.stringMatching(/^line 1: points\[0\]\.question: .*lone UTF-16 surrogate/)]);
-    expect(get(ctx.db, "SELECT 1 FROM users WHERE username = 'newbie'")).toBeUndefined();
+    expect(userExists(ctx.db, 'newbie')).toBe(false);
   });
 
   it('import-release', async () => {
@@ -66,7 +68,7 @@ describe('imports refuse lone surrogates with the line and field', () => {
     const bad = ok.replace('"Which?"', `"Which?${LONE}"`).replace('task_1', 'task_2');
     const issues = await importIssues(async () => importLegacyRelease(ctx.db, Buffer.from(ok + bad, 'utf8'), CLI_ACTOR, { name: 'surr' }));
     expect(issues).toEqual([expect.stringMatching(/^line 2: : qa_pairs\[0\]\.question: .*lone UTF-16 surrogate/)]);
-    expect(get(ctx.db, "SELECT 1 FROM releases WHERE name = 'surr'")).toBeUndefined();
+    expect(releaseNameExists(ctx.db, 'surr')).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, run } from '../../db/database';
+import { readAssignments } from '../../db/assignments';
+import { updateRoleAndActive } from '../../db/users';
 import { SYSTEM_ACTOR } from '../../db/events';
 import { autoAssign } from '../../server/services/assignments';
 import type { QueueView } from '../../shared/adjudicationView';
@@ -33,7 +34,7 @@ describe('a promoted annotator and their own problems', () => {
       buildAnnotation(ctx.db, p.id, x.id, [{ deletions: [spanOf(p.baseText, 'geometric ')], question: 'Which?', answer: 'Geometric.', type: 'Terminology' }]);
       buildAnnotation(ctx.db, p.id, y.id, [{ deletions: [spanOf(p.baseText, 'positive integers')], question: 'What?', answer: 'Positive.', type: 'Behavior' }]);
     }
-    run(ctx.db, "UPDATE users SET role = 'adjudicator' WHERE id = ?", [promoted.id]);
+    updateRoleAndActive(ctx.db, promoted.id, 'adjudicator', true);
     agent = await loginAs(app, promoted);
   });
 
@@ -70,7 +71,7 @@ describe('auto-assignment and resolved gold', () => {
   let legacy: BuiltProblem;
   let fresh: BuiltProblem;
   afterAll(() => ctx.cleanup());
-  const assigned = (p: BuiltProblem) => all(ctx.db, 'SELECT user_id FROM assignments WHERE problem_id = ?', [p.id]).length;
+  const assigned = (p: BuiltProblem) => readAssignments(ctx.db, p.id).length;
 
   beforeAll(async () => {
     await buildUser(ctx.db, { username: 'ann-a' });

@@ -5,7 +5,6 @@
  * (clarifycodebench/interact.py) computes it. A pilot cannot make a 7th response.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get } from '../../db/database';
 import type { Actor } from '../../db/events';
 import { DomainError } from '../../server/domain/errors';
 import { askQuestion, readySession, startCoding, submitSession } from '../../server/services/pilots/session';
@@ -13,7 +12,8 @@ import { createStudy } from '../../server/services/pilots/studies';
 import { createStudyBody, DEFAULT_MAX_ROUNDS } from '../../shared/schemas/pilots';
 import { tempDb } from '../support/db';
 import { buildPilotWorld, PILOT_RELEASE, sessionTaskId, type PilotWorld } from '../support/pilotWorld';
-import { sessionRow, sessionsOfUser } from '../../db/pilots';
+import { allAliases, sessionRow, sessionsOfUser } from '../../db/pilots';
+import { dialogueRecord, runRow } from '../../db/runs';
 
 const ctx = tempDb();
 let w: PilotWorld;
@@ -56,13 +56,11 @@ function refusal(fn: () => unknown): string {
   }
   return 'accepted';
 }
-const record = (alias: string, sessionId: number) =>
-  get<{ turns_total: number; final_code: string; hit_dict: string; messages: string }>(
-    ctx.db,
-    `SELECT r.turns_total, r.final_code, r.hit_dict, r.messages FROM run_records r JOIN runs m ON m.id = r.run_id WHERE m.model = ? AND r.task_id = ?`,
-    [`human:${alias}`, sessionTaskId(ctx.db, sessionId)],
-  )!;
-const aliasOf = (userId: number) => get<{ alias: string }>(ctx.db, 'SELECT alias FROM pilot_aliases WHERE user_id = ?', [userId])!.alias;
+const record = (alias: string, sessionId: number) => {
+  const r = dialogueRecord(ctx.db, runRow(ctx.db, `human:${alias}`)!.id, sessionTaskId(ctx.db, sessionId))!;
+  return { turns_total: r.turnsTotal, final_code: r.finalCode, hit_dict: JSON.stringify(r.hitDict), messages: r.messagesJson };
+};
+const aliasOf = (userId: number) => allAliases(ctx.db).find((a) => a.user_id === userId)!.alias;
 
 describe("the benchmark's response budget", () => {
   it('the default budget is run_task’s max_turns, 6', () => {

@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Express } from 'express';
 import request from 'supertest';
-import { all, run } from '../../db/database';
+import { codeRunsOfSession } from '../../db/pilotCodeRuns';
+import { sessionRow, setOpenedAt } from '../../db/pilots';
+import { setPublicTests } from '../../db/problems';
 import { createApp } from '../../server/app';
 import { buildUser } from '../support/builders';
 import { tempDb } from '../support/db';
@@ -45,7 +47,7 @@ async function createStudy(name: string, pilots: string[], extra: Record<string,
 
 beforeAll(async () => {
   w = await buildPilotWorld(ctx.db);
-  run(ctx.db, 'UPDATE problems SET public_test_cases = ?', [STDIN_TESTS]);
+  setPublicTests(ctx.db, { publicTestCases: STDIN_TESTS });
   app = createApp({ db: ctx.db, log: () => {}, sandbox: await readySandbox(ctx.file) });
   const paulUser = await buildUser(ctx.db, { username: 'paul', role: 'pilot' });
   [mara, pia, pete, paul] = await Promise.all([loginAs(app, w.users.mara), loginAs(app, w.users.pia), loginAs(app, w.users.pete), loginAs(app, paulUser)]);
@@ -99,18 +101,18 @@ describe('Test on the public tests', () => {
     expect(submitted.status).toBe(200);
     // Tested on the server at submit: the result is stored whatever the page does next.
     expect(submitted.body).toMatchObject({ status: 'submitted', testsAtSubmit: { passed: 2, total: 2, missing: null } });
-    expect(all(ctx.db, 'SELECT kind, passed, total FROM pilot_code_runs WHERE session_id = ?', [id])).toEqual([{ kind: 'submit_test', passed: 2, total: 2 }]);
+    expect(codeRunsOfSession(ctx.db, id).map(({ kind, passed, total }) => ({ kind, passed, total }))).toEqual([{ kind: 'submit_test', passed: 2, total: 2 }]);
     expect((await paul.get(`/api/pilot/sessions/${id}/tools`)).body.atSubmit).toEqual({ passed: 2, total: 2, missing: null });
     const tested = await paul.post(`/api/pilot/sessions/${id}/test`).send({ code: 'print("ignored")' });
     expect(tested.body).toMatchObject({ passed: 2, total: 2 });
-    const kinds = all<{ kind: string; passed: number | null }>(ctx.db, 'SELECT kind, passed FROM pilot_code_runs WHERE session_id = ?', [id]);
+    const kinds = codeRunsOfSession(ctx.db, id).map(({ kind, passed }) => ({ kind, passed }));
     expect(kinds).toEqual([{ kind: 'submit_test', passed: 2 }]);
   });
 
   it('calls a functional problem as grade_call_based: Solution().method(*json lines), tuples as lists', async () => {
     const id = await sessionIn(pete, 'coding');
-    const questionId = all<{ question_id: string }>(ctx.db, 'SELECT question_id FROM pilot_sessions WHERE id = ?', [id])[0]!.question_id;
-    run(ctx.db, `UPDATE problems SET public_test_cases = ?, metadata = '{"func_name": "scale"}' WHERE question_id = ?`, [FUNCTIONAL_TESTS, questionId]);
+    const questionId = sessionRow(ctx.db, id)!.question_id;
+    setPublicTests(ctx.db, { publicTestCases: FUNCTIONAL_TESTS, metadata: '{"func_name": "scale"}', questionId });
     try {
       const code = 'class Solution:\n    def scale(self, nums: List[int], k: int) -> List[int]:\n        print("debug")\n        return tuple(x * k for x in nums)\n';
       const res = await pete.post(`/api/pilot/sessions/${id}/test`).send({ code });
@@ -121,7 +123,7 @@ describe('Test on the public tests', () => {
       const broken = await pete.post(`/api/pilot/sessions/${id}/test`).send({ code: 'class Solution:\n    def scale(self, nums, k):\n        return nums[99]\n' });
       expect(broken.body.tests[0].error).toBe('IndexError: list index out of range');
     } finally {
-      run(ctx.db, `UPDATE problems SET public_test_cases = ?, metadata = '{}' WHERE question_id = ?`, [STDIN_TESTS, questionId]);
+      setPublicTests(ctx.db, { publicTestCases: STDIN_TESTS, metadata: '{}', questionId });
     }
   });
 });
@@ -134,7 +136,7 @@ describe('Skip', () => {
     expect(early.body.error.code).toBe('skip_not_yet');
     expect((await paul.get(`/api/pilot/sessions/${id}/tools`)).body.skip).toMatchObject({ afterMinutes: 10, skipped: false });
     expect((await paul.post(`/api/pilot/sessions/${id}/skip`).send({ reason: '  ' })).body.error.details.issues[0].path).toBe('reason');
-    run(ctx.db, `UPDATE pilot_sessions SET opened_at = '2020-01-01T00:00:00.000Z' WHERE id = ?`, [id]);
+    setOpenedAt(ctx.db, id, '2020-01-01T00:00:00.000Z');
     const skipped = await paul.post(`/api/pilot/sessions/${id}/skip`).send({ reason: 'The statement lost its output format.' });
     expect(skipped.status).toBe(200);
     expect(skipped.body.status).not.toBe('submitted');
@@ -145,7 +147,7 @@ describe('Skip', () => {
   it('is offered at once in a study with --skip-after 0, and the server then refuses questions, saves, submit, Run and Test on it', async () => {
     const id = await sessionIn(pete, 'coding');
     expect((await pete.post(`/api/pilot/sessions/${id}/skip`).send({ reason: 'too long' })).status).toBe(200);
-    const before = all(ctx.db, 'SELECT id FROM pilot_code_runs WHERE session_id = ?', [id]).length;
+    const before = codeRunsOfSession(ctx.db, id).length;
     for (const res of [
       await pete.post(`/api/pilot/sessions/${id}/questions`).send({ question: 'What is the input format?' }),
       await pete.put(`/api/pilot/sessions/${id}/code`).send({ version: 0, code: SUM, activeMs: 0, pastes: 0 }),
@@ -156,8 +158,8 @@ describe('Skip', () => {
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('task_skipped');
     }
-    expect(all(ctx.db, 'SELECT id FROM pilot_code_runs WHERE session_id = ?', [id])).toHaveLength(before);
-    const [left] = all<{ status: string; version: number }>(ctx.db, 'SELECT status, version FROM pilot_sessions WHERE id = ?', [id]);
+    expect(codeRunsOfSession(ctx.db, id)).toHaveLength(before);
+    const left = sessionRow(ctx.db, id);
     expect(left!.version).toBe(0);
     expect(left!.status).not.toBe('submitted');
   });

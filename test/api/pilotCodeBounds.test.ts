@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get } from '../../db/database';
 import type { Actor } from '../../db/events';
 import { DomainError } from '../../server/domain/errors';
 import { MAX_SNAPSHOT_CHARS } from '../../server/services/pilots/code';
@@ -16,7 +15,7 @@ import { createStudyBody, MAX_CODE_CHARS } from '../../shared/schemas/pilots';
 import { tempDb } from '../support/db';
 import { loginAs, testApp } from '../support/http';
 import { buildPilotWorld, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
-import { sessionRow, sessionsOfUser, turnsOfSession } from '../../db/pilots';
+import { sessionRow, sessionsOfStudy, sessionsOfUser, snapshotsOfSession, studyByName, turnsOfSession } from '../../db/pilots';
 
 const ctx = tempDb();
 let w: PilotWorld;
@@ -27,12 +26,14 @@ beforeAll(async () => {
   w = await buildPilotWorld(ctx.db);
   actor = { id: w.users.pia.id, name: 'pia' };
   createStudy(ctx.db, w.mara, createStudyBody.parse({ name: 'disk', release: PILOT_RELEASE, pilots: ['pia'] }));
-  sessions = all<{ id: number }>(ctx.db, 'SELECT id FROM pilot_sessions ORDER BY position').map((r) => r.id);
+  sessions = sessionsOfStudy(ctx.db, studyByName(ctx.db, 'disk')!.id)
+    .sort((a, b) => a.position - b.position)
+    .map((r) => r.id);
 });
 afterAll(() => ctx.cleanup());
 
 const bytesOnDisk = () => [ctx.file, `${ctx.file}-wal`].reduce((n, f) => n + (fs.existsSync(f) ? fs.statSync(f).size : 0), 0);
-const snapshots = (id: number) => all<{ version: number; saved_at: string; chars: number }>(ctx.db, 'SELECT version, saved_at, length(code) AS chars FROM pilot_code_snapshots WHERE session_id = ? ORDER BY version', [id]);
+const snapshots = (id: number) => snapshotsOfSession(ctx.db, id).map((s) => ({ version: s.version, saved_at: s.saved_at, chars: s.code.length }));
 /** Code of the largest size, different at every save. */
 const bigCode = (i: number) => `# ${String(i).padStart(6, '0')}\n${'x'.repeat(MAX_CODE_CHARS - 9)}`;
 
@@ -133,7 +134,9 @@ describe('a pilot cannot fill the disk', () => {
   it('rate-limits questions per session: 3 at once, then one per 3 s (429 with the wait), nothing stored', () => {
     const pete = w.users.pete;
     const peteActor: Actor = { id: pete.id, name: 'pete' };
-    const id = get<{ id: number }>(ctx.db, "SELECT p.id FROM pilot_sessions p JOIN pilot_studies s ON s.id = p.study_id WHERE s.name = 'disk2' AND p.status = 'new' ORDER BY p.position LIMIT 1")!.id;
+    const id = sessionsOfStudy(ctx.db, studyByName(ctx.db, 'disk2')!.id)
+      .filter((s) => s.status === 'new')
+      .sort((a, b) => a.position - b.position)[0]!.id;
     const t = Date.parse('2026-03-01T13:00:00.000Z');
     const ask = (at: number, i: number) => askQuestion(ctx.db, peteActor, pete.id, id, `Is case ${i} allowed?`, () => at);
     for (let i = 0; i < 3; i++) ask(t + i, i);

@@ -3,7 +3,7 @@
  * its tasks, unless the maintainer lets them in by name (recorded in the study and its event).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get } from '../../db/database';
+import { aliasesOfStudy, sessionsOfStudy, studyByName, studyKeyReaderOverride } from '../../db/pilots';
 import { allRoutes } from '../../server/routes';
 import { KEY_QUESTION_READERS } from '../../server/services/pilots/eligibility';
 import { updateUser } from '../../server/services/users';
@@ -30,8 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.cleanup());
 
-const sessionsOf = (userId: number, study: string) =>
-  get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM pilot_sessions p JOIN pilot_studies s ON s.id = p.study_id WHERE p.user_id = ? AND s.name = ?', [userId, study])!.n;
+const sessionsOf = (userId: number, study: string) => sessionsOfStudy(ctx.db, studyByName(ctx.db, study)!.id).filter((s) => s.user_id === userId).length;
+const aliasOf = (userId: number, study: string) => aliasesOfStudy(ctx.db, studyByName(ctx.db, study)!.id).find((a) => a.user_id === userId)!.alias;
 
 describe('who can read key questions', () => {
   it('is decided by the route table: the roles of the Runs drill-down and of the pilot question review', () => {
@@ -47,7 +47,7 @@ describe('a former key-question reader made a pilot', () => {
     expect(res.status).toBe(201);
     expect(sessionsOf(former.id, 'k1')).toBe(0);
     expect(sessionsOf(w.users.pia.id, 'k1')).toBeGreaterThan(0);
-    const fredAlias = get<{ alias: string }>(ctx.db, "SELECT a.alias FROM pilot_aliases a JOIN pilot_studies s ON s.id = a.study_id WHERE s.name = 'k1' AND a.user_id = ?", [former.id])!.alias;
+    const fredAlias = aliasOf(former.id, 'k1');
     expect(res.body.keyReaders).toEqual({ excluded: [fredAlias], allowed: [] });
     expect((await mara.get('/api/pilot-studies/k1')).body.keyReaders).toEqual({ excluded: [fredAlias], allowed: [] });
   });
@@ -59,9 +59,9 @@ describe('a former key-question reader made a pilot', () => {
     const res = await mara.post('/api/pilot-studies').send({ name: 'k2', release: PILOT_RELEASE, pilots: ['pete', 'fred'], allowKeyReaders: ['fred'] });
     expect(res.status).toBe(201);
     expect(sessionsOf(former.id, 'k2')).toBeGreaterThan(0);
-    const fredAlias = get<{ alias: string }>(ctx.db, "SELECT a.alias FROM pilot_aliases a JOIN pilot_studies s ON s.id = a.study_id WHERE s.name = 'k2' AND a.user_id = ?", [former.id])!.alias;
+    const fredAlias = aliasOf(former.id, 'k2');
     expect(res.body.keyReaders).toEqual({ excluded: [], allowed: [fredAlias] });
-    expect(get<{ key_reader_override: string }>(ctx.db, "SELECT key_reader_override FROM pilot_studies WHERE name = 'k2'")!.key_reader_override).toBe('["fred"]');
+    expect(studyKeyReaderOverride(ctx.db, studyByName(ctx.db, 'k2')!.id)).toEqual(['fred']);
     const event = eventsOf(ctx.db, 'pilot_study.create').find((e) => e.entityId === 'k2')!;
     expect((event.after as { keyReaders: unknown }).keyReaders).toEqual({ excluded: [], allowed: [fredAlias] });
   });

@@ -4,7 +4,7 @@
  * errors included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
+import { releaseTasks, runReleaseShas } from '../../db/runs';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { buildPilotWorld, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
@@ -51,7 +51,7 @@ describe('what a pilot is sent', () => {
     keep(await pia.get('/api/auth/me'));
     const text = bodies.join('\n');
     expect(text).toContain('print(3)');
-    const taskIds = all<{ task_id: string }>(ctx.db, 'SELECT task_id FROM run_release_tasks').map((r) => r.task_id);
+    const taskIds = runReleaseShas(ctx.db).flatMap((sha) => releaseTasks(ctx.db, sha).map((t) => t.taskId));
     expect(taskIds.length).toBeGreaterThan(0);
     for (const id of taskIds) expect(text).not.toMatch(new RegExp(`\\b${id}\\b`));
     expect(text).not.toMatch(/\btask_\d+\b/);

@@ -3,7 +3,8 @@
  * whose transaction did not commit and after questions stored by another connection.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get, openDatabase } from '../../db/database';
+import { openDatabase } from '../../db/database';
+import { releaseTasks } from '../../db/runs';
 import type { Actor } from '../../db/events';
 import { matchQuestion } from '../../shared/pilots/protocol';
 import { askQuestion } from '../../server/services/pilots/session';
@@ -12,7 +13,7 @@ import { matchInStudy } from '../../server/services/pilots/studyVocabulary';
 import { createStudyBody } from '../../shared/schemas/pilots';
 import { tempDb } from '../support/db';
 import { buildPilotWorld, PILOT_RELEASE, sessionTaskId, type PilotWorld } from '../support/pilotWorld';
-import { sessionsOfUser, turnsOfSession } from '../../db/pilots';
+import { sessionsOfUser, studyByName, studyQuestionTexts, turnsOfSession } from '../../db/pilots';
 
 const ctx = tempDb();
 let w: PilotWorld;
@@ -27,19 +28,19 @@ afterAll(() => ctx.cleanup());
 
 /** The similarity the full refit gives the session's last question (what every question cost before). */
 function refit(sessionId: number): number {
-  const study = get<{ id: number; release_sha256: string }>(ctx.db, "SELECT id, release_sha256 FROM pilot_studies WHERE name = 'vocab'")!;
-  const rows = all<{ task_id: string; key_questions: string }>(ctx.db, 'SELECT task_id, key_questions FROM run_release_tasks WHERE release_sha256 = ? ORDER BY position', [study.release_sha256]);
+  const study = studyByName(ctx.db, 'vocab')!;
+  const rows = releaseTasks(ctx.db, study.release_sha256);
   const keys: string[] = [];
   let start = 0;
   let k = 0;
   for (const r of rows) {
-    const qs = (JSON.parse(r.key_questions) as { question: string }[]).map((q) => q.question);
-    if (r.task_id === sessionTaskId(ctx.db, sessionId)) [start, k] = [keys.length, qs.length];
+    const qs = r.keyQuestions.map((q) => q.question);
+    if (r.taskId === sessionTaskId(ctx.db, sessionId)) [start, k] = [keys.length, qs.length];
     keys.push(...qs);
   }
-  const asked = all<{ question: string; session_id: number }>(ctx.db, 'SELECT t.question, t.session_id FROM pilot_turns t JOIN pilot_sessions p ON p.id = t.session_id WHERE p.study_id = ? ORDER BY t.id', [study.id]);
+  const asked = studyQuestionTexts(ctx.db, study.id);
   const last = asked.at(-1)!;
-  return matchQuestion(last.question, keys, start, k, asked.slice(0, -1).map((a) => a.question)).similarity;
+  return matchQuestion(last, keys, start, k, asked.slice(0, -1)).similarity;
 }
 const lastSimilarity = (sessionId: number) => turnsOfSession(ctx.db, sessionId).at(-1)!.similarity;
 
@@ -51,7 +52,7 @@ describe("the study's kept vocabulary", () => {
     askQuestion(ctx.db, actor, pia.id, a, 'Which kind of progression is meant?', clock);
     expect(lastSimilarity(a)).toBe(refit(a));
     // A question matched but never stored (its transaction rolled back).
-    const study = get<{ id: number; release_sha256: string }>(ctx.db, "SELECT id, release_sha256 FROM pilot_studies WHERE name = 'vocab'")!;
+    const study = studyByName(ctx.db, 'vocab')!;
     matchInStudy(ctx.db, study.id, study.release_sha256, sessionTaskId(ctx.db, a), 'progression progression kind meant');
     askQuestion(ctx.db, actor, pia.id, a, 'May the elements be negative?', clock);
     expect(lastSimilarity(a)).toBe(refit(a));

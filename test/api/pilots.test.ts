@@ -1,6 +1,8 @@
 /** Pilot studies over HTTP: the live answer rules, code saves, submit, review, κ and the pilot runs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get } from '../../db/database';
+import { sessionRow, setOpenedAt, snapshotsOfSession, studyByName, turnsOfSession } from '../../db/pilots';
+import { readReleaseRow } from '../../db/releases';
+import { recordsOfRun, releaseTask, releaseTasks, runRow } from '../../db/runs';
 import { matchQuestion } from '../../shared/pilots/protocol';
 import { scoreTask } from '../../shared/runs/metrics';
 import { pilots } from '../../shared/api/pilots';
@@ -9,7 +11,7 @@ import { pilotRoutes } from '../../server/routes/pilots/pilots';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
 import { buildPilotWorld, KQ, PILOT_RELEASE, sessionTaskId, type PilotWorld } from '../support/pilotWorld';
-import { eventsOf, lastEventOf } from '../support/state';
+import { eventsOf, lastEventOf, releaseRecords } from '../support/state';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -23,12 +25,7 @@ let session: PilotSessionView;
 let taskId: string;
 /** The release's task of a problem with K key questions (the release file's records). */
 function taskOf(questionId: string, k: number): string {
-  const file = get<{ content: Buffer }>(ctx.db, `SELECT f.content FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = ? AND f.path LIKE '%.jsonl'`, [PILOT_RELEASE])!;
-  const records = file.content
-    .toString('utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as { task_id: string; question_id: string; qa_pairs: unknown[] });
+  const records = releaseRecords<{ task_id: string; question_id: string; qa_pairs: unknown[] }>(ctx.db, PILOT_RELEASE);
   return records.find((r) => r.question_id === questionId && r.qa_pairs.length === k)!.task_id;
 }
 
@@ -100,14 +97,14 @@ describe('the pilot page', () => {
     // The study's release (pv1) exists only in this database: the text a pilot sees leads nowhere outside it.
     const study = (await mara.get('/api/pilot-studies/s1')).body;
     expect(study.release).toBe(PILOT_RELEASE);
-    expect(get<{ kind: string }>(ctx.db, 'SELECT kind FROM releases WHERE name = ?', [PILOT_RELEASE])!.kind).toBe('export');
+    expect(readReleaseRow(ctx.db, PILOT_RELEASE)!.kind).toBe('export');
     for (const url of [`/api/releases/${PILOT_RELEASE}`, `/api/releases/${PILOT_RELEASE}/download`, `/api/releases/${PILOT_RELEASE}/files/ClarifyCodeBench.jsonl`, '/api/releases']) {
       expect((await pia.get(url)).status, url).toBe(403);
     }
   });
 
   it('shows only the underspecified text: no base text, key questions or answers', () => {
-    const text = get<{ text: string }>(ctx.db, 'SELECT text FROM run_release_tasks WHERE task_id = ?', [taskId])!.text;
+    const text = releaseTask(ctx.db, studyByName(ctx.db, 's1')!.release_sha256, taskId)!.text;
     expect(session.text).toBe(text);
     expect(session).toMatchObject({ status: 'asking', roundsLeft: 4, canAsk: true, turns: [], code: { content: '', version: 0 } });
     const body = JSON.stringify(session);
@@ -137,11 +134,7 @@ describe('the pilot page', () => {
       canAsk: true,
       status: 'asking',
     });
-    const turns = all<{ matched: number; similarity: number; live_hit: number; live_key: number | null }>(
-      ctx.db,
-      'SELECT matched, similarity, live_hit, live_key FROM pilot_turns WHERE session_id = ? ORDER BY turn',
-      [session.id],
-    );
+    const turns = turnsOfSession(ctx.db, session.id);
     expect(turns.map((t) => [t.matched, t.live_hit, t.live_key])).toEqual([
       [1, 1, 1],
       [1, 0, null],
@@ -149,12 +142,12 @@ describe('the pilot page', () => {
     ]);
     expect(turns[0]!.similarity).toBeCloseTo(1, 6);
     // The documented vocabulary: every key question of the release in release order, the study's earlier questions, this one.
-    const release = all<{ task_id: string; key_questions: string }>(ctx.db, 'SELECT task_id, key_questions FROM run_release_tasks ORDER BY position');
+    const release = releaseTasks(ctx.db, studyByName(ctx.db, 's1')!.release_sha256);
     const keys: string[] = [];
     let start = 0;
     for (const t of release) {
-      if (t.task_id === taskId) start = keys.length;
-      keys.push(...(JSON.parse(t.key_questions) as { question: string }[]).map((k) => k.question));
+      if (t.taskId === taskId) start = keys.length;
+      keys.push(...t.keyQuestions.map((k) => k.question));
     }
     const again = matchQuestion('Which kind of progression is meant here?', keys, start, 2, [KQ.kind.question]);
     expect(again.similarity).toBeCloseTo(turns[1]!.similarity, 12);
@@ -192,7 +185,7 @@ describe('the pilot page', () => {
     expect(stale.body.error.details).toEqual({ version: 1 });
     expect((await pia.put(`/api/pilot/sessions/${session.id}/code`).send({ version: 1, code: 'print(3)', pastes: 1 })).body).toMatchObject({ version: 2, pastes: 3 });
     // At most one snapshot per 15 s: the second save (a second later) is not kept as one.
-    expect(all(ctx.db, 'SELECT version, code FROM pilot_code_snapshots WHERE session_id = ? ORDER BY version', [session.id])).toEqual([{ version: 1, code: 'print(1)' }]);
+    expect(snapshotsOfSession(ctx.db, session.id).map(({ version, code }) => ({ version, code }))).toEqual([{ version: 1, code: 'print(1)' }]);
   });
 
   it('submits once; afterwards nothing changes', async () => {
@@ -207,7 +200,7 @@ describe('the pilot page', () => {
     ]) {
       expect(after.status).toBe(409);
     }
-    expect(get<{ code: string }>(ctx.db, 'SELECT code FROM pilot_sessions WHERE id = ?', [session.id])!.code).toBe('print(int(input()))');
+    expect(sessionRow(ctx.db, session.id)!.code).toBe('print(int(input()))');
   });
 });
 
@@ -259,10 +252,11 @@ describe('the pilot run, review and agreement', () => {
     const run = await figuresOf('human:P01');
     const expected = scoreTask(2, 4, { '0': 1, '1': 0, '2': 1 });
     expect(run!.tkqr).toBeCloseTo(expected.tkqr, 12);
-    const hits = get<{ hit_dict: string; hit_questions: string }>(ctx.db, `SELECT hit_dict, hit_questions FROM run_records r JOIN runs m ON m.id = r.run_id WHERE m.model = 'human:P01'`)!;
-    expect(JSON.parse(hits.hit_dict)).toEqual({ '0': 1, '1': 0, '2': 1 });
+    const hits = recordsOfRun(ctx.db, runRow(ctx.db, 'human:P01')!.id);
+    expect(hits).toHaveLength(1);
+    expect(hits[0]!.hitDict).toEqual({ '0': 1, '1': 0, '2': 1 });
     // Sorted, as run_task writes them, not in the order they were hit.
-    expect(JSON.parse(hits.hit_questions)).toEqual([KQ.values.question, KQ.kind.question]);
+    expect(hits[0]!.hitQuestions).toEqual([KQ.values.question, KQ.kind.question]);
     // Reviewed (truth) vs live: turn 0 hit/hit, turn 1 miss/miss, turn 2 hit/miss → accuracy 2/3;
     // κ = 1 − 1 / ((1·1 + 2·2) / 3) = 0.4.
     const study = (await mara.get('/api/pilot-studies/s1')).body;
@@ -279,11 +273,7 @@ describe('the pilot run, review and agreement', () => {
       avgSecondsToCode: expect.any(Number),
       pastes: 3,
     });
-    const times = get<{ opened_at: string; first_question_at: string; code_started_at: string; submitted_at: string }>(
-      ctx.db,
-      'SELECT opened_at, first_question_at, code_started_at, submitted_at FROM pilot_sessions WHERE id = ?',
-      [session.id],
-    )!;
+    const times = sessionRow(ctx.db, session.id) as { opened_at: string; first_question_at: string; code_started_at: string; submitted_at: string };
     expect(study.pilotList[0].avgSecondsPerTask).toBeCloseTo((Date.parse(times.submitted_at) - Date.parse(times.opened_at)) / 1000, 6);
     expect(times.opened_at <= times.first_question_at && times.first_question_at <= times.code_started_at && times.code_started_at <= times.submitted_at).toBe(true);
     const curation = (await mara.get('/api/runs/curation')).body;
@@ -308,7 +298,7 @@ describe('a time limit per task', () => {
     const opened = (await pete.post(`/api/pilot/sessions/${task.id}/ready`).send({})).body as PilotSessionView;
     expect(Date.parse(opened.deadline!) - Date.parse(opened.openedAt!)).toBe(60_000);
     expect(opened.canAsk).toBe(true);
-    ctx.db.prepare('UPDATE pilot_sessions SET opened_at = ? WHERE id = ?').run(new Date(Date.now() - 61_000).toISOString(), task.id);
+    setOpenedAt(ctx.db, task.id, new Date(Date.now() - 61_000).toISOString());
     const late = await ask(pete, 'Is the input sorted?', task.id);
     expect(late.status).toBe(409);
     expect(late.body.error.message).toBe('The time limit of this task has passed: only "Write code" remains.');

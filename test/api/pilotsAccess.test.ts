@@ -3,7 +3,9 @@
  * worked on, or another pilot's session; and the assignment rules at scale (20 pilots, 80 problems).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get, run } from '../../db/database';
+import { setAdjudicationPeople } from '../../db/adjudications';
+import { deleteSessionsOfStudy, insertSession, sessionsOfStudy, studyByName, turnsOfSession } from '../../db/pilots';
+import { releaseTask, releaseTasks } from '../../db/runs';
 import type { Actor } from '../../db/events';
 import { createStudyBody, saveCodeBody } from '../../shared/schemas/pilots';
 import { askQuestion, myTasks, submitSession } from '../../server/services/pilots/session';
@@ -20,26 +22,18 @@ describe('a pilot probing every readable route', () => {
   const ctx = tempDb();
   const app = testApp(ctx.db);
   let w: PilotWorld;
-  const tasks = () => all<{ task_id: string; question_id: string; text: string; k: number }>(ctx.db, 'SELECT task_id, question_id, text, json_array_length(key_questions) AS k FROM run_release_tasks');
+  const tasks = () => releaseTasks(ctx.db, studyByName(ctx.db, 's1')!.release_sha256).map((t) => ({ task_id: t.taskId, question_id: t.questionId, text: t.text, k: t.keyQuestions.length }));
 
   beforeAll(async () => {
     w = await buildPilotWorld(ctx.db);
     createStudy(ctx.db, w.mara, createStudyBody.parse({ name: 's1', release: PILOT_RELEASE, pilots: ['pia', 'pete'], tasks: { mode: 'sample', size: 1, seed: 0 } }));
     const combined = tasks().find((t) => t.question_id === w.problems.two.questionId && t.k === 2)!.task_id;
-    run(ctx.db, 'DELETE FROM pilot_sessions');
+    const study = studyByName(ctx.db, 's1')!.id;
+    deleteSessionsOfStudy(ctx.db, study);
     // pia on the combined task of problem two, pete on its first variant (his own session, with a secret of his).
-    const study = get<{ id: number }>(ctx.db, `SELECT id FROM pilot_studies WHERE name = 's1'`)!.id;
     const first = tasks().find((t) => t.question_id === w.problems.two.questionId && t.k === 1)!.task_id;
-    run(ctx.db, 'INSERT INTO pilot_sessions (study_id, user_id, task_id, question_id, position) VALUES (?, ?, ?, ?, 0), (?, ?, ?, ?, 0)', [
-      study,
-      w.users.pia.id,
-      combined,
-      w.problems.two.questionId,
-      study,
-      w.users.pete.id,
-      first,
-      w.problems.two.questionId,
-    ]);
+    insertSession(ctx.db, study, w.users.pia.id, combined, w.problems.two.questionId, 0);
+    insertSession(ctx.db, study, w.users.pete.id, first, w.problems.two.questionId, 0);
     const pete: Actor = { id: w.users.pete.id, name: 'pete' };
     const peteSession = myTasks(ctx.db, w.users.pete.id).tasks[0]!.id;
     askQuestion(ctx.db, pete, w.users.pete.id, peteSession, 'PETESECRET may the values be negative?');
@@ -61,7 +55,8 @@ describe('a pilot probing every readable route', () => {
       KQ.values.answer,
       'PETESECRET',
     ];
-    const ids = all<{ id: number }>(ctx.db, 'SELECT id FROM pilot_sessions UNION SELECT id FROM pilot_turns').map((r) => String(r.id));
+    const sessions = sessionsOfStudy(ctx.db, studyByName(ctx.db, 's1')!.id);
+    const ids = [...new Set([...sessions.map((s) => s.id), ...sessions.flatMap((s) => turnsOfSession(ctx.db, s.id).map((t) => t.id))])].map(String);
     const values: Record<string, string[]> = {
       id: ids,
       study: ['s1'],
@@ -104,6 +99,8 @@ describe('assignment with 20 pilots and 80 problems', () => {
     const actor: Actor = { id: mara.id, name: 'mara' };
     const pilots = [];
     for (let i = 0; i < 20; i++) pilots.push(await buildUser(ctx.db, { username: `pilot${String(i).padStart(2, '0')}`, role: 'pilot' }));
+    // Who annotated or adjudicated which problem: never their pilot task.
+    const barred: { user_id: number; question_id: string }[] = [];
     const problems = Array.from({ length: 80 }, (_, i) => buildProblem(ctx.db, { questionId: `abc${500 + i}_a` }));
     for (const [i, p] of problems.entries()) {
       const points = [{ deletions: [[p.baseText.indexOf('geometric '), p.baseText.indexOf('geometric ') + 10]] as [number, number][], question: `Which kind ${i}?`, answer: 'Geometric.' }];
@@ -114,8 +111,11 @@ describe('assignment with 20 pilots and 80 problems', () => {
       buildGold(ctx.db, p.id, points);
       // Former annotators and adjudicators among the pilots.
       if (i % 5 === 0) assign(ctx.db, p.id, pilots[i % 20]!.id, 1);
-      if (i % 7 === 0) run(ctx.db, 'UPDATE adjudications SET updated_by = ? WHERE problem_id = ?', [pilots[(i + 3) % 20]!.id, p.id]);
-      if (i % 11 === 0) run(ctx.db, 'UPDATE adjudications SET resolved_by = ? WHERE problem_id = ?', [pilots[(i + 9) % 20]!.id, p.id]);
+      if (i % 7 === 0) setAdjudicationPeople(ctx.db, p.id, { updatedBy: pilots[(i + 3) % 20]!.id });
+      if (i % 11 === 0) setAdjudicationPeople(ctx.db, p.id, { resolvedBy: pilots[(i + 9) % 20]!.id });
+      if (i % 5 === 0) barred.push({ user_id: pilots[i % 20]!.id, question_id: p.questionId });
+      if (i % 7 === 0) barred.push({ user_id: pilots[(i + 3) % 20]!.id, question_id: p.questionId });
+      if (i % 11 === 0) barred.push({ user_id: pilots[(i + 9) % 20]!.id, question_id: p.questionId });
     }
     cutRelease(ctx.db, actor, { name: 'big', notes: '', policy: 'all-subsets', extended: false });
     const names = pilots.map((p) => p.username);
@@ -124,14 +124,8 @@ describe('assignment with 20 pilots and 80 problems', () => {
     expect(first.tasks).toBe(120);
     expect(second.pilotList.map((p) => p.alias)).toEqual(['P21', 'P22', 'P23', 'P24', 'P25', 'P26', 'P27', 'P28', 'P29', 'P30']);
 
-    const barred = all<{ user_id: number; question_id: string }>(
-      ctx.db,
-      `SELECT a.user_id, p.question_id FROM assignments a JOIN problems p ON p.id = a.problem_id
-       UNION SELECT d.updated_by, p.question_id FROM adjudications d JOIN problems p ON p.id = d.problem_id WHERE d.updated_by IS NOT NULL
-       UNION SELECT d.resolved_by, p.question_id FROM adjudications d JOIN problems p ON p.id = d.problem_id WHERE d.resolved_by IS NOT NULL`,
-    );
-    expect(barred.length).toBeGreaterThan(20);
-    const sessions = all<{ id: number; study_id: number; user_id: number; task_id: string; question_id: string }>(ctx.db, 'SELECT id, study_id, user_id, task_id, question_id FROM pilot_sessions ORDER BY id');
+    expect(new Set(barred.map((b) => `${b.user_id}/${b.question_id}`)).size).toBeGreaterThan(20);
+    const sessions = [first, second].flatMap((s) => sessionsOfStudy(ctx.db, studyByName(ctx.db, s.name)!.id)).sort((a, b) => a.id - b.id);
     const isBarred = new Set(barred.map((b) => `${b.user_id}/${b.question_id}`));
     expect(sessions.filter((s) => isBarred.has(`${s.user_id}/${s.question_id}`))).toEqual([]);
     const perProblem = new Map<string, number>();
@@ -148,7 +142,7 @@ describe('assignment with 20 pilots and 80 problems', () => {
       expect([...count.values()].every((n) => n <= perTask)).toBe(true);
       const held = (userId: number, questionId: string) => perProblem.has(`${userId}/${questionId}`) || isBarred.has(`${userId}/${questionId}`);
       for (const short of detail.shortfall) {
-        const questionId = get<{ question_id: string }>(ctx.db, 'SELECT question_id FROM run_release_tasks WHERE task_id = ?', [short.taskId])!.question_id;
+        const questionId = releaseTask(ctx.db, studyByName(ctx.db, 'a')!.release_sha256, short.taskId)!.questionId;
         const free = who.filter((p) => !own.some((s) => s.user_id === p.id && s.task_id === short.taskId) && !held(p.id, questionId));
         expect(free.map((p) => p.username), `${short.taskId} is short but these pilots could take it`).toEqual([]);
       }

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get } from '../../db/database';
+import { sessionsOfUser, turnsOfSession } from '../../db/pilots';
 import type { Actor } from '../../db/events';
 import { runLineSchema } from '../../shared/runs/runLine';
 import { createStudyBody, saveCodeBody } from '../../shared/schemas/pilots';
@@ -14,6 +14,7 @@ import { runCli } from '../support/cli';
 import { tempDb, tempDir } from '../support/db';
 import { buildPilotWorld, KQ, PILOT_RELEASE, sessionTaskId, type PilotWorld } from '../support/pilotWorld';
 import { RUN_OUTPUT_KEYS } from '../support/runFixture';
+import { releaseRecords } from '../support/state';
 
 const ctx = tempDb();
 let w: PilotWorld;
@@ -21,15 +22,7 @@ const out = tempDir('ccb-pilots-');
 
 /** The two-point problem's combined task and the one-point problem's task, in release order. */
 function releaseTaskIds(): string[] {
-  return (
-    ctx.db
-      .prepare(`SELECT f.content FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = ? AND f.path LIKE '%.jsonl'`)
-      .get(PILOT_RELEASE) as { content: Buffer }
-  ).content
-    .toString('utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as { task_id: string; question_id: string; qa_pairs: unknown[] })
+  return releaseRecords<{ task_id: string; question_id: string; qa_pairs: unknown[] }>(ctx.db, PILOT_RELEASE)
     .filter((r) => (r.question_id === w.problems.two.questionId && r.qa_pairs.length === 2) || r.question_id === w.problems.one.questionId)
     .map((r) => r.task_id);
 }
@@ -49,7 +42,8 @@ beforeAll(async () => {
   const [combined, single] = taskIds as [string, string];
   play(w.users.pia, { [combined]: [KQ.kind.question, 'Should the output end with a newline?', KQ.values.question], [single]: [] });
   play(w.users.pete, { [combined]: ['Can A contain zero?'], [single]: [KQ.single.question, 'Is it a geometric one?'] });
-  const peteTurn = get<{ id: number }>(ctx.db, `SELECT t.id FROM pilot_turns t JOIN pilot_sessions s ON s.id = t.session_id WHERE s.user_id = ? AND s.task_id = ? AND t.turn = 0`, [w.users.pete.id, combined])!;
+  const peteSession = sessionsOfUser(ctx.db, w.users.pete.id).find((s) => s.task_id === combined)!;
+  const peteTurn = turnsOfSession(ctx.db, peteSession.id).find((t) => t.turn === 0)!;
   reviewQuestion(ctx.db, { id: w.users.ada.id, name: 'ada' }, 'exp', peteTurn.id, { version: 0, hit: true, keyQuestion: 0, note: '' });
 });
 afterAll(() => {

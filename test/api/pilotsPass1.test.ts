@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { get } from '../../db/database';
 import type { Actor } from '../../db/events';
+import { sessionsOfUser, turnsOfSession } from '../../db/pilots';
 import { createStudyBody, saveCodeBody } from '../../shared/schemas/pilots';
 import { runsReport } from '../../server/services/runs/reports';
 import { askQuestion, myTasks, submitSession } from '../../server/services/pilots/session';
@@ -52,7 +52,9 @@ describe('pilots export-lcb', () => {
     expect(pass1()).toEqual({ 'human:P01': 1, 'human:P02': 0 });
 
     // A review rewrites the pilot's run; its code is unchanged, so its grades still count.
-    const turn = get<{ id: number }>(ctx.db, 'SELECT t.id FROM pilot_turns t JOIN pilot_sessions s ON s.id = t.session_id WHERE s.user_id = ? ORDER BY t.id LIMIT 1', [w.users.pete.id])!;
+    const turn = sessionsOfUser(ctx.db, w.users.pete.id)
+      .flatMap((s) => turnsOfSession(ctx.db, s.id))
+      .sort((a, b) => a.id - b.id)[0]!;
     reviewQuestion(ctx.db, { id: w.users.ada.id, name: 'ada' }, 'exp', turn.id, { version: 0, hit: false, keyQuestion: null, note: '' });
     expect(pass1()).toEqual({ 'human:P01': 1, 'human:P02': 0 });
   });

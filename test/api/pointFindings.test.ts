@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../db/database';
+import { insertAdjudication } from '../../db/adjudications';
+import { insertGoldPoint } from '../../db/points';
 import type { CaseView } from '../../shared/adjudicationView';
 import type { AnnotationView, SavedDraft } from '../../shared/schemas/annotation';
 import type { Point } from '../../shared/edits';
@@ -28,8 +29,8 @@ beforeAll(async () => {
   assign(ctx.db, problem.id, other.id, 2);
   buildAnnotation(ctx.db, problem.id, other.id, [{ deletions: [spanOf(problem.baseText, ' of positive integers')], question: 'B only question?', answer: 'positive', type: 'Behavior' }]);
   // A gold question of another problem: asking it word for word again is the release's question-repeated.
-  run(ctx.db, 'INSERT INTO adjudications (problem_id) VALUES (?)', [elsewhere.id]);
-  run(ctx.db, "INSERT INTO gold_points (problem_id, idx, question, provenance) VALUES (?, 0, ?, 'new')", [elsewhere.id, REPEATED]);
+  insertAdjudication(ctx.db, elsewhere.id, { status: 'draft' });
+  insertGoldPoint(ctx.db, elsewhere.id, 0, { deletions: [], question: REPEATED, provenance: 'new' });
   annotator = await loginAs(app, ann);
   adjudicator = await loginAs(app, await buildUser(ctx.db, { role: 'adjudicator' }));
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../db/database';
+import { insertAdjudication } from '../../db/adjudications';
+import { insertAnnotation } from '../../db/annotations';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from '../support/builders';
 import { tempDb } from '../support/db';
 import { loginAs, testApp, type Agent } from '../support/http';
@@ -27,9 +28,9 @@ beforeAll(async () => {
     assign(ctx.db, p.id, alice.id, 1);
     assign(ctx.db, p.id, bob.id, 2);
   }
-  for (const u of [alice, bob]) run(ctx.db, "INSERT INTO annotations (problem_id, user_id, status, version) VALUES (?, ?, 'submitted', 2)", [problems[0]!.id, u.id]);
+  for (const u of [alice, bob]) insertAnnotation(ctx.db, problems[0]!.id, u.id, { status: 'submitted', version: 2 });
   assign(ctx.db, problems[2]!.id, alice.id, 1);
-  run(ctx.db, "INSERT INTO adjudications (problem_id, status) VALUES (?, 'resolved')", [problems[3]!.id]);
+  insertAdjudication(ctx.db, problems[3]!.id, { status: 'resolved' });
 });
 afterAll(() => ctx.cleanup());
 

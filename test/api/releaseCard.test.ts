@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get } from '../../db/database';
+import { annotationStates } from '../../db/annotations';
+import { lcbVersions } from '../../db/problems';
 import { RELEASE_FILE, type ReleaseRecord } from '../../shared/release/format';
 import { DEFAULT_RELEASE_SETTINGS } from '../../shared/schemas/releaseSettings';
 import { DEMO_ACCOUNTS, DEMO_PROBLEMS, seedDemo } from '../../server/seed';
@@ -82,7 +83,8 @@ describe('a release cut from the demo (2 of the 5 doubly annotated problems reso
   });
 
   it('quotes agreement and effort over exactly the 2 released problems (of 5 doubly annotated), saying so', () => {
-    expect(all(ctx.db, "SELECT problem_id FROM annotations WHERE status = 'submitted' GROUP BY problem_id HAVING COUNT(*) = 2")).toHaveLength(5);
+    const submitted = annotationStates(ctx.db).filter((a) => a.status === 'submitted').map((a) => a.problemId);
+    expect([...new Set(submitted)].filter((id) => submitted.filter((s) => s === id).length === 2)).toHaveLength(5);
     expect(new Set(records.map((r) => r.question_id))).toEqual(new Set(accepted));
     expect(card).toContain('Computed over the 2 of the 2 released problems that have two submitted independent annotations (before adjudication)');
     // The two accepted problems agree exactly, so the released problems' agreement is perfect.
@@ -167,14 +169,14 @@ describe('the command line', () => {
 
   it('import-lcb --lcb-version records the LiveCodeBench release on every problem of the file; a bad tag writes nothing', async () => {
     expect((await runCli(['import-lcb', DEMO_PROBLEMS, '--db', ctx.file, '--lcb-version', 'v 6'])).status).toBe(2);
-    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM problems WHERE lcb_version IS NOT NULL')!.n).toBe(0);
+    expect(lcbVersions(ctx.db).filter((v) => v !== null)).toHaveLength(0);
     const res = await runCli(['import-lcb', DEMO_PROBLEMS, '--db', ctx.file, '--lcb-version', 'v6']);
     expect(res.status).toBe(0);
     expect(res.stdout).toContain('LiveCodeBench release v6');
-    expect(all<{ lcb_version: string }>(ctx.db, 'SELECT lcb_version FROM problems').map((r) => r.lcb_version)).toEqual(Array(8).fill('v6'));
+    expect(lcbVersions(ctx.db)).toEqual(Array(8).fill('v6'));
     // An import without the option keeps what is recorded.
     expect((await runCli(['import-lcb', DEMO_PROBLEMS, '--db', ctx.file])).status).toBe(0);
-    expect(get<{ n: number }>(ctx.db, "SELECT COUNT(*) AS n FROM problems WHERE lcb_version = 'v6'")!.n).toBe(8);
+    expect(lcbVersions(ctx.db).filter((v) => v === 'v6')).toHaveLength(8);
     expect((await runCli(['export', '--db', ctx.file, '--out', path.join(out, 'v6'), '--date', '2026-11-30'])).status).toBe(0);
     expect(fs.readFileSync(path.join(out, 'v6', 'README.md'), 'utf8')).toContain('- LiveCodeBench release of the statements: v6 (2 problems).');
   });

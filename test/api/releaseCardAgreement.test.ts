@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../db/database';
+import { annotationStates, setAnnotationPointTypes, setAnnotationStatus } from '../../db/annotations';
 import { overallAgreement } from '../../shared/agreement';
 import { agreementReport, loadAgreementItems } from '../../server/services/agreement';
 import { cachedAgreementReport } from '../../server/services/agreementCache';
@@ -47,11 +47,11 @@ describe("the data card's agreement (remembered by data version and released pro
   it('follows a changed annotation, point or user (no stale figures)', () => {
     const released = ids(0, 4);
     const before = cardAgreement(ctx.db, released);
-    run(ctx.db, "UPDATE annotation_points SET type = 'Behavior' WHERE annotation_id IN (SELECT id FROM annotations WHERE user_id = ?)", [bob.id]);
+    for (const a of annotationStates(ctx.db).filter((s) => s.userId === bob.id)) setAnnotationPointTypes(ctx.db, a.id, 'Behavior');
     const after = cardAgreement(ctx.db, released);
     expect(after).toEqual(computed(released));
     expect(after).not.toEqual(before);
-    run(ctx.db, "UPDATE annotations SET status = 'draft' WHERE problem_id = ? AND user_id = ?", [problems[0]!.id, bob.id]);
+    setAnnotationStatus(ctx.db, problems[0]!.id, bob.id, 'draft');
     expect(cardAgreement(ctx.db, released)).toEqual(computed(released));
     expect(cardAgreement(ctx.db, released)!.problems).toBe(3);
   });

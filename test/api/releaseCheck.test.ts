@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
+import { readReleaseRows } from '../../db/releases';
 import type { ReleaseCheck } from '../../shared/schemas/release';
 import { tempDb } from '../support/db';
 import { assign, buildProblem, type BuiltProblem } from '../support/builders';
@@ -54,6 +54,6 @@ describe('checking a release before the cut', () => {
     expect(bad.body.error.message).toMatch(/^name: /);
     const unnamed = await agent.post('/api/releases/preview').send({});
     expect((unnamed.body.check as ReleaseCheck).nameTaken).toBeNull();
-    expect(all(ctx.db, 'SELECT name FROM releases')).toEqual([{ name: 'v1' }]);
+    expect(readReleaseRows(ctx.db).map((r) => r.name)).toEqual(['v1']);
   });
 });

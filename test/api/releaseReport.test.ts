@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
+import { readAllBaseTexts } from '../../db/legacyReleases';
 import { CLI_ACTOR } from '../../db/events';
 import { RELEASE_FILE, serializeRelease } from '../../shared/release/format';
 import { parseRelease, validateRelease } from '../../shared/release/validate';
@@ -36,7 +36,7 @@ describe('the export validation report', () => {
     it(`is the report of validating the written file against the problems (${extended ? 'extended' : 'public'} fields)`, () => {
       const built = buildRelease(ctx.db, { name: 'v2', notes: '', policy: 'all-subsets', extended });
       const text = built.files.find((f) => f.path === RELEASE_FILE)!.content.toString('utf8');
-      const problems = new Map(all<{ question_id: string; base_text: string }>(ctx.db, 'SELECT question_id, base_text FROM problems').map((r) => [r.question_id, r.base_text]));
+      const problems = readAllBaseTexts(ctx.db);
       expect(built.report).toEqual(validateRelease(text, { problems }));
       // The file, encoded line by line, is the bytes of serializeRelease.
       expect(text).toBe(serializeRelease(parseRelease(text).records.map((r) => r.record)));

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run, transaction } from '../../db/database';
+import { transaction } from '../../db/database';
+import { insertAdjudication, setAdjudicationPeople } from '../../db/adjudications';
+import { writeAnnotationPoints } from '../../db/annotationDrafts';
+import { insertAnnotation } from '../../db/annotations';
+import { insertGoldPoint } from '../../db/points';
+import { insertUser } from '../../db/users';
 import { RELEASE_FILE } from '../../shared/release/format';
 import { parseRelease } from '../../shared/release/validate';
 import { buildRelease } from '../../server/services/releases/build';
+import { insertTinyProblem } from '../support/builders';
 import { tempDb } from '../support/db';
 
 // SQLite allows at most 32,766 parameters in one statement: a release query with one
@@ -13,29 +19,19 @@ const DELETED: [number, number] = [13, 30]; // " modulo 998244353"
 
 const ctx = tempDb();
 
-/** Tiny problems written directly with SQL in one transaction, each resolved with one gold point and two submitted annotations. */
+/** Tiny problems written in one transaction, each resolved with one gold point and two submitted annotations. */
 function seedTinyProblems(): void {
   transaction(ctx.db, () => {
-    const user = (name: string, role: string) => Number(run(ctx.db, `INSERT INTO users (username, role, password_hash) VALUES (?, ?, 'unused')`, [name, role]).lastInsertRowid);
-    const [a, b, adjudicator] = [user('ann1', 'annotator'), user('ann2', 'annotator'), user('adj', 'adjudicator')];
-    const problem = ctx.db.prepare(
-      `INSERT INTO problems (question_id, title, platform, contest_id, contest_date, difficulty, statement, base_text, record_sha256, import_order)
-       VALUES (?, ?, 'atcoder', 'abc', ?, 'easy', ?, ?, ?, ?)`,
-    );
-    const annotation = ctx.db.prepare(`INSERT INTO annotations (problem_id, user_id, status, active_ms) VALUES (?, ?, 'submitted', ?)`);
-    const point = ctx.db.prepare(`INSERT INTO annotation_points (annotation_id, idx, deletions, question, answer, type) VALUES (?, 0, ?, 'Modulo what?', '998244353', 'Numerical Precision')`);
-    const adjudication = ctx.db.prepare(`INSERT INTO adjudications (problem_id, status, updated_by, resolved_by, resolved_at) VALUES (?, 'resolved', ?, ?, ?)`);
-    const gold = ctx.db.prepare(
-      `INSERT INTO gold_points (problem_id, idx, deletions, question, answer, type, provenance, plausible, ambiguous, sufficient)
-       VALUES (?, 0, ?, ?, '998244353', 'Numerical Precision', 'A', 1, 1, 1)`,
-    );
-    const deletions = JSON.stringify([DELETED]);
+    const [a, b, adjudicator] = [insertUser(ctx.db, 'ann1', 'annotator', 'unused'), insertUser(ctx.db, 'ann2', 'annotator', 'unused'), insertUser(ctx.db, 'adj', 'adjudicator', 'unused')];
+    const deletions = [DELETED];
+    const point = { deletions, repairs: [], question: 'Modulo what?', answer: '998244353', type: 'Numerical Precision' as const };
     for (let i = 1; i <= PROBLEMS; i++) {
-      const id = Number(problem.run(`p${i}`, `Problem ${i}`, '2025-01-01T00:00:00', BASE, BASE, `sha-${i}`, i).lastInsertRowid);
-      for (const [user, ms] of [[a, 60_000], [b, 120_000]] as const) point.run(Number(annotation.run(id, user, ms).lastInsertRowid), deletions);
+      const id = insertTinyProblem(ctx.db, { questionId: `p${i}`, title: `Problem ${i}`, text: BASE, recordSha256: `sha-${i}`, importOrder: i });
+      for (const [user, activeMs] of [[a, 60_000], [b, 120_000]] as const) writeAnnotationPoints(ctx.db, insertAnnotation(ctx.db, id, user, { status: 'submitted', version: 0, activeMs }), [point]);
       // The newest resolution is the last problem's: the date must come from all of them.
-      adjudication.run(id, adjudicator, adjudicator, i === PROBLEMS ? '2025-03-04T10:00:00.000Z' : '2025-03-01T10:00:00.000Z');
-      gold.run(id, deletions, `Modulo what in problem ${i}?`);
+      insertAdjudication(ctx.db, id, { status: 'resolved', resolvedAt: i === PROBLEMS ? '2025-03-04T10:00:00.000Z' : '2025-03-01T10:00:00.000Z' });
+      setAdjudicationPeople(ctx.db, id, { updatedBy: adjudicator, resolvedBy: adjudicator });
+      insertGoldPoint(ctx.db, id, 0, { ...point, question: `Modulo what in problem ${i}?`, provenance: 'A' });
     }
   });
 }

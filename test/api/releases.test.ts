@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../db/database';
+import { setAdjudicationStatus } from '../../db/adjudications';
+import { setGoldQuestion } from '../../db/points';
 import { RELEASE_FILE } from '../../shared/release/format';
 import { parseRelease } from '../../shared/release/validate';
 import { buildRelease, sha256 } from '../../server/services/releases/build';
@@ -249,7 +251,7 @@ describe('release routes', () => {
   it('refuses a release with validation errors (400 with the report) and writes nothing', async () => {
     const agent = await loginAs(app, flow.maintainer);
     const problem = { id: problemIdOf(ctx.db, 'abc390_b') };
-    run(ctx.db, `UPDATE gold_points SET question = '' WHERE problem_id = ? AND idx = 1`, [problem.id]);
+    setGoldQuestion(ctx.db, problem.id, 1, '');
     try {
       const res = await agent.post('/api/releases').send({ name: 'v1', policy: 'all-subsets' });
       expect(res.status).toBe(400);
@@ -258,7 +260,7 @@ describe('release routes', () => {
       expect(rowCount(ctx.db, 'releases')).toBe(0);
       expect(rowCount(ctx.db, 'release_files')).toBe(0);
     } finally {
-      run(ctx.db, `UPDATE gold_points SET question = ? WHERE problem_id = ? AND idx = 1`, [flow.gold[0][1]!.question, problem.id]);
+      setGoldQuestion(ctx.db, problem.id, 1, flow.gold[0][1]!.question);
     }
   });
 
@@ -346,12 +348,12 @@ describe('kept task ids (a release this database continues)', () => {
 
   it('uses only resolved adjudications', () => {
     const draft = { id: problemIdOf(ctx.db, 'abc390_b') };
-    run(ctx.db, `UPDATE adjudications SET status = 'draft' WHERE problem_id = ?`, [draft.id]);
+    setAdjudicationStatus(ctx.db, draft.id, 'draft');
     try {
       const recs = records(fileText(buildRelease(ctx.db, OPTIONS), RELEASE_FILE));
       expect(new Set(recs.map((r) => r.question_id))).toEqual(new Set(['abc391_a']));
     } finally {
-      run(ctx.db, `UPDATE adjudications SET status = 'resolved' WHERE problem_id = ?`, [draft.id]);
+      setAdjudicationStatus(ctx.db, draft.id, 'resolved');
     }
   });
 });

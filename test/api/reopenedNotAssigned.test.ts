@@ -1,6 +1,6 @@
 /** A problem a Runs flag sends back to adjudication is adjudication work, not annotation work: auto-assignment leaves it alone. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
+import { readAssignments } from '../../db/assignments';
 import { CLI_ACTOR } from '../../db/events';
 import { autoAssign } from '../../server/services/assignments';
 import { importLegacyRelease } from '../../server/services/releases/legacyImport';
@@ -14,7 +14,7 @@ import { runLine, storeRun } from '../support/runFixture';
 const ctx = tempDb();
 let fixture: LegacyFixture;
 let fresh: BuiltProblem;
-const assigned = (p: BuiltProblem) => all(ctx.db, 'SELECT user_id FROM assignments WHERE problem_id = ?', [p.id]).length;
+const assigned = (p: BuiltProblem) => readAssignments(ctx.db, p.id).length;
 
 beforeAll(async () => {
   await buildUser(ctx.db, { username: 'ann-a' });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
+import { runStates } from '../../db/runs';
 import { CLI_ACTOR } from '../../db/events';
 import { runsCuration, runsReport } from '../../server/services/runs/reports';
 import { tempDb, tempDir } from '../support/db';
@@ -27,7 +27,7 @@ afterAll(() => ctx.cleanup());
 
 const upload = (agent: Agent, query: string, lines: readonly unknown[]) =>
   agent.post(`/api/runs/import?${query}`).set('Content-Type', 'application/octet-stream').send(Buffer.from(runFileText(lines)));
-const runModels = () => all<{ model: string }>(ctx.db, 'SELECT model FROM runs ORDER BY model').map((r) => r.model);
+const runModels = () => runStates(ctx.db).map((r) => r.model).sort();
 
 describe('run import: bad input', () => {
   it('reports every bad line with its number and field, and imports nothing', async () => {

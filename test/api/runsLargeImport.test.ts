@@ -4,7 +4,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
-import { all, get } from '../../db/database';
+import { listRunRows, recordPlaces, recordsOfRun, runReleaseShas, runRow, runStates, stagedRecordCount } from '../../db/runs';
 import { CLI_ACTOR } from '../../db/events';
 import { importRunFile } from '../../server/services/runs/importRun';
 import { ImportError } from '../../server/services/lcbFile';
@@ -85,9 +85,10 @@ describe('run import of a large file', () => {
     expect(samples).toBeGreaterThanOrEqual(7);
     // Holding the records (as a read-then-write import would) keeps about the file's size alive.
     expect(peak).toBeLessThan(12 * MB);
-    const stored = get<{ n: number; bytes: number }>(ctx.db, 'SELECT COUNT(*) AS n, SUM(LENGTH(messages)) AS bytes FROM run_records');
-    expect(stored!.n).toBe(TASKS);
-    expect(stored!.bytes).toBeGreaterThan(size * 0.4);
+    expect(rowCount(ctx.db, 'run_records')).toBe(TASKS);
+    const stored = runStates(ctx.db).flatMap((r) => recordsOfRun(ctx.db, r.id));
+    expect(stored).toHaveLength(TASKS);
+    expect(stored.reduce((n, r) => n + r.messagesJson.length, 0)).toBeGreaterThan(size * 0.4);
   });
 
   it('rolls back the records written before a bad line, keeps the run it would replace, and reports every bad line', async () => {
@@ -96,19 +97,19 @@ describe('run import of a large file', () => {
     const good = (i: number) => runLine(`task_${i}`, `abc${i}_a`, 1, ['Should it count the ends?'], [1]);
     const bad = { ...good(4), turns: -1 };
     fs.writeFileSync(file, runFileText([good(1), good(2), good(3), bad, good(5), good(2)]));
-    const before = all(ctx.db, 'SELECT run_id, position, task_id FROM run_records ORDER BY run_id, position');
+    const before = recordPlaces(ctx.db);
     const err = await importRunFile(ctx.db, file, { releaseFile: release }, CLI_ACTOR, { model: 'long-dialogues', replace: true }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ImportError);
     expect((err as ImportError).message).toMatch(/^Nothing was imported: line 4: turns: must not be negative/);
     expect((err as ImportError).issues.map((i) => `${i.line}: ${i.field}`)).toEqual(['4: turns', '6: task_id']);
-    expect(all(ctx.db, 'SELECT run_id, position, task_id FROM run_records ORDER BY run_id, position')).toEqual(before);
-    expect(get<{ tasks: number }>(ctx.db, "SELECT tasks FROM runs WHERE model = 'long-dialogues'")!.tasks).toBe(TASKS);
+    expect(recordPlaces(ctx.db)).toEqual(before);
+    expect(runRow(ctx.db, 'long-dialogues')!.tasks).toBe(TASKS);
   });
 
   it('answers other requests while a large run imports, and shows the run only whole', async () => {
     const release = path.join(dir, 'release.jsonl');
     const app = testApp(ctx.db);
-    const visible = () => all<{ model: string; tasks: number }>(ctx.db, 'SELECT model, tasks FROM runs WHERE staged = 0 ORDER BY model');
+    const visible = () => listRunRows(ctx.db).map(({ model, tasks }) => ({ model, tasks }));
     const before = visible();
     let done = false;
     const partial: number[] = [];
@@ -116,7 +117,7 @@ describe('run import of a large file', () => {
       model: 'long-dialogues-again',
       onProgress: () => {
         // Chunks are committed as the file is read, yet no reader sees a run of this model.
-        partial.push(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM run_records rr JOIN runs r ON r.id = rr.run_id WHERE r.staged = 1')!.n);
+        partial.push(stagedRecordCount(ctx.db));
         expect(visible()).toEqual(before);
       },
     }).then((summary) => ((done = true), summary));
@@ -128,7 +129,7 @@ describe('run import of a large file', () => {
     expect(summary.tasks).toBe(TASKS);
     expect(Math.max(...partial)).toBeGreaterThan(0);
     expect(visible()).toEqual([...before, { model: 'long-dialogues-again', tasks: TASKS }].sort((a, b) => a.model.localeCompare(b.model)));
-    expect(get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM runs WHERE staged = 1')!.n).toBe(0);
+    expect(runStates(ctx.db).filter((r) => r.staged === 1)).toEqual([]);
   });
 
   it('a bad last line after many written chunks leaves nothing stored: no run, no record, no new release', async () => {
@@ -140,9 +141,9 @@ describe('run import of a large file', () => {
     const extra = { task_id: 'task_3001', question_id: 'abc3001_a', keywords: ['boundary'], modified_content: 'One more task.', qa_pairs: [{ question: 'One more?', answer: 'Yes.' }] };
     fs.writeFileSync(otherRelease, `${fs.readFileSync(path.join(dir, 'release.jsonl'), 'utf8')}${JSON.stringify(extra)}\n`);
     const tables = () => ({
-      runs: all(ctx.db, 'SELECT id, model, staged FROM runs ORDER BY id'),
+      runs: runStates(ctx.db).map(({ id, model, staged }) => ({ id, model, staged })),
       records: rowCount(ctx.db, 'run_records'),
-      releases: all(ctx.db, 'SELECT sha256 FROM run_releases ORDER BY sha256'),
+      releases: runReleaseShas(ctx.db),
     });
     const before = tables();
     // Between the chunks the event loop turns: look at what is staged then.
@@ -150,7 +151,7 @@ describe('run import of a large file', () => {
     let finished = false;
     const look = () => {
       if (finished) return;
-      staged = Math.max(staged, get<{ n: number }>(ctx.db, 'SELECT COUNT(*) AS n FROM run_records rr JOIN runs r ON r.id = rr.run_id WHERE r.staged = 1')!.n);
+      staged = Math.max(staged, stagedRecordCount(ctx.db));
       setImmediate(look);
     };
     setImmediate(look);

@@ -2,8 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
-import { pass1Verdicts } from '../../db/runPass1';
+import { pass1Verdicts, storedCompletePass1, storedPass1Grades } from '../../db/runPass1';
 import { ERROR_MESSAGE_MAX, PADDING_CODE, PLACEHOLDER_CODE } from '../../shared/runs/pass1';
 import type { RunSummary } from '../../shared/runs/views';
 import { buildUser } from '../support/builders';
@@ -54,8 +53,8 @@ function writeRun(file: string, codeOfTask2 = CODE.t2): string {
 
 const report = async (): Promise<RunSummary> => (JSON.parse((await cli('runs', 'report', '--json')).stdout) as { runs: RunSummary[] }).runs.find((r) => r.model === 'm1')!;
 const stored = () => ({
-  grades: all(ctx.db, 'SELECT model, task_id, passed FROM run_pass1 ORDER BY task_id'),
-  complete: all(ctx.db, 'SELECT model, question_id, pass1 FROM run_pass1_complete ORDER BY question_id'),
+  grades: storedPass1Grades(ctx.db).map(({ model, task_id, passed }) => ({ model, task_id, passed })),
+  complete: storedCompletePass1(ctx.db),
   events: eventsOf(ctx.db).filter((e) => e.action.startsWith('run.pass1.')).map((e) => ({ action: e.action })),
 });
 const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
@@ -170,12 +169,12 @@ describe('runs import-pass1', () => {
     expect((await cli('runs', 'import-pass1', writeJson('syntax.json', syntax), '--model', 'm1')).status).toBe(0);
     expect(pass1Verdicts(ctx.db, 'm1')[0]).toEqual({ taskId: 'task_4', questionId: 'abc100_a', passed: false, errorCode: -4, errorMessage: long.slice(0, ERROR_MESSAGE_MAX), hasMetadata: true });
 
-    const before = all(ctx.db, 'SELECT * FROM run_pass1 ORDER BY task_id');
+    const before = storedPass1Grades(ctx.db);
     const bad = graded.map((e, i) => (i === 2 ? { ...e, metadata: ['{"execution time": 0.1}', 'Wrong Answer', '{}'] } : e));
     expect((await cli('runs', 'import-pass1', writeJson('bad-meta.json', bad), '--model', 'm1')).stderr).toMatch(/^entry 3: metadata: code 2: not JSON /m);
     const short = graded.map((e, i) => (i === 2 ? { ...e, metadata: ['{}'] } : e));
     expect((await cli('runs', 'import-pass1', writeJson('short-meta.json', short), '--model', 'm1')).stderr).toMatch(/^entry 3: metadata: 1 metadata for 3 codes$/m);
-    expect(all(ctx.db, 'SELECT * FROM run_pass1 ORDER BY task_id')).toEqual(before);
+    expect(storedPass1Grades(ctx.db)).toEqual(before);
 
     const bare = graded.map(({ metadata: _dropped, ...e }) => e);
     expect((await cli('runs', 'import-pass1', writeJson('bare.json', bare), '--model', 'm1')).status).toBe(0);

@@ -6,8 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
-import { pass1Verdicts } from '../../db/runPass1';
+import { pass1Verdicts, storedPass1Grades } from '../../db/runPass1';
 import { PADDING_CODE, PLACEHOLDER_CODE } from '../../shared/runs/pass1';
 import type { RunSummary } from '../../shared/runs/views';
 import { runCli } from '../support/cli';
@@ -87,7 +86,7 @@ const writeJson = (name: string, value: unknown) => {
   fs.writeFileSync(at(name), JSON.stringify(value, null, 4));
   return at(name);
 };
-const storedGrades = () => all(ctx.db, 'SELECT * FROM run_pass1 ORDER BY task_id');
+const storedGrades = () => storedPass1Grades(ctx.db);
 
 beforeAll(async () => {
   const files = writeFiles();

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { all, run } from '../../db/database';
+import { run } from '../../db/database';
+import { runReleaseKept, runReleaseShas } from '../../db/runs';
 import { CLI_ACTOR } from '../../db/events';
 import { runsReport } from '../../server/services/runs/reports';
 import { tempDb, tempDir } from '../support/db';
@@ -26,7 +27,7 @@ describe('a release kept under the positional rule', () => {
     const typed = () => runsReport(ctx.db).runs.find((r) => r.model === 'first')!.per_type;
     expect(typed()).toMatchObject({ Units: { key_questions: 1, hit_rate: 1 }, Terminology: { key_questions: 1, hit_rate: 0 } });
     // What the positional rule stored before migration 281: keywords[i] for the i-th question.
-    const { sha256 } = all<{ sha256: string }>(ctx.db, 'SELECT sha256 FROM run_releases')[0]!;
+    const [sha256] = runReleaseShas(ctx.db);
     run(ctx.db, `UPDATE run_releases SET types_rule = 0`);
     run(ctx.db, `UPDATE run_release_tasks SET key_questions = ? WHERE task_id = 't3' AND release_sha256 = ?`, [
       JSON.stringify([{ question: 'Which unit?', answer: 'a', type: 'Terminology' }, { question: 'What is a frob?', answer: 'a', type: 'Units' }]),
@@ -35,6 +36,7 @@ describe('a release kept under the positional rule', () => {
     expect(typed()).toMatchObject({ Terminology: { key_questions: 1, hit_rate: 1 } });
     await storeRun(ctx.db, CLI_ACTOR, 'second', { releaseFile }, [runLine('t3', 'p1', 2)]);
     expect(typed()).toMatchObject({ Units: { key_questions: 1, hit_rate: 1 }, Terminology: { key_questions: 1, hit_rate: 0 } });
-    expect(all(ctx.db, 'SELECT types_rule FROM run_releases')).toEqual([{ types_rule: 1 }]);
+    expect(runReleaseShas(ctx.db)).toEqual([sha256]);
+    expect(runReleaseKept(ctx.db, sha256!)).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setUserActive } from '../../db/users';
 import { createApp } from '../../server/app';
 import { SESSION_COOKIE } from '../../server/auth/sessions';
 import { MAX_FAILURES } from '../../server/auth/loginLimiter';
@@ -149,7 +150,7 @@ describe('sessions', () => {
     const user = await buildUser(ctx.db, { username: 'leaver' });
     const agent = await loginAs(app, user);
     expect((await agent.get('/api/me')).status).toBe(200);
-    ctx.db.prepare('UPDATE users SET active = 0 WHERE id = ?').run(user.id);
+    setUserActive(ctx.db, user.id, false);
     expect((await agent.get('/api/me')).status).toBe(401);
   });
 });

@@ -3,8 +3,7 @@ import { tempDb } from '../support/db';
 import { buildUser, type BuiltUser } from '../support/builders';
 import { loginAs, testApp } from '../support/http';
 import { SESSION_IDLE_HOURS, SESSION_MAX_DAYS, slidingExpiry } from '../../server/auth/sessions';
-import { get, run } from '../../db/database';
-import { deleteSessionsOf } from '../../db/sessions';
+import { deleteSessionsOf, sessionTimesOf, setSessionTimesOf } from '../../db/sessions';
 
 const ctx = tempDb();
 const app = testApp(ctx.db);
@@ -16,13 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.cleanup());
 
-const onlySession = () => get<{ created_at: string; expires_at: string }>(ctx.db, 'SELECT created_at, expires_at FROM sessions WHERE user_id = ?', [alice.id])!;
+const onlySession = () => sessionTimesOf(ctx.db, alice.id)!;
 const setSession = (createdAgo: number, expiresIn: number) =>
-  run(ctx.db, 'UPDATE sessions SET created_at = ?, expires_at = ? WHERE user_id = ?', [
-    new Date(Date.now() - createdAgo).toISOString(),
-    new Date(Date.now() + expiresIn).toISOString(),
-    alice.id,
-  ]);
+  setSessionTimesOf(ctx.db, alice.id, new Date(Date.now() - createdAgo).toISOString(), new Date(Date.now() + expiresIn).toISOString());
 
 describe('sliding sessions', () => {
   it('caps the idle expiry at the absolute maximum after login', () => {

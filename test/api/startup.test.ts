@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase, type DB } from '../../db/database';
 import { SYSTEM_ACTOR } from '../../db/events';
+import { countRows, type CountedTable } from '../../db/schema';
 import { BUILD_STAMP, finishClientBuild } from '../../server/build/clientBuild';
 import { ROOT } from '../../server/config';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
@@ -18,7 +19,7 @@ afterAll(() => {
   fs.rmSync(clientDir, { recursive: true, force: true });
 });
 
-const count = (db: DB, table: string) => db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+const count = (db: DB, table: CountedTable) => countRows(db, table);
 
 async function demoDb(name: string): Promise<string> {
   const file = path.join(dir, name);

@@ -1,8 +1,7 @@
 /** A suggestion job whose process stopped is marked interrupted when a server starts; a job whose process still runs is left alone. */
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
-import { finishJob, insertJob } from '../../db/suggestionJobs';
+import { finishJob, insertJob, listJobs } from '../../db/suggestionJobs';
 import { prepareDatabase } from '../../server/startup';
 import { INTERRUPTED_ERROR } from '../../server/services/suggestions/interrupted';
 import { buildProblem, buildUser } from '../support/builders';
@@ -34,7 +33,7 @@ describe('suggestion jobs at server start-up', () => {
     const said: string[] = [];
     await prepareDatabase(ctx.db, { host: '127.0.0.1', demo: false }, (line) => said.push(line));
     expect(said).toContain(`Suggestion jobs ${stopped}, ${samePid} stopped with the process running them: marked interrupted (start a job over the same problems again to finish).`);
-    const statuses = Object.fromEntries(all<{ id: number; status: string }>(ctx.db, 'SELECT id, status FROM suggestion_jobs').map((r) => [r.id, r.status]));
+    const statuses = Object.fromEntries(listJobs(ctx.db, 1000).map((r) => [r.id, r.status]));
     expect(statuses).toEqual({ [stopped]: 'interrupted', [samePid]: 'interrupted', [alive]: 'running', [done]: 'done' });
 
     const agent = await loginAs(testApp(ctx.db), mara);

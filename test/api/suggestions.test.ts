@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, run } from '../../db/database';
+import { insertAdjudication } from '../../db/adjudications';
+import { annotationRowsOfProblem } from '../../db/annotations';
+import { writeGoldPoints } from '../../db/points';
 import { CLI_ACTOR } from '../../db/events';
-import { upsertSuggestion } from '../../db/suggestions';
+import { allExposures, allSuggestions, suggestionsOfProblem, upsertSuggestion } from '../../db/suggestions';
+import { goldPointSchema } from '../../shared/schemas/adjudication';
 import { setGlobalSuggestionPolicy, suggestionPolicyFor } from '../../server/services/suggestions/policy';
 import { createBatch } from '../../server/services/batches';
 import { createBatchBody } from '../../shared/schemas/batches';
@@ -40,7 +43,7 @@ function write(lines: string[]): string {
   fs.writeFileSync(file, lines.join('\n') + '\n');
   return file;
 }
-const storedSuggestions = () => all<{ agent: string }>(ctx.db, 'SELECT agent FROM suggestions ORDER BY agent');
+const storedSuggestions = () => allSuggestions(ctx.db).map(({ agent }) => ({ agent })).sort((a, b) => a.agent.localeCompare(b.agent));
 const policy = (p: SuggestionPolicy) => setGlobalSuggestionPolicy(ctx.db, CLI_ACTOR, p);
 const view = async (agent: Agent, p = shared): Promise<AnnotationView> => {
   const res = await agent.get(`/api/annotations/${p.questionId}`);
@@ -140,7 +143,7 @@ describe('the suggestion policy', () => {
     const [a, b] = [await view(asAnna), await view(asBert)];
     expect(b.suggestions).toEqual(a.suggestions);
     expect(a.suggestions?.map((s) => s.agent)).toEqual(['model-a', 'model-b']);
-    expect(all(ctx.db, 'SELECT user_id FROM suggestion_exposures WHERE problem_id = ? ORDER BY user_id', [shared.id])).toEqual([{ user_id: anna.id }, { user_id: bert.id }]);
+    expect(allExposures(ctx.db).filter((e) => e.problem_id === shared.id).map(({ user_id }) => ({ user_id }))).toEqual([{ user_id: anna.id }, { user_id: bert.id }]);
   });
 });
 
@@ -173,11 +176,11 @@ describe('provenance and the blind rules', () => {
   it('refuses an origin that names a suggestion the annotator was not shown', async () => {
     policy('off');
     const o = await view(asAnna, other);
-    const [row] = all<{ id: number }>(ctx.db, 'SELECT id FROM suggestions WHERE problem_id = ?', [other.id]);
+    const [row] = suggestionsOfProblem(ctx.db, other.id);
     const res = await save(asAnna, o.version, { points: [{ ...suggested(other), repairs: [] }], origins: [{ suggestionId: row!.id, point: 0 }] }, other);
     expect(res.status).toBe(400);
     expect(res.body.error.details.issues[0].path).toBe('origins[0]');
-    expect(all(ctx.db, 'SELECT a.id FROM annotations a WHERE a.problem_id = ?', [other.id])).toEqual([]);
+    expect(annotationRowsOfProblem(ctx.db, other.id)).toEqual([]);
     policy('always');
   });
 
@@ -229,11 +232,10 @@ describe('the data card', () => {
     const { cardInput } = await import('../support/cardInput');
     expect(cardCreation(ctx.db, [shared.id]).suggested).toBeUndefined();
     // The adjudicator takes B's point (accepted from model-a as is) and A's own point.
-    run(ctx.db, `INSERT INTO adjudications (problem_id, status, resolved_at) VALUES (?, 'resolved', '2026-12-01T00:00:00.000Z')`, [shared.id]);
-    const gold = (idx: number, provenance: string, from: object) =>
-      run(ctx.db, `INSERT INTO gold_points (problem_id, idx, deletions, question, answer, type, provenance, sources) VALUES (?, ?, '[[0,5]]', 'q', 'a', 'Terminology', ?, ?)`, [shared.id, idx, provenance, JSON.stringify({ from })]);
-    gold(0, 'B', { a: null, b: 0 });
-    gold(1, 'A', { a: 0, b: null });
+    insertAdjudication(ctx.db, shared.id, { status: 'resolved', resolvedAt: '2026-12-01T00:00:00.000Z' });
+    const gold = (provenance: 'A' | 'B', from: { a: number | null; b: number | null }) =>
+      goldPointSchema.parse({ deletions: [[0, 5]], repairs: [], question: 'q', answer: 'a', type: 'Terminology', provenance, sources: { from } });
+    writeGoldPoints(ctx.db, shared.id, [gold('B', { a: null, b: 0 }), gold('A', { a: 0, b: null })]);
     const creation = cardCreation(ctx.db, [shared.id]);
     expect(creation.suggested).toEqual({ goldPoints: 2, fromSuggestions: 1, agents: [{ agent: 'model-a', points: 1 }] });
     expect(cardCreation(ctx.db, [other.id]).suggested).toBeUndefined();

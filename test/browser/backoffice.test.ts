@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { all } from '../../db/database';
+import { findUser } from '../../db/users';
 import { writeSkip } from '../../db/pointFindings';
 import { buildUser } from '../support/builders';
 import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { lcbRecord, writeJsonl } from '../support/lcb';
-import { eventsOf, rowCount, userIdOf } from '../support/state';
+import { assignedTo, eventsOf, problemIdOf, problemsInImportOrder, rowCount, userIdOf } from '../support/state';
 
 let page: Page;
 let errors: string[];
@@ -22,11 +22,7 @@ beforeAll(async () => {
   await login(page, app.url, 'mara', 'mara-pass-123');
 });
 
-const assigned = () =>
-  all<{ question_id: string; username: string }>(
-    app.db,
-    'SELECT p.question_id, u.username FROM assignments a JOIN problems p ON p.id = a.problem_id JOIN users u ON u.id = a.user_id ORDER BY p.import_order, a.slot',
-  );
+const assigned = () => problemsInImportOrder(app.db).flatMap((p) => assignedTo(app.db, p.question_id).map((username) => ({ question_id: p.question_id, username })));
 
 describe('maintainer back office', () => {
   it('lands on the home page, opens Problems from Work and imports a file, listing every bad line of a broken one', async () => {
@@ -78,7 +74,8 @@ describe('maintainer back office', () => {
 
   it('lists the problems an annotator skipped, with the reason beside them, and reassigns one from there', async () => {
     const reason = 'The statement is cut off after the constraints.';
-    const ids = all<{ problem_id: number; user_id: number }>(app.db, "SELECT a.problem_id, a.user_id FROM assignments a JOIN problems p ON p.id = a.problem_id JOIN users u ON u.id = a.user_id WHERE p.question_id = 'ui_2' AND u.username = 'amy'")[0]!;
+    expect(assignedTo(app.db, 'ui_2')).toContain('amy');
+    const ids = { problem_id: problemIdOf(app.db, 'ui_2'), user_id: userIdOf(app.db, 'amy') };
     writeSkip(app.db, ids.problem_id, ids.user_id, reason);
     await page.goto(`${app.url}/assignments`);
     await page.getByLabel('Show').selectOption('skipped');
@@ -109,7 +106,7 @@ describe('maintainer back office', () => {
     await confirm.waitFor({ state: 'detached' });
     await expect(page.getByLabel('Role of dora').inputValue()).resolves.toBe('adjudicator');
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Role of dora');
-    expect(all(app.db, "SELECT role FROM users WHERE username = 'dora'")).toEqual([{ role: 'adjudicator' }]);
+    expect(findUser(app.db, 'dora')?.role).toBe('adjudicator');
     await page.getByLabel('Role of dora').selectOption('annotator');
     await confirm.getByRole('button', { name: 'Change role' }).click();
     await page.getByRole('status').filter({ hasText: 'dora is now annotator.' }).waitFor();
@@ -119,11 +116,11 @@ describe('maintainer back office', () => {
     await expect(ask.getByTestId('deactivate-summary').textContent()).resolves.toContain('dora is logged out at once');
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor({ state: 'detached' });
-    expect(all(app.db, "SELECT active FROM users WHERE username = 'dora'")).toEqual([{ active: 1 }]);
+    expect(findUser(app.db, 'dora')?.active).toBe(1);
     await page.getByRole('button', { name: 'Deactivate dora' }).click();
     await ask.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await page.getByRole('button', { name: 'Reactivate dora' }).waitFor();
-    expect(all(app.db, "SELECT role, active FROM users WHERE username = 'dora'")).toEqual([{ role: 'annotator', active: 0 }]);
+    expect(findUser(app.db, 'dora')).toMatchObject({ role: 'annotator', active: 0 });
     expect(await page.getByLabel('Role of mara').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Deactivate mara' }).count()).toBe(0);
     // Expected: the 401 of the first /api/me before login and the 400 of the broken import.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
+import { assignedTo } from '../support/state';
 import { saveDraft } from '../../server/services/annotations';
 import { assign, buildProblem, type BuiltProblem } from '../support/builders';
 import { login, watchErrors, openFromNav } from '../support/browser';
@@ -18,8 +18,7 @@ const app = browserHarness(async (db) => {
   assign(db, fresh.id, w.users.other.id, 2);
 });
 
-const holders = (questionId: string) =>
-  all<{ username: string }>(app.db, 'SELECT u.username FROM assignments a JOIN users u ON u.id = a.user_id JOIN problems p ON p.id = a.problem_id WHERE p.question_id = ? ORDER BY a.slot', [questionId]).map((r) => r.username);
+const holders = (questionId: string) => assignedTo(app.db, questionId);
 
 describe('back-office feedback', () => {
   it('disables the annotator controls of started problems with the reason, and rolls a rejected change back', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { insertComment } from '../../db/comments';
 import { findProblemDetail } from '../../db/problems';
 import { finishJob, insertJob } from '../../db/suggestionJobs';
+import { findUser } from '../../db/users';
 import { CLI_ACTOR } from '../../db/events';
 import { createBatch } from '../../server/services/batches';
 import { createBatchBody } from '../../shared/schemas/batches';
@@ -18,7 +19,7 @@ const app = browserHarness(async (db) => {
   await seedDemo(db);
   buildProblem(db, { questionId: 'new_1' });
   const problem = findProblemDetail(db, 'demo_001')!;
-  const alice = db.prepare("SELECT id FROM users WHERE username = 'alice'").get() as { id: number };
+  const alice = findUser(db, 'alice')!;
   insertComment(db, { problemId: problem.id, authorId: alice.id, threadUserId: null, replyTo: null, kind: 'flag', reason: 'unclear', body: 'Which index is first?', createdAt: new Date().toISOString() });
   createBatch(db, CLI_ACTOR, createBatchBody.parse({ name: 'late', due: '2020-01-06', problems: ['demo_005'] }));
   const job = insertJob(db, { agent: 'model-x', promptVersion: 'v1', startedBy: 'mara', createdAt: new Date().toISOString(), runnerPid: process.pid }, [problem.id]);

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../db/database';
+import { setPublicTests } from '../../db/problems';
 import { createStudyBody } from '../../shared/schemas/pilots';
 import { createStudy } from '../../server/services/pilots/studies';
 import { axeViolations } from '../support/axe';
@@ -22,7 +22,7 @@ const TESTS = JSON.stringify([
 const app = browserHarness(
   async (db) => {
     const w = await buildPilotWorld(db);
-    run(db, 'UPDATE problems SET public_test_cases = ?', [TESTS]);
+    setPublicTests(db, { publicTestCases: TESTS });
     createStudy(db, w.mara, createStudyBody.parse({ name: 'tools', release: PILOT_RELEASE, pilots: ['pia'], tests: 'while-coding' }));
   },
   { sandbox: (dbFile) => readySandbox(dbFile) },

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { all, get } from '../../db/database';
+import { sessionsOfUser, snapshotsOfSession, turnsOfSession } from '../../db/pilots';
 import { CLI_ACTOR } from '../../db/events';
 import { ALREADY_ANSWERED, createStudyBody, NOT_RELEVANT } from '../../shared/schemas/pilots';
 import { createStudy } from '../../server/services/pilots/studies';
@@ -19,7 +19,7 @@ import { browserHarness } from '../support/browserHarness';
 import { tempDir } from '../support/db';
 import { buildPilotWorld, KQ, PILOT_RELEASE, type PilotWorld } from '../support/pilotWorld';
 import { runLine, storeRun } from '../support/runFixture';
-import { rowCount } from '../support/state';
+import { releaseRecords, rowCount, userIdOf } from '../support/state';
 
 const STUDY = 'acceptance';
 /** Asks what KQ.values asks, in words the lexical judge does not match: a miss the reviewer corrects. */
@@ -43,8 +43,7 @@ afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 
 const app = browserHarness(async (db) => {
   w = await buildPilotWorld(db);
-  const { content } = get<{ content: Buffer }>(db, `SELECT f.content FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = ? AND f.path LIKE '%.jsonl'`, [PILOT_RELEASE])!;
-  const lines = content.toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as ReleaseLine);
+  const lines = releaseRecords<ReleaseLine>(db, PILOT_RELEASE);
   combined = lines.find((l) => l.question_id === w.problems.two.questionId && l.qa_pairs.length === 2)!;
   single = lines.find((l) => l.question_id === w.problems.one.questionId)!;
   createStudy(db, w.mara, createStudyBody.parse({ name: STUDY, release: PILOT_RELEASE, pilots: ['pia'], tasks: { mode: 'tasks', taskIds: [combined.task_id, single.task_id] } }));
@@ -71,8 +70,13 @@ beforeAll(async () => {
 });
 
 /** "Task N": a pilot's task is named by its number in their list, never by the release's task id. */
-const taskName = (taskId: string) =>
-  `Task ${get<{ n: number }>(app.db, "SELECT COUNT(*) AS n FROM pilot_sessions p WHERE p.user_id = (SELECT user_id FROM pilot_sessions WHERE task_id = ?) AND p.position <= (SELECT position FROM pilot_sessions WHERE task_id = ?)", [taskId, taskId])!.n}`;
+const taskName = (taskId: string) => {
+  const own = sessionsOfUser(app.db, w.users.pia.id);
+  const session = own.find((s) => s.task_id === taskId)!;
+  return `Task ${own.filter((s) => s.position <= session.position).length}`;
+};
+/** pia's session of a release task. */
+const sessionOf = (taskId: string) => sessionsOfUser(app.db, w.users.pia.id).find((s) => s.task_id === taskId)!;
 
 const dialogue = (page: Page) => page.getByRole('list', { name: 'Your questions and their answers' });
 const questionBox = (page: Page) => page.getByLabel('Your question', { exact: true });
@@ -108,7 +112,7 @@ describe('a pilot study in the browser', () => {
     // A Ready step first: neither the text nor the clock before it.
     const ready = pia.getByRole('button', { name: 'Ready: start the clock' });
     await ready.waitFor();
-    const openedAt = () => get<{ opened_at: string | null }>(app.db, 'SELECT opened_at FROM pilot_sessions WHERE task_id = ?', [combined.task_id])!.opened_at;
+    const openedAt = () => sessionOf(combined.task_id).opened_at;
     expect(await pia.getByTestId('task-text').count()).toBe(0);
     expect(openedAt()).toBeNull();
     await ready.click();
@@ -144,7 +148,7 @@ describe('a pilot study in the browser', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
     await questionBox(pia).waitFor();
-    expect(get<{ status: string }>(app.db, 'SELECT status FROM pilot_sessions WHERE task_id = ?', [combined.task_id])!.status).not.toBe('coding');
+    expect(sessionOf(combined.task_id).status).not.toBe('coding');
     await pia.getByRole('button', { name: 'Write code' }).click();
     await confirm.getByRole('button', { name: 'Write code now' }).click();
     const editor = pia.getByRole('textbox', { name: 'Your code (Python)' });
@@ -177,16 +181,13 @@ describe('a pilot study in the browser', () => {
     await pia.getByRole('button', { name: 'Submit code…' }).click();
     await pia.getByRole('button', { name: 'Confirm submit' }).click();
     await pia.getByText('This task is finished and read-only.').waitFor();
-    const session = get<{ status: string; code: string; pastes: number; first_question_at: string | null }>(
-      app.db,
-      'SELECT status, code, pastes, first_question_at FROM pilot_sessions WHERE task_id = ?',
-      [combined.task_id],
-    )!;
+    const session = sessionOf(combined.task_id);
     expect(session).toMatchObject({ status: 'submitted', code: `${CODE}${PASTED}`, pastes: 1 });
     expect(session.first_question_at).not.toBeNull();
-    const snapshots = all<{ code: string }>(app.db, 'SELECT s.code FROM pilot_code_snapshots s JOIN pilot_sessions p ON p.id = s.session_id WHERE p.task_id = ? ORDER BY s.version', [combined.task_id]);
+    const snapshots = snapshotsOfSession(app.db, session.id);
     expect(snapshots.at(-1)?.code).toBe(`${CODE}${PASTED}`);
-    const turns = all<{ live_hit: number }>(app.db, 'SELECT t.live_hit FROM pilot_turns t ORDER BY t.turn');
+    expect(rowCount(app.db, 'pilot_turns')).toBe(3);
+    const turns = turnsOfSession(app.db, session.id);
     expect(turns.map((t) => t.live_hit)).toEqual([1, 0, 0]);
     expect(piaErrors.filter((e) => !/\b40[0-9]\b/.test(e)), piaErrors.join('\n')).toEqual([]);
   });
@@ -305,7 +306,7 @@ describe('a pilot study in the browser', () => {
     await page.getByRole('status').filter({ hasText: 'Created study second.' }).waitFor();
     const row = page.getByRole('table', { name: 'Pilot studies' }).getByRole('row', { name: /second/ });
     await expect(row.textContent()).resolves.toContain('3 rounds, threshold 0.50');
-    expect(get<{ n: number }>(app.db, `SELECT COUNT(*) AS n FROM pilot_sessions s JOIN users u ON u.id = s.user_id WHERE u.username = 'paul'`)!.n).toBe(2);
+    expect(sessionsOfUser(app.db, userIdOf(app.db, 'paul'))).toHaveLength(2);
     await page.close();
   });
 
@@ -345,7 +346,7 @@ describe('a pilot study in the browser', () => {
     await expect(pia.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Confirm submit');
     await pia.keyboard.press('Enter');
     await pia.getByText('This task is finished and read-only.').waitFor();
-    const code = get<{ code: string }>(app.db, 'SELECT code FROM pilot_sessions WHERE task_id = ?', [single.task_id])!.code;
+    const code = sessionOf(single.task_id).code;
     expect(code).toBe('if True:\n    pass');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { get, run } from '../../db/database';
+import { setGoldQuestion } from '../../db/points';
+import { readReleaseFile, readReleaseRow } from '../../db/releases';
 import { login, watchErrors, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { buildProblem } from '../support/builders';
@@ -27,7 +28,7 @@ describe('releases page', () => {
 
     // A gold question emptied by mistake (in its single and its pair task): the check reports it and the cut stays disabled.
     const problemId = problemIdOf(app.db, 'abc390_b');
-    run(app.db, `UPDATE gold_points SET question = '' WHERE problem_id = ? AND idx = 0`, [problemId]);
+    setGoldQuestion(app.db, problemId, 0, '');
     await page.getByRole('button', { name: 'Check release' }).click();
     const report = page.getByRole('region', { name: 'Validation report' });
     await report.getByRole('alert').waitFor();
@@ -35,7 +36,7 @@ describe('releases page', () => {
     await expect(page.getByRole('table', { name: 'Errors' }).textContent()).resolves.toContain('question-empty');
     await expect(page.getByRole('button', { name: /^Cut release/ }).isDisabled()).resolves.toBe(true);
 
-    run(app.db, `UPDATE gold_points SET question = ? WHERE problem_id = ? AND idx = 0`, [flow.gold[0][0]!.question, problemId]);
+    setGoldQuestion(app.db, problemId, 0, flow.gold[0][0]!.question);
     await page.getByRole('button', { name: 'Check again' }).click();
     await report.getByText('No errors: this release can be cut.').waitFor();
     await expect(report.textContent()).resolves.toContain('10 tasks from 2 problems (K = 1: 5, K = 2: 4, K = 3: 1)');
@@ -77,7 +78,7 @@ describe('releases page', () => {
     await table.getByRole('button', { name: 'Publish v1' }).click();
     await page.getByRole('dialog', { name: 'Publish release v1?' }).getByRole('button', { name: 'Confirm publish' }).click();
     await table.getByText(/^Published on \d{4}-\d\d-\d\d$/).waitFor();
-    expect(get<{ at: string | null }>(app.db, `SELECT published_at AS at FROM releases WHERE name = 'v1'`)!.at).not.toBeNull();
+    expect(readReleaseRow(app.db, 'v1')!.published_at).not.toBeNull();
     // The app asks /api/me before the login: those 401s are expected.
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
     await page.close();
@@ -150,7 +151,8 @@ describe('releases page', () => {
 
   it('offers the stored runs over the checked tasks as baseline results, and lists the card settings left empty', async () => {
     // A run over v1, whose tasks are the ones the next cut holds.
-    const first = get<{ content: Buffer }>(app.db, `SELECT f.content FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = 'v1' AND f.path = 'ClarifyCodeBench.jsonl'`)!;
+    const release = readReleaseRow(app.db, 'v1')!;
+    const first = readReleaseFile(app.db, release.id, 'ClarifyCodeBench.jsonl')!;
     const task = JSON.parse(first.content.toString('utf8').split('\n')[0]!) as { task_id: string; question_id: string; qa_pairs: unknown[] };
     await storeRun(app.db, { id: flow.maintainer.id, name: flow.maintainer.username }, 'model-x', { release: 'v1' }, [runLine(task.task_id, task.question_id, task.qa_pairs.length)]);
     const page = await app.browser.newPage();

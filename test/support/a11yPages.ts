@@ -1,5 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { get, run, type DB } from '../../db/database';
+import type { DB } from '../../db/database';
+import { findAdjudication } from '../../db/adjudications';
+import { setGoldQuestion } from '../../db/points';
 import type { Actor } from '../../db/events';
 import type { Role } from '../../shared/roles';
 import type { Point } from '../../shared/edits';
@@ -15,6 +17,7 @@ import { setGlobalSuggestionPolicy } from '../../server/services/suggestions/pol
 import { hashOf } from './baseText';
 import { runLine, storeRun } from './runFixture';
 import { storedJob } from './suggestionJobs';
+import { problemIdOf, releaseRecords, userIdOf } from './state';
 import { PILOT_VISITS, seedA11yPilots, type A11yPilotWorld } from './a11yPilotPages';
 import { postComment } from '../../server/services/comments/comments';
 import { createBatch } from '../../server/services/batches';
@@ -60,18 +63,7 @@ interface ReleaseLine {
 }
 
 /** The task lines of a stored release. */
-function releaseLines(db: DB, release: string): ReleaseLine[] {
-  const jsonl = get<{ content: Buffer }>(
-    db,
-    `SELECT f.content FROM release_files f JOIN releases r ON r.id = f.release_id WHERE r.name = ? AND f.path LIKE '%.jsonl' ORDER BY f.path LIMIT 1`,
-    [release],
-  )!;
-  return jsonl.content
-    .toString('utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as ReleaseLine);
-}
+const releaseLines = (db: DB, release: string): ReleaseLine[] => releaseRecords<ReleaseLine>(db, release);
 
 /** The model run the Runs pages show: release v1's first task, one miss then one hit, then code. */
 async function storeA11yRun(db: DB, mara: Actor): Promise<string> {
@@ -85,12 +77,11 @@ const DEMO_USER: Record<Role, string> = { annotator: 'alice', adjudicator: 'ada'
 
 function account(db: DB, role: Role) {
   const username = DEMO_USER[role];
-  const { id } = get<{ id: number }>(db, 'SELECT id FROM users WHERE username = ?', [username])!;
+  const id = userIdOf(db, username);
   return { id, username, password: DEMO_ACCOUNTS.find((a) => a.username === username)!.password };
 }
 
-const adjudicationVersion = (db: DB, questionId: string) =>
-  get<{ version: number }>(db, 'SELECT a.version FROM adjudications a JOIN problems p ON p.id = a.problem_id WHERE p.question_id = ?', [questionId])?.version ?? 0;
+const adjudicationVersion = (db: DB, questionId: string) => findAdjudication(db, problemIdOf(db, questionId))?.version ?? 0;
 
 function threePointsAndARepair(base: string): Point[] {
   const lower = spanOf(base, 'If A is a geometric progression, ');
@@ -111,7 +102,7 @@ function threePointsAndARepair(base: string): Point[] {
 export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
   await seedDemo(db);
   const accounts = { annotator: account(db, 'annotator'), adjudicator: account(db, 'adjudicator'), maintainer: account(db, 'maintainer'), pilot: account(db, 'pilot') };
-  const bob = get<{ id: number }>(db, `SELECT id FROM users WHERE username = 'bob'`)!;
+  const bob = { id: userIdOf(db, 'bob') };
   const problem = buildProblem(db, { questionId: 'abc390_b', title: 'Geometric Sequence' });
   const spare = buildProblem(db, { questionId: 'abc390_c', title: 'Geometric Sequence (again)' });
   const alice = { id: accounts.annotator.id, username: 'alice', role: 'annotator' as const };
@@ -138,7 +129,7 @@ export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
   // A batch long past its due date: the queue groups by it and marks its open work overdue.
   createBatch(db, mara, createBatchBody.parse({ name: A11Y_BATCH, due: '2020-01-31', problems: [problem.questionId, spare.questionId] }));
   // A gold question emptied by mistake: the next release check reports errors.
-  run(db, `UPDATE gold_points SET question = '' WHERE idx = 0 AND problem_id = (SELECT id FROM problems WHERE question_id = 'demo_006')`);
+  setGoldQuestion(db, problemIdOf(db, 'demo_006'), 0, '');
   storedJob(db, spare.id); // a finished suggestion job for the Suggestions page
   return { accounts, editing: problem.questionId, spare: spare.questionId, submitted: 'demo_001', disagreeing: 'demo_001', resolved: 'demo_004', runTask, ...pilots };
 }

@@ -94,6 +94,31 @@ export function buildProblem(db: DB, overrides: { questionId?: string; statement
   return { id: findProblemId(db, questionId)!, questionId, baseText };
 }
 
+/**
+ * A problem whose statement and base text are one given text (no normalisation), stored as an import
+ * stores it, for tests of many problems or of texts an import would change; its id.
+ */
+export function insertTinyProblem(db: DB, p: { questionId: string; title: string; text: string; recordSha256: string; importOrder: number }): number {
+  insertProblem(db, {
+    questionId: p.questionId,
+    title: p.title,
+    platform: 'atcoder',
+    contestId: 'abc',
+    contestDate: '2025-01-01T00:00:00',
+    difficulty: 'easy',
+    statement: p.text,
+    baseText: p.text,
+    starterCode: '',
+    publicTestCases: '[]',
+    metadata: '{}',
+    privateTestsBytes: 0,
+    privateTestsSha256: null,
+    recordSha256: p.recordSha256,
+    importOrder: p.importOrder,
+  });
+  return findProblemId(db, p.questionId)!;
+}
+
 export function assign(db: DB, problemId: number, userId: number, slot: 1 | 2): void {
   insertAssignment(db, problemId, userId, slot, null);
 }

@@ -1,5 +1,6 @@
 /** A small database for the pilot-study tests: a release of two problems (3 + 1 tasks), pilots and staff. */
 import type { DB } from '../../db/database';
+import { sessionRow } from '../../db/pilots';
 import type { Actor } from '../../db/events';
 import { cutRelease } from '../../server/services/releases/store';
 import { buildProblem, buildUser, type BuiltProblem, type BuiltUser } from './builders';
@@ -48,5 +49,4 @@ export async function buildPilotWorld(db: DB): Promise<PilotWorld> {
 }
 
 /** The release task a session is on (pilots never see it; tests look it up). */
-export const sessionTaskId = (db: DB, sessionId: number): string =>
-  (db.prepare('SELECT task_id FROM pilot_sessions WHERE id = ?').get(sessionId) as { task_id: string }).task_id;
+export const sessionTaskId = (db: DB, sessionId: number): string => sessionRow(db, sessionId)!.task_id;

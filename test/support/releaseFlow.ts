@@ -1,4 +1,5 @@
-import { run, type DB } from '../../db/database';
+import type { DB } from '../../db/database';
+import { setAssignedAt } from '../../db/assignments';
 import type { Point } from '../../shared/edits';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from './builders';
 import { spanOf } from './annotationBuilders';
@@ -76,7 +77,7 @@ export async function seedReleaseFlow(db: DB): Promise<ReleaseFlow> {
     for (const [i, problem] of problems.entries()) {
       assign(db, problem.id, annotator.id, (slot + 1) as 1 | 2);
       // Assigned an hour ago: the time on task a save reports is capped by the wall time since.
-      run(db, "UPDATE assignments SET created_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hour') WHERE problem_id = ? AND user_id = ?", [problem.id, annotator.id]);
+      setAssignedAt(db, new Date(Date.now() - 3_600_000).toISOString(), { problemId: problem.id, userId: annotator.id });
       // B leaves out the last point of the second problem, so the two annotations differ.
       const mine = gold[i]!;
       const points = asPoints(slot === 1 && i === 1 ? mine.slice(0, 2) : mine);

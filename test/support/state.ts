@@ -13,6 +13,7 @@ import { readEvents, type StoredEvent } from '../../db/events';
 import { annotationRowsOfProblem, deleteAnnotationsOfProblem } from '../../db/annotations';
 import { countSessionsOf } from '../../db/sessions';
 import { problemsInImportOrder as inImportOrder } from '../../db/problems';
+import { readReleaseFiles, readReleaseRow } from '../../db/releases';
 
 export type { CountedTable, StoredEvent };
 
@@ -75,3 +76,19 @@ export const sessionCount = (db: DB, userId: number): number => countSessionsOf(
 
 /** Every problem in import order, with what an import sets. */
 export const problemsInImportOrder = (db: DB): { question_id: string; title: string; base_text: string; import_order: number }[] => inImportOrder(db);
+
+/** The text of a stored release's JSONL file (the first by path), as cut or imported. */
+export function releaseJsonl(db: DB, release: string): string {
+  const row = readReleaseRow(db, release);
+  if (!row) throw new Error(`no release ${release}`);
+  const file = readReleaseFiles(db, row.id).find((f) => f.path.endsWith('.jsonl'));
+  if (!file) throw new Error(`release ${release} has no JSONL file`);
+  return file.content.toString('utf8');
+}
+
+/** The records of a stored release's JSONL file, one per task. */
+export const releaseRecords = <T>(db: DB, release: string): T[] =>
+  releaseJsonl(db, release)
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as T);

@@ -13,7 +13,7 @@ import { saveGoldBody } from '../../shared/schemas/adjudication';
 import { assign, buildProblem, buildUser, type BuiltProblem, type BuiltUser } from './builders';
 import { hashOf } from './baseText';
 import { runLine, storeRun } from './runFixture';
-import { get } from '../../db/database';
+import { turnsOfSession } from '../../db/pilots';
 import { createStudyBody } from '../../shared/schemas/pilots';
 import { createStudy } from '../../server/services/pilots/studies';
 import { askQuestion, myTasks } from '../../server/services/pilots/session';
@@ -155,7 +155,7 @@ export async function buildWorld(db: DB): Promise<World> {
   createBatch(db, actorOf(users.maintainer), createBatchBody.parse({ name: BATCH, due: '2099-12-31', problems: [problems.unassigned.questionId] }));
   const session = myTasks(db, users.pilot.id).tasks[0]!.id;
   askQuestion(db, actorOf(users.pilot), users.pilot.id, session, mine.question);
-  const question = get<{ id: number }>(db, 'SELECT id FROM pilot_turns WHERE session_id = ?', [session])!.id;
+  const question = turnsOfSession(db, session)[0]!.id;
   postComment(db, users.bert, actorOf(users.bert), problems.drafts.questionId, { kind: 'comment', body: `${SECRET} may N be 1?` });
   const flagged = postComment(db, users.owner, actorOf(users.owner), problems.shared.questionId, { kind: 'flag', reason: 'unclear', body: 'Is a constant sequence geometric?' });
   const comments = { flag: flagged.comments[0]!.id };

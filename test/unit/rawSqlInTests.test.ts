@@ -13,9 +13,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
  * (424 when it was set; the judge audit, pass@1 padding, findings, skip, pilot-timing, sandbox and publishing tests
  * written beside it brought 65 lines more; 489 when the builders and state readers moved to named db/ functions
  * and the tests to them: 365; the commit-group test's 7, about transactions themselves, and one line of the
- * pages' tests written beside it: 373.)
+ * pages' tests written beside it: 373; the tests, test worlds and bench data moved to named db/ functions: 138, what is
+ * left is about SQL itself, bare-SELECT bench baselines, or stored values damaged on purpose.)
  */
-const CEILING = 373;
+const CEILING = 138;
 
 describe('raw SQL in the tests', () => {
   it(`stays at or below ${CEILING} lines`, () => {

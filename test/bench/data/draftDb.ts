@@ -1,8 +1,11 @@
-import { openDatabase, run, transaction } from '../../../db/database';
+import { openDatabase, transaction } from '../../../db/database';
+import { insertAnnotation } from '../../../db/annotations';
+import { insertAssignment } from '../../../db/assignments';
+import { insertUser } from '../../../db/users';
 import type { Point } from '../../../shared/edits';
 import { hashPassword } from '../../../server/auth/passwords';
 import { baseTextHash } from '../../../server/domain/baseText';
-import { loadLcbSubset, baseTexts } from './lcbSubset';
+import { loadLcbSubset, baseTexts, storeBenchProblem } from './lcbSubset';
 import { makePoints } from './points';
 import { seededRandom } from './random';
 
@@ -32,22 +35,15 @@ export async function buildDraftDb(file: string, annotators: number, perAnnotato
   transaction(db, () => {
     for (let u = 0; u < annotators; u++) {
       const username = `bench${u}`;
-      const userId = Number(run(db, 'INSERT INTO users (username, role, password_hash) VALUES (?, ?, ?)', [username, 'annotator', hash]).lastInsertRowid);
+      const userId = insertUser(db, username, 'annotator', hash);
       for (let k = 0; k < perAnnotator; k++) {
         const n = u * perAnnotator + k;
         const r = records[n % records.length]!;
         const base = bases[n % bases.length]!;
         const questionId = `${r.question_id}_load${n}`;
-        const problemId = Number(
-          run(
-            db,
-            `INSERT INTO problems (question_id, title, platform, contest_id, contest_date, difficulty, statement, base_text, record_sha256, import_order)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-            [questionId, r.question_title, r.platform, r.contest_id, r.contest_date, r.difficulty, r.question_content, base, `bench-${n}`, n + 1],
-          ).lastInsertRowid,
-        );
-        run(db, 'INSERT INTO assignments (problem_id, user_id, slot) VALUES (?, ?, 1)', [problemId, userId]);
-        if (withAnnotations) run(db, 'INSERT INTO annotations (problem_id, user_id) VALUES (?, ?)', [problemId, userId]);
+        const problemId = storeBenchProblem(db, r, { questionId, baseText: base, recordSha256: `bench-${n}`, importOrder: n + 1 });
+        insertAssignment(db, problemId, userId, 1, null);
+        if (withAnnotations) insertAnnotation(db, problemId, userId, { status: 'draft', version: 0 });
         slots.push({ username, questionId, baseTextHash: baseTextHash(base), drafts: [makePoints(base, 3, random), makePoints(base, 2, random)] });
       }
     }

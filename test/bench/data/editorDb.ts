@@ -1,6 +1,10 @@
-import { openDatabase, run, type DB } from '../../../db/database';
+import { openDatabase, type DB } from '../../../db/database';
+import { writeAnnotationPoints } from '../../../db/annotationDrafts';
+import { insertAnnotation } from '../../../db/annotations';
+import { insertAssignment } from '../../../db/assignments';
+import { insertUser } from '../../../db/users';
 import { hashPassword } from '../../../server/auth/passwords';
-import { baseTexts, loadLcbSubset } from './lcbSubset';
+import { baseTexts, loadLcbSubset, storeBenchProblem } from './lcbSubset';
 import { makePoints } from './points';
 import { seededRandom } from './random';
 
@@ -19,25 +23,11 @@ export async function buildEditorDb(file: string): Promise<{ db: DB; questionId:
   });
   const r = records[i]!;
   const db = openDatabase(file);
-  const userId = Number(run(db, `INSERT INTO users (username, role, password_hash) VALUES (?, 'annotator', ?)`, [EDITOR_USER.username, await hashPassword(EDITOR_USER.password)]).lastInsertRowid);
-  const problemId = Number(
-    run(
-      db,
-      `INSERT INTO problems (question_id, title, platform, contest_id, contest_date, difficulty, statement, base_text, record_sha256, import_order)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'bench', 1)`,
-      [r.question_id, r.question_title, r.platform, r.contest_id, r.contest_date, r.difficulty, r.question_content, bases[i]!],
-    ).lastInsertRowid,
-  );
-  run(db, 'INSERT INTO assignments (problem_id, user_id, slot) VALUES (?, ?, 1)', [problemId, userId]);
-  const annotationId = Number(run(db, `INSERT INTO annotations (problem_id, user_id, version) VALUES (?, ?, 1)`, [problemId, userId]).lastInsertRowid);
+  const userId = insertUser(db, EDITOR_USER.username, 'annotator', await hashPassword(EDITOR_USER.password));
+  const problemId = storeBenchProblem(db, r, { questionId: r.question_id, baseText: bases[i]!, recordSha256: 'bench', importOrder: 1 });
+  insertAssignment(db, problemId, userId, 1, null);
+  const annotationId = insertAnnotation(db, problemId, userId, { status: 'draft', version: 1 });
   const [point] = makePoints(bases[i]!, 1, seededRandom(5));
-  run(db, 'INSERT INTO annotation_points (annotation_id, idx, deletions, repairs, question, answer, type) VALUES (?, 0, ?, ?, ?, ?, ?)', [
-    annotationId,
-    JSON.stringify(point!.deletions),
-    '[]',
-    point!.question,
-    point!.answer,
-    point!.type,
-  ]);
+  writeAnnotationPoints(db, annotationId, [{ ...point!, repairs: [] }]);
   return { db, questionId: r.question_id };
 }

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import type { DB } from '../../../db/database';
+import { findProblemId, insertProblem } from '../../../db/problems';
 import { normalizeBaseText } from '../../../shared/baseText';
 import { LCB_SUBSET, requireDataset } from '../../support/datasets';
 
@@ -24,4 +26,33 @@ export function loadLcbSubset(): LcbRecord[] {
 
 export function baseTexts(records: readonly LcbRecord[]): string[] {
   return records.map((r) => normalizeBaseText(r.question_content));
+}
+
+/**
+ * Store a record as an imported problem under a fresh question id (its base text given), through
+ * the db/ function the importer uses; returns the problem's id.
+ */
+export function storeBenchProblem(
+  db: DB,
+  r: LcbRecord,
+  p: { questionId: string; baseText: string; recordSha256: string; importOrder: number; publicTestCases?: string },
+): number {
+  insertProblem(db, {
+    questionId: p.questionId,
+    title: r.question_title,
+    platform: r.platform,
+    contestId: r.contest_id,
+    contestDate: r.contest_date,
+    difficulty: r.difficulty,
+    statement: r.question_content,
+    baseText: p.baseText,
+    starterCode: '',
+    publicTestCases: p.publicTestCases ?? '[]',
+    metadata: '{}',
+    privateTestsBytes: 0,
+    privateTestsSha256: null,
+    recordSha256: p.recordSha256,
+    importOrder: p.importOrder,
+  });
+  return findProblemId(db, p.questionId)!;
 }

@@ -1,4 +1,5 @@
 import { openDatabase, run, transaction, type DB } from '../../../db/database';
+import { insertUser } from '../../../db/users';
 import { hashPassword } from '../../../server/auth/passwords';
 import { buildExportDb } from './exportDb';
 
@@ -14,7 +15,7 @@ export async function buildPagesDb(file: string, problems: number): Promise<DB> 
   const db = openDatabase(file);
   const hash = await hashPassword(MAINTAINER_USER.password);
   transaction(db, () => {
-    run(db, `INSERT INTO users (username, role, password_hash) VALUES (?, 'maintainer', ?)`, [MAINTAINER_USER.username, hash]);
+    insertUser(db, MAINTAINER_USER.username, 'maintainer', hash);
     run(
       db,
       `INSERT INTO events (at, actor_id, actor, action, entity_type, entity_id, details)

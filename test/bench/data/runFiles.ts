@@ -1,3 +1,8 @@
+import { createHash } from 'node:crypto';
+import type { DB } from '../../../db/database';
+import { insertLegacyRelease } from '../../../db/legacyReleases';
+import { insertReleaseFile } from '../../../db/releases';
+import { RELEASE_FILE } from '../../../shared/release/format';
 import { AMBIGUITY_TYPES } from '../../../shared/taxonomy';
 import { pick, randomInt, seededRandom } from './random';
 
@@ -73,4 +78,11 @@ export function benchRun(tasks: readonly BenchTask[], seed: number): string {
     });
   });
   return `${lines.join('\n')}\n`;
+}
+
+/** Store a release file (the bench release) as a legacy release of this name, as import-release leaves it. */
+export function storeBenchRelease(db: DB, name: string, text: string): void {
+  const content = Buffer.from(text);
+  const id = insertLegacyRelease(db, name, '', '{}', null);
+  insertReleaseFile(db, id, { path: RELEASE_FILE, content, sha256: createHash('sha256').update(content).digest('hex') });
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { all, openDatabase, type DB } from '../../../db/database';
+import { readAllBaseTexts } from '../../../db/legacyReleases';
 import { buildRelease, type BuiltRelease } from '../../../server/services/releases/build';
 import { writeReleaseDir } from '../../../server/services/releases/writeDir';
 import { RELEASE_FILE } from '../../../shared/release/format';
@@ -36,7 +37,7 @@ function realExport(db: DB, out: string): BuiltRelease {
 
 /** How long the validation step alone takes on the exported JSONL (for the note on the row). */
 function validationMs(db: DB, jsonl: string): number {
-  const problems = new Map(all<{ question_id: string; base_text: string }>(db, 'SELECT question_id, base_text FROM problems').map((p) => [p.question_id, p.base_text]));
+  const problems = readAllBaseTexts(db);
   const start = performance.now();
   validateRelease(jsonl, { problems });
   return performance.now() - start;

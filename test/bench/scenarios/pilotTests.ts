@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { openDatabase, run } from '../../../db/database';
+import { openDatabase } from '../../../db/database';
+import { setPublicTests } from '../../../db/problems';
 import { sessionsOfUser } from '../../../db/pilots';
 import { createSession, SESSION_COOKIE } from '../../../server/auth/sessions';
 import { createStudy } from '../../../server/services/pilots/studies';
@@ -39,7 +40,7 @@ async function studyDb(file: string): Promise<Pilot[]> {
   const db = openDatabase(file);
   try {
     const w = await buildPilotWorld(db);
-    run(db, 'UPDATE problems SET public_test_cases = ?', [TESTS]);
+    setPublicTests(db, { publicTestCases: TESTS });
     const users = [];
     for (let i = 0; i < PILOTS; i++) users.push(await buildUser(db, { username: `bench${i}`, role: 'pilot', password: 'bench-password-1' }));
     createStudy(db, w.mara, createStudyBody.parse({ name: 'bench', release: PILOT_RELEASE, pilots: users.map((u) => u.username), pilotsPerTask: 5, tests: 'while-coding' }));

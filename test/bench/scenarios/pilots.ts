@@ -7,24 +7,25 @@
  * every question cost before that: a full refit over the release's key questions and the study's
  * questions (matchQuestion), measured in the same run.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { all, openDatabase, run, type DB } from '../../../db/database';
+import { openDatabase, type DB } from '../../../db/database';
 import { CLI_ACTOR } from '../../../db/events';
+import { insertTurn, sessionsOfStudy, studyByName } from '../../../db/pilots';
 import { releaseTasks } from '../../../db/runs';
+import { insertUser } from '../../../db/users';
 import { createApp } from '../../../server/app';
 import { hashPassword } from '../../../server/auth/passwords';
 import { createStudy } from '../../../server/services/pilots/studies';
 import { warmStudyVocabularies } from '../../../server/services/pilots/studyVocabulary';
 import { matchQuestion } from '../../../shared/pilots/protocol';
-import { RELEASE_FILE } from '../../../shared/release/format';
 import { createStudyBody } from '../../../shared/schemas/pilots';
 import { PUBLIC_RELEASE, requireDataset } from '../../support/datasets';
 import { FIXTURE_SCRYPT } from '../../support/builders';
+import { storeBenchRelease } from '../data/runFiles';
 import { pick, randomInt, seededRandom } from '../data/random';
 import { scratchDir } from '../lib/config';
 import { median } from '../lib/stats';
@@ -37,9 +38,7 @@ const PASSWORD = 'bench-pilot-pass';
 
 function releaseDb(file: string, text: string): DB {
   const db = openDatabase(file);
-  const content = Buffer.from(text);
-  const id = run(db, "INSERT INTO releases (name, policy, kind, manifest, published_at) VALUES (?, 'all-subsets', 'legacy', '{}', '2025-01-01T00:00:00.000Z')", [RELEASE]).lastInsertRowid;
-  run(db, 'INSERT INTO release_files (release_id, path, content, sha256) VALUES (?, ?, ?, ?)', [id, RELEASE_FILE, content, createHash('sha256').update(content).digest('hex')]);
+  storeBenchRelease(db, RELEASE, text);
   return db;
 }
 
@@ -66,16 +65,21 @@ interface Session {
 async function studyWithQuestions(db: DB): Promise<Session[]> {
   const names = Array.from({ length: PILOTS }, (_v, i) => `pilot${String(i + 1).padStart(2, '0')}`);
   const hash = await hashPassword(PASSWORD, FIXTURE_SCRYPT);
-  for (const n of names) run(db, "INSERT INTO users (username, role, password_hash, active) VALUES (?, 'pilot', ?, 1)", [n, hash]);
+  const nameOf = new Map(names.map((n) => [insertUser(db, n, 'pilot', hash), n]));
   createStudy(db, CLI_ACTOR, createStudyBody.parse({ name: 'bench', release: RELEASE, pilots: names, maxRounds: 20, allowPublished: true }));
-  const sessions = all<Session>(db, 'SELECT s.id, u.username FROM pilot_sessions s JOIN users u ON u.id = s.user_id ORDER BY s.id');
+  const sessions: Session[] = sessionsOfStudy(db, studyByName(db, 'bench')!.id).map((s) => ({ id: s.id, username: nameOf.get(s.user_id)! }));
   const asked = sessions.slice(0, 100);
   for (let i = 0; i < STUDY_QUESTIONS; i++) {
-    run(
-      db,
-      "INSERT INTO pilot_turns (session_id, turn, question, answer, asked_at, matched, similarity, live_hit, live_key) VALUES (?, ?, ?, 'This question is not relevant to the current task.', '2026-01-01T00:00:00.000Z', 0, 0, 0, NULL)",
-      [asked[i % asked.length]!.id, Math.floor(i / asked.length), question(i)],
-    );
+    insertTurn(db, {
+      sessionId: asked[i % asked.length]!.id,
+      turn: Math.floor(i / asked.length),
+      question: question(i),
+      answer: 'This question is not relevant to the current task.',
+      askedAt: '2026-01-01T00:00:00.000Z',
+      matched: 0,
+      similarity: 0,
+      liveKey: null,
+    });
   }
   // The questions asked over HTTP go to sessions never asked before, one each (the rate limit allows a burst of 3).
   return sessions.slice(asked.length);
@@ -148,7 +152,7 @@ export const scenario: Scenario = {
       let refit: number[];
       try {
         fresh = await studyWithQuestions(setup);
-        const tasks = releaseTasks(setup, all<{ release_sha256: string }>(setup, "SELECT release_sha256 FROM pilot_studies WHERE name = 'bench'")[0]!.release_sha256);
+        const tasks = releaseTasks(setup, studyByName(setup, 'bench')!.release_sha256);
         const keys = tasks.flatMap((t) => t.keyQuestions.map((k) => k.question));
         const studyQuestions = Array.from({ length: STUDY_QUESTIONS }, (_v, i) => question(i));
         refit = Array.from({ length: ctx.quick ? 3 : 9 }, (_v, i) => {

@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import { createHash } from 'node:crypto';
-import { all, openDatabase, run, type DB } from '../../../db/database';
+import { all, openDatabase, type DB } from '../../../db/database';
 import { CLI_ACTOR } from '../../../db/events';
-import { RELEASE_FILE } from '../../../shared/release/format';
+import { deleteRun, runRow } from '../../../db/runs';
 import { importRunFile } from '../../../server/services/runs/importRun';
 import { runJudgeCheck, runsReport } from '../../../server/services/runs/reports';
 import { importPass1, lcbExport } from '../../../server/services/runs/pass1';
 import { evalAllFile } from '../data/evalAll';
-import { benchRelease, benchRun } from '../data/runFiles';
+import { benchRelease, benchRun, storeBenchRelease } from '../data/runFiles';
 import { scratchDir } from '../lib/config';
 import { median, timeInterleaved } from '../lib/stats';
 import { row, type BenchContext, type BenchRow, type Scenario } from '../lib/types';
@@ -20,9 +19,7 @@ const TASKS = 419;
 /** A database holding the bench release as a stored release. */
 function releaseDb(file: string, text: string): DB {
   const db = openDatabase(file);
-  const content = Buffer.from(text);
-  const id = run(db, "INSERT INTO releases (name, policy, kind, manifest) VALUES (?, 'all-subsets', 'legacy', '{}')", [RELEASE]).lastInsertRowid;
-  run(db, 'INSERT INTO release_files (release_id, path, content, sha256) VALUES (?, ?, ?, ?)', [id, RELEASE_FILE, content, createHash('sha256').update(content).digest('hex')]);
+  storeBenchRelease(db, RELEASE, text);
   return db;
 }
 
@@ -99,7 +96,8 @@ export const scenario: Scenario = {
           await importRunFile(db, runFile, { release: RELEASE }, CLI_ACTOR, { model });
         }
         ctx.log(`${models.length + 1} runs of ${TASKS} tasks stored`);
-        run(db, "DELETE FROM runs WHERE model = 'import-bench'");
+        const timed = runRow(db, 'import-bench');
+        if (timed) deleteRun(db, timed.id);
 
         const bareScores = () => all(db, 'SELECT run_id, task_id, tkqr, ora, turns, diff FROM run_records');
         const [report, scores] = await timeInterleaved([() => runsReport(db), bareScores], runs);

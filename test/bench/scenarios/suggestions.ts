@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, run } from '../../../db/database';
+import { openDatabase } from '../../../db/database';
+import { insertUser } from '../../../db/users';
 import { hashPassword } from '../../../server/auth/passwords';
 import type { JobDetail } from '../../../shared/suggestions/jobs';
 import { completion, fakePoint, startFakeLlm } from '../../support/fakeLlm';
@@ -34,7 +35,7 @@ interface Round {
 async function maintainerCookie(base: string, file: string): Promise<string> {
   const db = openDatabase(file);
   try {
-    run(db, 'INSERT INTO users (username, role, password_hash) VALUES (?, ?, ?)', ['mara', 'maintainer', await hashPassword(DRAFT_PASSWORD)]);
+    insertUser(db, 'mara', 'maintainer', await hashPassword(DRAFT_PASSWORD));
   } finally {
     db.close();
   }

@@ -3,17 +3,15 @@
  * lines is checked, how long does a `/healthz` wait? Against the idle `/healthz` time, measured
  * on the same server in the same run. The server runs in its own process (draftServer.ts).
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { openDatabase, run } from '../../../db/database';
+import { openDatabase } from '../../../db/database';
 import { CLI_ACTOR } from '../../../db/events';
-import { RELEASE_FILE } from '../../../shared/release/format';
 import { createSession, SESSION_COOKIE } from '../../../server/auth/sessions';
 import { createUser } from '../../../server/services/users';
-import { benchRelease } from '../data/runFiles';
+import { benchRelease, storeBenchRelease } from '../data/runFiles';
 import { startChild } from '../lib/child';
 import { scratchDir } from '../lib/config';
 import { median } from '../lib/stats';
@@ -27,9 +25,7 @@ const BAD_BYTES = 6.3 * 1024 * 1024;
 async function uploadDb(file: string): Promise<string> {
   const db = openDatabase(file);
   try {
-    const content = Buffer.from(benchRelease().text);
-    const id = run(db, "INSERT INTO releases (name, policy, kind, manifest) VALUES ('bench', 'all-subsets', 'legacy', '{}')").lastInsertRowid;
-    run(db, 'INSERT INTO release_files (release_id, path, content, sha256) VALUES (?, ?, ?, ?)', [id, RELEASE_FILE, content, createHash('sha256').update(content).digest('hex')]);
+    storeBenchRelease(db, 'bench', benchRelease().text);
     const user = await createUser(db, CLI_ACTOR, { username: 'mara', role: 'maintainer', password: 'bench-password-1' });
     return `${SESSION_COOKIE}=${createSession(db, user.id).token}`;
   } finally {
