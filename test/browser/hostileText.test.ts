@@ -104,7 +104,8 @@ describe('hostile text is shown as text on every page', () => {
   it('maintainer: every page', async () => {
     const visited = await visitAll(w.maintainer, 'maintainer');
     expect(visited).toEqual(expect.arrayContaining(['/problems', '/users', '/audit', '/releases', '/problems/:questionId']));
-  });
+    // The maintainer has the most pages (over twenty), each loaded and read in turn.
+  }, 180_000);
 
   it('adjudicator: every page', async () => {
     const visited = await visitAll(w.adjudicator, 'adjudicator');
