@@ -68,13 +68,33 @@ export const SAMPLE_STATEMENT = [
   '3 6 12 24 48',
 ].join('\n');
 
+/** A problem's stored fields that tests choose; the rest are those of a problem without starter code or tests. */
+export interface StoredProblemFields {
+  questionId: string;
+  title: string;
+  platform: string;
+  contestId: string;
+  contestDate: string;
+  difficulty: string;
+  statement: string;
+  baseText: string;
+  recordSha256: string;
+  importOrder: number;
+  publicTestCases?: string;
+}
+
+/** Store a problem as an import stores it (no starter code, no private tests, empty metadata); its id. */
+export function storeProblem(db: DB, p: StoredProblemFields): number {
+  insertProblem(db, { starterCode: '', metadata: '{}', privateTestsBytes: 0, privateTestsSha256: null, ...p, publicTestCases: p.publicTestCases ?? '[]' });
+  return findProblemId(db, p.questionId)!;
+}
+
 export function buildProblem(db: DB, overrides: { questionId?: string; statement?: string; title?: string; difficulty?: string } = {}): BuiltProblem {
   const n = next();
   const questionId = overrides.questionId ?? `abc${900 + n}_a`;
   const statement = overrides.statement ?? SAMPLE_STATEMENT;
   const baseText = normalizeBaseText(statement);
-  const importOrder = maxImportOrder(db) + 1;
-  insertProblem(db, {
+  const id = storeProblem(db, {
     questionId,
     title: overrides.title ?? `Problem ${n}`,
     platform: 'atcoder',
@@ -83,15 +103,10 @@ export function buildProblem(db: DB, overrides: { questionId?: string; statement
     difficulty: overrides.difficulty ?? 'easy',
     statement,
     baseText,
-    starterCode: '',
-    publicTestCases: '[]',
-    metadata: '{}',
-    privateTestsBytes: 0,
-    privateTestsSha256: null,
     recordSha256: `sha-${n}`,
-    importOrder,
+    importOrder: maxImportOrder(db) + 1,
   });
-  return { id: findProblemId(db, questionId)!, questionId, baseText };
+  return { id, questionId, baseText };
 }
 
 /**
@@ -99,24 +114,8 @@ export function buildProblem(db: DB, overrides: { questionId?: string; statement
  * stores it, for tests of many problems or of texts an import would change; its id.
  */
 export function insertTinyProblem(db: DB, p: { questionId: string; title: string; text: string; recordSha256: string; importOrder: number }): number {
-  insertProblem(db, {
-    questionId: p.questionId,
-    title: p.title,
-    platform: 'atcoder',
-    contestId: 'abc',
-    contestDate: '2025-01-01T00:00:00',
-    difficulty: 'easy',
-    statement: p.text,
-    baseText: p.text,
-    starterCode: '',
-    publicTestCases: '[]',
-    metadata: '{}',
-    privateTestsBytes: 0,
-    privateTestsSha256: null,
-    recordSha256: p.recordSha256,
-    importOrder: p.importOrder,
-  });
-  return findProblemId(db, p.questionId)!;
+  const { text, ...rest } = p;
+  return storeProblem(db, { ...rest, platform: 'atcoder', contestId: 'abc', contestDate: '2025-01-01T00:00:00', difficulty: 'easy', statement: text, baseText: text });
 }
 
 export function assign(db: DB, problemId: number, userId: number, slot: 1 | 2): void {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { DB } from '../../../db/database';
-import { findProblemId, insertProblem } from '../../../db/problems';
 import { normalizeBaseText } from '../../../shared/baseText';
 import { LCB_SUBSET, requireDataset } from '../../support/datasets';
+import { storeProblem } from '../../support/builders';
 
 /** A LiveCodeBench record as the public files hold it (the fields we use). */
 export interface LcbRecord {
@@ -37,22 +37,13 @@ export function storeBenchProblem(
   r: LcbRecord,
   p: { questionId: string; baseText: string; recordSha256: string; importOrder: number; publicTestCases?: string },
 ): number {
-  insertProblem(db, {
-    questionId: p.questionId,
+  return storeProblem(db, {
+    ...p,
     title: r.question_title,
     platform: r.platform,
     contestId: r.contest_id,
     contestDate: r.contest_date,
     difficulty: r.difficulty,
     statement: r.question_content,
-    baseText: p.baseText,
-    starterCode: '',
-    publicTestCases: p.publicTestCases ?? '[]',
-    metadata: '{}',
-    privateTestsBytes: 0,
-    privateTestsSha256: null,
-    recordSha256: p.recordSha256,
-    importOrder: p.importOrder,
   });
-  return findProblemId(db, p.questionId)!;
 }
