@@ -92,7 +92,8 @@ const PAGES: { role: Role; path: string; ready: (page: Page) => Promise<unknown>
     expected: ['Extended fields (per-point types and provenance)', 'List the annotators and adjudicators (their accounts) in the card'],
   },
   { role: 'maintainer', path: '/audit', ready: (page) => page.getByLabel('Show logins').waitFor(), expected: ['Show logins'] },
-  { role: 'maintainer', path: '/pilot-studies', ready: (page) => page.getByLabel('Name').waitFor(), expected: ['pia'] },
+  // The pilots to choose arrive after the form: ready once pia's box is there.
+  { role: 'maintainer', path: '/pilot-studies', ready: (page) => page.getByRole('checkbox', { name: 'pia', exact: true }).waitFor(), expected: ['pia'] },
   {
     role: 'adjudicator',
     path: `/adjudicate/demo_001`,
