@@ -56,7 +56,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/client/**'], message: 'db/ is below the server.' }] }],
     },
   },
-  // Type-checked rules (issue 15): a promise is awaited, or dropped with `void` and a reason.
+  // Type-checked rules: a promise is awaited, or dropped with `void` and a reason.
   // One program over every part (tsconfig.eslint.json) rather than one per part's tsconfig: about a
   // fifth less CPU, and these two rules read promise types, which are the same in every part.
   {

@@ -12,6 +12,8 @@ import path from 'node:path';
  * - layers/json-parse-in-db-only: no JSON.parse outside db/ — stored JSON columns are decoded (and
  *   repaired) by the db/ modules (db/storedJson.ts), so services get domain values; only the
  *   readers of files and answers from outside (JSON_READERS) parse text themselves.
+ * - layers/no-unchecked-json: no `JSON.parse(…) as T` anywhere outside db/ — parsed text is checked
+ *   against its schema (a draft kept in the browser, a file, an answer), never just asserted to fit.
  */
 const ROOT = path.dirname(new URL(import.meta.url).pathname);
 
@@ -80,21 +82,37 @@ const sqlInDbOnly = {
   },
 };
 
+function isJsonParse(node) {
+  const callee = node?.type === 'CallExpression' ? node.callee : null;
+  return (
+    callee?.type === 'MemberExpression' &&
+    !callee.computed &&
+    callee.object.type === 'Identifier' &&
+    callee.object.name === 'JSON' &&
+    callee.property.type === 'Identifier' &&
+    callee.property.name === 'parse'
+  );
+}
+
 const jsonParseInDbOnly = {
   meta: { type: 'problem', schema: [] },
   create(context) {
     const message = 'Stored JSON is decoded in db/ (db/storedJson.ts): read the column through a db/ module, which repairs bad values, instead of JSON.parse here.';
     return {
       CallExpression(node) {
-        const callee = node.callee;
-        const isJsonParse =
-          callee.type === 'MemberExpression' &&
-          !callee.computed &&
-          callee.object.type === 'Identifier' &&
-          callee.object.name === 'JSON' &&
-          callee.property.type === 'Identifier' &&
-          callee.property.name === 'parse';
-        if (isJsonParse) context.report({ node, message });
+        if (isJsonParse(node)) context.report({ node, message });
+      },
+    };
+  },
+};
+
+const noUncheckedJson = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const message = 'Parsed JSON is checked against its schema (schema.parse / safeParse), not asserted with `as`.';
+    return {
+      TSAsExpression(node) {
+        if (isJsonParse(node.expression)) context.report({ node, message });
       },
     };
   },
@@ -119,9 +137,14 @@ export const JSON_READERS = [
   'server/services/sandbox/selfTest.ts', // what the sandbox's self-test program prints
 ];
 
-const layers = { rules: { 'no-import': noImport, 'sql-in-db-only': sqlInDbOnly, 'json-parse-in-db-only': jsonParseInDbOnly } };
+const layers = { rules: { 'no-import': noImport, 'sql-in-db-only': sqlInDbOnly, 'json-parse-in-db-only': jsonParseInDbOnly, 'no-unchecked-json': noUncheckedJson } };
 
 export const layerBlocks = [
+  {
+    files: ['server/**/*.ts', 'shared/**/*.ts', 'client/**/*.{ts,tsx}', 'scripts/**/*.{ts,mjs,js}'],
+    plugins: { layers },
+    rules: { 'layers/no-unchecked-json': 'error' },
+  },
   {
     files: ['server/**/*.ts'],
     plugins: { layers },

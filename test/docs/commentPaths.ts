@@ -47,11 +47,18 @@ export function codeFiles(root: string): string[] {
       if (e.isDirectory()) return ['node_modules', 'dist', 'tmp'].includes(e.name) ? [] : walk(full);
       return CODE_FILE.test(e.name) ? [full] : [];
     });
-  return CODE_FOLDERS.flatMap((f) => walk(path.join(root, f)));
+  // The configuration at the root (lint, build, test) is code a newcomer reads too.
+  const rootFiles = fs.readdirSync(root, { withFileTypes: true }).filter((e) => e.isFile() && CODE_FILE.test(e.name)).map((e) => path.join(root, e.name));
+  return [...rootFiles, ...CODE_FOLDERS.flatMap((f) => walk(path.join(root, f)))];
 }
 
-/** Whether a mentioned path exists. */
+/**
+ * Whether a mentioned path exists. A path in the built server (dist/…/x.js) is built output, present
+ * only after a build: it resolves when its source (…/x.ts) exists.
+ */
 export function resolves(root: string, ref: CommentPath): boolean {
   const base = ref.target.startsWith('.') ? path.dirname(ref.file) : root;
+  const built = /^dist\/(.+)\.js$/.exec(ref.target);
+  if (built) return fs.existsSync(path.resolve(root, `${built[1]}.ts`));
   return fs.existsSync(path.resolve(base, ref.target));
 }

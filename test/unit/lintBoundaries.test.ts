@@ -83,12 +83,21 @@ describe('lint enforces the direction routes → services → db', () => {
   });
 
   it('fails JSON.parse outside db/, and passes it in db/ and in the named file readers', async () => {
-    const code = ["export const sampling = (row: { sampling: string }) => JSON.parse(row.sampling) as { mode: string };", ''].join('\n');
+    const code = ["export const sampling = (row: { sampling: string }) => sampleSchema.parse(JSON.parse(row.sampling));", ''].join('\n');
     expect(await ruleHits('server/services/pilots/lintFixture.ts', code)).toEqual(['layers/json-parse-in-db-only:1']);
     expect(await ruleHits('server/presenters/lintFixture.ts', code)).toEqual(['layers/json-parse-in-db-only:1']);
     expect(await ruleHits('shared/runs/lintFixture.ts', code)).toEqual(['layers/json-parse-in-db-only:1']);
     expect(await ruleHits('db/lintFixture.ts', code)).toEqual([]);
     expect(await ruleHits('server/files/jsonLines.ts', code)).toEqual([]);
+  });
+
+  it('fails parsed JSON asserted to a type with `as` outside db/ (a browser draft, a file reader), and passes it checked by a schema', async () => {
+    const asserted = ['export const restore = (text: string) => JSON.parse(text) as { points: string[] };', ''].join('\n');
+    const checked = ['export const restore = (text: string) => draftSchema.safeParse(JSON.parse(text));', ''].join('\n');
+    expect(await ruleHits('client/src/drafts/lintFixture.ts', asserted)).toEqual(['layers/no-unchecked-json:1']);
+    expect(await ruleHits('server/files/jsonLines.ts', asserted)).toEqual(['layers/no-unchecked-json:1']);
+    expect(await ruleHits('client/src/drafts/lintFixture.ts', checked)).toEqual([]);
+    expect(await ruleHits('db/lintFixture.ts', asserted)).toEqual([]);
   });
 
   it('fails a service that imports a presenter, and passes a route that presents what a service returns', async () => {

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { DraftKeeper } from './draftSaver';
 
 const PREFIX = 'ccb-draft:';
@@ -33,8 +34,10 @@ export interface DraftStash<D> extends DraftKeeper<D> {
  * A draft kept in localStorage while it cannot reach the server (session ended, page closed
  * before the save), keyed by user + record + the version it was based on: a kept draft is
  * offered again only on top of that same version, so it can never overwrite newer work.
+ * What comes back is read through `shape`: a value another build of the app kept, or one edited
+ * by hand in the browser, is not offered as a draft it cannot be.
  */
-export function draftStash<D>(user: string, kind: string, questionId: string): DraftStash<D> {
+export function draftStash<D>(user: string, kind: string, questionId: string, shape: z.ZodType<D>): DraftStash<D> {
   const key = (version: number) => `${PREFIX}${user}:${kind}:${questionId}:v${version}`;
   return {
     keep(draft, version) {
@@ -54,7 +57,9 @@ export function draftStash<D>(user: string, kind: string, questionId: string): D
     restore(version) {
       try {
         const text = localStorage.getItem(key(version));
-        return text === null ? null : (JSON.parse(text) as D);
+        if (text === null) return null;
+        const kept = shape.safeParse(JSON.parse(text));
+        return kept.success ? kept.data : null;
       } catch {
         return null;
       }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { z } from 'zod';
 import { anySuggestionData } from '../../../db/suggestions';
 import { goldPointAgents } from '../suggestions/analysis';
 import path from 'node:path';
@@ -12,10 +13,14 @@ import { ROOT } from '../../config';
 import { loadAgreementItems } from '../agreement';
 import { agreementDataVersion, freshCachedAgreementReport } from '../agreementCache';
 
+const packageVersion = z.object({ version: z.string() });
 let version: string | null = null;
 /** The tool's version, from package.json. */
 export function toolVersion(): string {
-  if (version === null) version = String((JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version?: unknown }).version ?? '0.0.0');
+  if (version === null) {
+    const pkg = packageVersion.safeParse(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')));
+    version = pkg.success ? pkg.data.version : '0.0.0';
+  }
   return version;
 }
 

@@ -62,7 +62,7 @@ export function memberText(text: string, key: string): string | undefined {
   while (text.charCodeAt(i) === QUOTE) {
     const keyEnd = stringEnd(text, i);
     const raw = text.slice(i + 1, keyEnd);
-    const name = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+    const name = raw.includes('\\') ? String(JSON.parse(`"${raw}"`)) : raw; // a quoted JSON string parses to a string
     i = skipSpace(text, skipSpace(text, keyEnd + 1) + 1); // past the colon
     const end = valueEnd(text, i);
     if (name === key) found = text.slice(i, end);

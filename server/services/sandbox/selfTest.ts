@@ -4,6 +4,7 @@
  * (no bubblewrap, no user namespaces, a bind that leaks the file) leaves it off, with the reason.
  */
 import fs from 'node:fs';
+import { z } from 'zod';
 import type { CodeSandbox } from './sandbox';
 
 export interface SelfTestTarget {
@@ -34,6 +35,9 @@ function probe(target: SelfTestTarget): string {
   return PROBE.replace('DB', JSON.stringify(target.dbFile)).replace('PORT', String(target.port));
 }
 
+/** What the probe prints: for each way out of the sandbox, 'blocked' or what it reached. */
+const probeReport = z.object({ db: z.string().optional(), net: z.string().optional() });
+
 const hint = 'Install bubblewrap (`apt-get install bubblewrap`) and allow user namespaces; docs/operations.md#code-sandbox says how.';
 
 /** Run the self-test and set the sandbox's state from it; resolves with that state. */
@@ -51,9 +55,9 @@ export async function selfTestSandbox(sandbox: CodeSandbox, target: SelfTestTarg
     sandbox.setStatus({ state: 'off', reason: `The sandbox self-test could not run (${err instanceof Error ? err.message : String(err)}): Run and Test are off.` });
     return;
   }
-  let found: { db?: string; net?: string } = {};
+  let found: z.infer<typeof probeReport>;
   try {
-    found = JSON.parse(outcome.stdout.trim()) as typeof found;
+    found = probeReport.parse(JSON.parse(outcome.stdout.trim()));
   } catch {
     const why = (outcome.stderr.trim().split('\n').pop() ?? '') || `exit ${outcome.exitCode}`;
     sandbox.setStatus({ state: 'off', reason: `The sandbox self-test did not run (${why}): Run and Test are off. ${hint}` });

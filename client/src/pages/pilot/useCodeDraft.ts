@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { call } from '../../apiCall';
 import { pilots } from '../../../../shared/api/pilots';
 import type { ActiveTimer } from '../../drafts/activeTime';
@@ -31,7 +32,7 @@ export function useCodeDraft(view: PilotSessionView, timer: ActiveTimer): CodeDr
   const [pastes, setPastes] = useState(view.pastes);
   const [lastSavedAt, setLastSavedAt] = useState<number | null>(() => (view.code.savedAt ? Date.parse(view.code.savedAt) : null));
   const [nextSnapshotAt, setNextSnapshotAt] = useState(() => Date.now() + CODE_SNAPSHOT_MS);
-  const [stash] = useState(() => draftStash<string>(me.username, 'pilot-code', String(view.id)));
+  const [stash] = useState(() => draftStash<string>(me.username, 'pilot-code', String(view.id), z.string()));
   const [saver] = useState(
     () =>
       new CodeSaver({

@@ -10,7 +10,7 @@ import { useHistory } from '../../../drafts/useHistory';
 import { useUndoKeys } from '../../../drafts/useUndoKeys';
 import { useMe } from '../../../session';
 import type { CaseView } from '../../../../../shared/adjudicationView';
-import type { GoldPoint } from '../../../../../shared/schemas/adjudication';
+import { saveGoldBody, type GoldPoint } from '../../../../../shared/schemas/adjudication';
 
 export type SaveState = 'saved' | 'pending' | 'saving' | 'conflict' | 'error';
 
@@ -74,7 +74,7 @@ function labelOf(prev: readonly GoldPoint[], next: readonly GoldPoint[]): string
 export function useGoldDraft(initial: CaseView, onNothing?: (message: string) => void): GoldDraft {
   const me = useMe();
   const [view, setView] = useState(initial);
-  const [stash] = useState(() => draftStash<GoldEdits>(me.username, 'gold', initial.questionId));
+  const [stash] = useState(() => draftStash<GoldEdits>(me.username, 'gold', initial.questionId, saveGoldBody.omit({ version: true })));
   const [restored] = useState(() => (initial.gold.status === 'resolved' ? null : stash.restore(initial.gold.version)));
   const [edits, setEdits] = useState<GoldEdits>(restored ?? { points: initial.gold.points, notes: initial.gold.notes });
   const [state, setState] = useState<DraftState>({ kind: 'saved' });

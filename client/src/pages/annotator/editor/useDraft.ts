@@ -4,6 +4,7 @@ import { draftStash, type DraftStash } from '../../../drafts/draftStash';
 import { useDraftSaver } from '../../../drafts/useDraftSaver';
 import { useMe } from '../../../session';
 import type { Point } from '../../../../../shared/edits';
+import { pointsSchema } from '../../../../../shared/schemas/point';
 import { saveDraftOn } from '../baseTextGuard';
 import { useActiveTimer } from '../../../drafts/useActiveTimer';
 import type { PointFinding } from '../../../../../shared/writing/findings';
@@ -26,7 +27,7 @@ export function useDraft(view: AnnotationView, readOnly: boolean, extras?: () =>
   const [activeMs, setActiveMs] = useState(view.activeMs);
   const [savedFindings, setSavedFindings] = useState<PointFinding[]>(view.findings);
   const me = useMe();
-  const [stash] = useState(() => draftStash<Point[]>(me.username, 'annotation', view.questionId));
+  const [stash] = useState(() => draftStash<Point[]>(me.username, 'annotation', view.questionId, pointsSchema));
   const [saver] = useState(() =>
     annotationSaver({
       version: view.version,
