@@ -66,11 +66,15 @@ describe('guidelines versions', () => {
     await page.goto(`${app.url}/queue`);
     const news = page.getByTestId('guidelines-news');
     await news.filter({ hasText: 'The guidelines changed since your last visit (now version 3, you last read version 1).' }).waitFor();
+    const visitRecorded = page.waitForResponse((r) => r.url().endsWith('/api/guidelines/seen') && r.request().method() === 'PUT');
     await news.getByRole('link', { name: 'See what changed' }).click();
     await page.getByRole('heading', { name: 'Guidelines', level: 1 }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Changed since your last visit: you last read version 1' }).waitFor();
     await page.getByRole('heading', { name: 'Changes from version 1 to version 3' }).waitFor();
     await page.getByRole('list', { name: 'Changes from version 1 to version 3' }).locator('.diff-added').first().waitFor();
+    expect((await visitRecorded).status()).toBe(200);
+    // The news stays for the whole visit, though the visit is recorded.
+    await page.getByRole('status').filter({ hasText: 'Changed since your last visit' }).waitFor();
     await page.goto(`${app.url}/queue`);
     await page.getByRole('heading', { name: 'Your queue' }).waitFor();
     await page.getByText('No problems are assigned to you yet.').waitFor();

@@ -23,25 +23,19 @@ function useFocusHash(ready: boolean): void {
 }
 
 /**
- * An annotator's visit: what changed since their last one (read once, before the visit is
- * recorded), then the visit recorded at the current version, which clears the news elsewhere.
+ * An annotator's visit: what changed since their last one, as the news stood when they came (the
+ * copy the queue's notice showed, when they came from there), kept for the whole visit; then the
+ * visit recorded at that version, which clears the news elsewhere. The news is a courtesy: the
+ * page works without it.
  */
 function useVisit(isAnnotator: boolean): GuidelinesNews | null {
-  const [news, setNews] = useState<GuidelinesNews | null>(null);
+  const loaded = useResource(isAnnotator ? guidelines.news : null).data;
+  const [before, setBefore] = useState<GuidelinesNews | null>(null);
+  if (loaded !== undefined && before === null) setBefore(loaded);
   useEffect(() => {
-    if (!isAnnotator) return;
-    let live = true;
-    void call(guidelines.news)
-      .then(async (before) => {
-        if (live) setNews(before);
-        await call(guidelines.seen, { body: { version: before.current } });
-      })
-      .catch(() => undefined); // the news is a courtesy: the page works without it
-    return () => {
-      live = false;
-    };
-  }, [isAnnotator]);
-  return news;
+    if (before !== null) void call(guidelines.seen, { body: { version: before.current } }).catch(() => undefined);
+  }, [before]);
+  return before;
 }
 
 /** The annotation guidelines for every role: deletion rules, the 11 types with a worked example, the team's text. */
