@@ -7,7 +7,17 @@ import { buildUrl, type PathValues, type QueryValues } from './resources/url';
 type Part<K extends string, T> = [T] extends [undefined] ? { [k in K]?: undefined } : Record<never, never> extends T ? { [k in K]?: T } : { [k in K]: T };
 
 /** What one call of the endpoint takes: its path parameters, query and body, as their schemas accept them. */
-export type CallArgs<E> = Part<'params', ParamsInput<E>> & Part<'query', QueryInput<E>> & Part<'body', BodyInput<E>> & Pick<RequestOptions, 'keepalive'>;
+export type CallArgs<E> = Part<'params', ParamsInput<E>> &
+  Part<'query', QueryInput<E>> &
+  Part<'body', BodyInput<E>> &
+  Pick<RequestOptions, 'keepalive'> & {
+    /**
+     * The write takes the page away from what it shows (a delete, a rename that moves the page
+     * to a new address): the reads it made stale load again at their next reader, not now, so
+     * the old address is not asked for once more only to answer 404.
+     */
+    leaving?: boolean;
+  };
 export type UrlArgs<E> = Part<'params', ParamsInput<E>> & Part<'query', QueryInput<E>>;
 
 type Rest<A> = Record<never, never> extends A ? [args?: A] : [args: A];
@@ -19,20 +29,20 @@ export function urlOf<E extends AnyEndpoint>(endpoint: E, ...[args]: Rest<UrlArg
 }
 
 /** Cached reads the successful write made stale: its own resource's and those it names. */
-function invalidateAfter(endpoint: AnyEndpoint): void {
+function invalidateAfter(endpoint: AnyEndpoint, leaving = false): void {
   if (endpoint.method === 'get') return;
-  const reload = endpoint.draft !== true;
+  const reload = endpoint.draft !== true && !leaving;
   resourceCache.invalidate(endpoint.resource, { reload });
   for (const other of endpoint.invalidates ?? []) resourceCache.invalidate(other, { reload });
 }
 
 /** Call an endpoint of shared/api/: the URL, the body and the response are typed by its declaration. */
 export async function call<E extends AnyEndpoint>(endpoint: E, ...[args]: Rest<CallArgs<E>>): Promise<ResponseOf<E>> {
-  const { params, query, body, keepalive } = (args ?? {}) as { params?: PathValues; query?: QueryValues; body?: unknown; keepalive?: boolean };
+  const { params, query, body, keepalive, leaving } = (args ?? {}) as { params?: PathValues; query?: QueryValues; body?: unknown; keepalive?: boolean; leaving?: boolean };
   const url = buildUrl(endpoint, params, query);
   const sendsBody = endpoint.method === 'post' || endpoint.method === 'put';
   const result = await request<ResponseOf<E>>(endpoint.method.toUpperCase(), url, sendsBody ? (body ?? {}) : undefined, { keepalive: keepalive === true, public: endpoint.access === 'public' });
-  invalidateAfter(endpoint);
+  invalidateAfter(endpoint, leaving === true);
   return result;
 }
 

@@ -34,8 +34,9 @@ function RenameForm({ b, said, setSaid }: { b: BatchDetail; said: Said; setSaid:
     e.preventDefault();
     setBusy(true);
     try {
-      const body = { ...(name.trim() !== b.name ? { name: name.trim() } : {}), ...(due !== b.due ? { due } : {}) };
-      const done = await call(batchesApi.update, { params: { name: b.name }, body });
+      const renamed = name.trim() !== b.name;
+      const body = { ...(renamed ? { name: name.trim() } : {}), ...(due !== b.due ? { due } : {}) };
+      const done = await call(batchesApi.update, { params: { name: b.name }, body, leaving: renamed });
       setSaid({ kind: 'success', text: `Saved: ${done.name}, due ${done.due}.` });
       if (done.name !== b.name) navigate(batchHref(done.name), { replace: true });
     } catch (err) {
@@ -107,7 +108,7 @@ function DeleteBatch({ b }: { b: BatchDetail }) {
   async function remove() {
     setBusy(true);
     try {
-      await call(batchesApi.remove, { params: { name: b.name } });
+      await call(batchesApi.remove, { params: { name: b.name }, leaving: true });
       navigate('/batches');
     } catch (err) {
       setError(message(err, 'The batch could not be deleted.'));
