@@ -219,6 +219,15 @@ export type StoredTask = ReleaseTask & { text: string; position: number };
 
 // A key question that breaks the schema is dropped: K is counted from the release, not from this list.
 const keyQuestionSchema: z.ZodType<KeyQuestion> = z.object({ question: z.string(), answer: z.string(), type: z.string().nullable() });
+const keyQuestionList = z.array(keyQuestionSchema);
+/** Exactly what keyQuestionSchema returns unchanged: the three fields and no others (zod would drop others). */
+function isKeyQuestion(json: unknown): json is KeyQuestion {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
+  const q = json as Record<string, unknown>;
+  return Object.keys(q).length === 3 && typeof q.question === 'string' && typeof q.answer === 'string' && (q.type === null || typeof q.type === 'string');
+}
+/** A kept release task's key questions, read for every task of every run a report covers. */
+export const keyQuestionsOf = (text: string): KeyQuestion[] => decodeList(text, keyQuestionSchema, keyQuestionList, isKeyQuestion);
 
 interface TaskRow {
   task_id: string;
@@ -233,7 +242,7 @@ const toTask = (r: TaskRow): StoredTask => ({
   questionId: r.question_id,
   text: r.text,
   position: r.position,
-  keyQuestions: decodeList(r.key_questions, keyQuestionSchema),
+  keyQuestions: keyQuestionsOf(r.key_questions),
 });
 
 export const releaseTasks = (db: DB, sha256: string): StoredTask[] =>

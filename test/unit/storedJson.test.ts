@@ -42,4 +42,15 @@ describe('the plain checks that let good run columns skip zod', () => {
     expect(hitDictOf('{"0":1,"1":0}')).toEqual({ 0: 1, 1: 0 });
     for (const bad of ['{"0":"1"}', '[1]', 'null', 'nope']) expect(hitDictOf(bad)).toEqual({});
   });
+
+  it('read a release task’s key questions as zod would: extra fields dropped, broken entries dropped, good ones as stored', async () => {
+    const { keyQuestionsOf } = await import('../../db/runs');
+    const good = [{ question: 'Which base?', answer: 'Ten.', type: 'Scope' }, { answer: 'No.', question: 'Sorted?', type: null }];
+    expect(keyQuestionsOf(JSON.stringify(good))).toEqual(good);
+    expect(keyQuestionsOf(JSON.stringify([{ ...good[0], note: 'x' }]))).toEqual([good[0]]);
+    expect(JSON.stringify(keyQuestionsOf(JSON.stringify([{ ...good[0], note: 'x' }])))).toBe(JSON.stringify([good[0]]));
+    expect(keyQuestionsOf(JSON.stringify([good[1], { question: 'Q', answer: 2, type: null }, { question: 'Q', answer: 'A' }]))).toEqual([good[1]]);
+    expect(keyQuestionsOf('{"question":"Q"}')).toEqual([]);
+    expect(keyQuestionsOf('oops')).toEqual([]);
+  });
 });
