@@ -4,9 +4,9 @@ import { countProblemsNeedingAnnotators } from '../../db/problems';
 import type { AttentionItem, HomeView } from '../../shared/api/home';
 import { listBatches } from './batches';
 import { systemClock, type Clock } from './activeTime';
+import { nounFor } from '../../shared/plural';
 
 const WEEK_MS = 7 * 24 * 3600 * 1000;
-const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /**
  * The maintainer's home: each thing that needs attention now, counted as the page it links to
@@ -21,11 +21,11 @@ export function homeView(db: DB, clock: Clock = systemClock): HomeView {
   const need = countProblemsNeedingAnnotators(db);
   const failed = countFailedSuggestionJobs(db);
   const attention: AttentionItem[] = [
-    { key: 'open-flags', count: flags, label: plural(flags, 'open flag', 'open flags'), href: '/problems?flags=open' },
-    { key: 'overdue-batches', count: overdue, label: plural(overdue, 'overdue batch', 'overdue batches'), href: '/batches' },
-    { key: 'cases-waiting', count: waiting, label: plural(waiting, 'case waiting for adjudication', 'cases waiting for adjudication'), href: '/adjudicate' },
-    { key: 'need-annotators', count: need, label: plural(need, 'problem needs annotators', 'problems need annotators'), href: '/assignments?assigned=open' },
-    { key: 'failed-suggestion-jobs', count: failed, label: plural(failed, 'suggestion job failed', 'suggestion jobs failed'), href: '/suggestions' },
+    { key: 'open-flags', count: flags, label: nounFor(flags, 'open flag', 'open flags'), href: '/problems?flags=open' },
+    { key: 'overdue-batches', count: overdue, label: nounFor(overdue, 'overdue batch', 'overdue batches'), href: '/batches' },
+    { key: 'cases-waiting', count: waiting, label: nounFor(waiting, 'case waiting for adjudication', 'cases waiting for adjudication'), href: '/adjudicate' },
+    { key: 'need-annotators', count: need, label: nounFor(need, 'problem needs annotators', 'problems need annotators'), href: '/assignments?assigned=open' },
+    { key: 'failed-suggestion-jobs', count: failed, label: nounFor(failed, 'suggestion job failed', 'suggestion jobs failed'), href: '/suggestions' },
   ];
   const since = new Date(now - WEEK_MS).toISOString();
   return {
