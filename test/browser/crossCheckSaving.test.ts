@@ -66,7 +66,7 @@ describe('cross-check: no change lost on leaving', () => {
     await expect.poll(() => goldQuestions()).toEqual([pointsB[1]!.question]);
   });
 
-  it('undoes a drop with Ctrl+Z, and a "Drop" right before a reload is kept (after a warning)', async () => {
+  it('undoes a drop with Ctrl+Z, and a "Drop" whose save is unanswered when the page reloads is kept (after a warning)', async () => {
     const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
     const dialogs: string[] = [];
@@ -88,8 +88,27 @@ describe('cross-check: no change lost on leaving', () => {
 
     await page.getByRole('region', { name: 'Only B: point 2' }).getByRole('button', { name: 'Take B' }).click();
     await page.getByText('All changes saved').waitFor();
+    // The drop's autosave reaches the server, but its answer is held until the page has reloaded:
+    // leaving while a save is unanswered (it could still fail) makes the browser ask first.
+    // (Leaving before the autosave, with the save sent on the way out, is the test above.)
+    let answerSaves: () => void = () => undefined;
+    const saveAnswered = new Promise<void>((resolve) => (answerSaves = resolve));
+    let saveSent: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => (saveSent = resolve));
+    const caseUrl = `**/api/adjudications/${problem.questionId}`;
+    await page.route(caseUrl, async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      const response = await route.fetch();
+      saveSent();
+      await saveAnswered;
+      await route.fulfill({ response }).catch(() => undefined); // the page that sent it is gone
+    });
     await gold1.getByRole('button', { name: 'Drop gold point 1' }).click();
+    await sent;
+    await page.getByText('Saving…').waitFor();
     await page.reload();
+    answerSaves();
+    await page.unroute(caseUrl);
     await expect.poll(() => goldQuestions()).toEqual([]);
     expect(dialogs).toContain('beforeunload');
     await page.reload();

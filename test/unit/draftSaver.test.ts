@@ -94,6 +94,30 @@ describe('the shared versioned-draft saver', () => {
     expect(flags).toEqual([true, false]);
   });
 
+  it('counts a change as unacknowledged until the server answers its save (leaving asks until then), and again after a failed save', async () => {
+    let answer: (ok: boolean) => void = () => undefined;
+    const { saver } = setup(
+      (d, v) =>
+        new Promise<Saved>((resolve, reject) => {
+          answer = (ok) => (ok ? resolve({ version: v + 1, text: d }) : reject(new ApiError(400, 'validation_failed', 'no')));
+        }),
+    );
+    expect(saver.unacknowledged).toBe(false);
+    saver.change('a');
+    expect([saver.hasUnsaved, saver.unacknowledged]).toEqual([true, true]);
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    // Sent, not answered: nothing left to send, but not safe to leave either.
+    expect([saver.hasUnsaved, saver.unacknowledged]).toEqual([false, true]);
+    answer(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect([saver.hasUnsaved, saver.unacknowledged]).toEqual([false, false]);
+    saver.change('b');
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS);
+    answer(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect([saver.hasUnsaved, saver.unacknowledged]).toEqual([true, true]);
+  });
+
   it('stops on a 409 from an action too, keeping unsaved changes', async () => {
     const { saver, states } = setup(async (d, v) => ({ version: v + 1, text: d }));
     await expect(saver.run(async () => Promise.reject(new ApiError(409, 'conflict', 'stale')))).rejects.toThrow('stale');

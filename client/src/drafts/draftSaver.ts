@@ -47,6 +47,8 @@ const isTransient = (err: unknown) => err instanceof ApiError && (err.status ===
 export class DraftSaver<D, R> {
   private version: number;
   private latest: D | null = null;
+  /** A save sent and not yet answered. */
+  private sending = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private failures = 0;
   private chain: Promise<unknown> = Promise.resolve();
@@ -74,6 +76,15 @@ export class DraftSaver<D, R> {
 
   get hasUnsaved(): boolean {
     return this.latest !== null;
+  }
+
+  /**
+   * A change the server has not yet acknowledged: not sent, or sent and not answered. Leaving
+   * now is asked about first: a save still in flight can still fail (a conflict, the network),
+   * and its change would then be gone with the page.
+   */
+  get unacknowledged(): boolean {
+    return this.latest !== null || this.sending;
   }
 
   private set(state: SaveState): void {
@@ -114,6 +125,7 @@ export class DraftSaver<D, R> {
       this.latest = null;
       this.set({ kind: 'saving' });
       const base = this.version;
+      this.sending = true;
       try {
         const saved = await this.opts.send(draft, base, keepalive);
         this.version = this.opts.versionOf(saved);
@@ -124,6 +136,8 @@ export class DraftSaver<D, R> {
         this.latest ??= draft;
         this.fail(err);
         return false;
+      } finally {
+        this.sending = false;
       }
     }
     if (this.stopped || this.paused) return false;

@@ -4,13 +4,14 @@ import type { DraftSaver } from './draftSaver';
 
 /**
  * Ties a draft saver to the page's life: leaving in the app (unmount), hiding or closing the
- * tab saves what is pending at once (keepalive, so the request outlives the page), a pending
- * save makes the browser ask before unloading, and a new login resumes saving.
+ * tab saves what is pending at once (keepalive, so the request outlives the page), a change the
+ * server has not acknowledged (pending, or sent and not answered) makes the browser ask before
+ * unloading, and a new login resumes saving.
  */
 export function useDraftSaver<D, R>(saver: DraftSaver<D, R>): void {
   useEffect(() => {
     const warn = (e: BeforeUnloadEvent) => {
-      if (saver.hasUnsaved) e.preventDefault();
+      if (saver.unacknowledged) e.preventDefault();
     };
     const leave = () => {
       if (saver.hasUnsaved) void saver.flush(true);
