@@ -95,7 +95,7 @@ describe('auto-assignment and resolved gold', () => {
     expect(assigned(legacy)).toBe(0);
     const included = await runCli(['assign', '--auto', '--include-resolved', '--db', ctx.file]);
     expect(included.status).toBe(0);
-    expect(included.stdout).toContain('assigned 1 problems (2 new assignments)');
+    expect(included.stdout).toContain('assigned 1 problem (2 new assignments)');
     expect(assigned(legacy)).toBe(2);
   });
 

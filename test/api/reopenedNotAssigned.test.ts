@@ -39,7 +39,7 @@ describe('auto-assignment after a Runs flag reopens a legacy problem', () => {
     ctx.db.pragma('wal_checkpoint(TRUNCATE)');
     const res = await runCli(['assign', '--auto', '--include-resolved', '--db', ctx.file]);
     expect(res.status, res.stderr).toBe(0);
-    expect(res.stdout).toContain('assigned 1 problems (2 new assignments)');
+    expect(res.stdout).toContain('assigned 1 problem (2 new assignments)');
     expect(res.stdout).toContain('skipped 1 problem sent back to adjudication (a Runs flag or a reopen): it needs an adjudicator, not annotators');
     expect(assigned(fixture.problems.a)).toBe(2);
     expect(assigned(fixture.problems.b)).toBe(0);

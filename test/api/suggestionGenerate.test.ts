@@ -329,7 +329,7 @@ describe('suggestions generate on the command line', () => {
     Object.assign(process.env, { CCB_LLM_BASE_URL: fake.url, CCB_LLM_API_KEY: KEY, CCB_LLM_MODEL: 'batch-model' });
     try {
       const out = await runCli(['suggestions', 'generate', '--batch', 'b2', '--db', ctx.file]);
-      expect(out.stdout, out.stderr).toContain('1 problems: 1 stored');
+      expect(out.stdout, out.stderr).toContain('1 problem: 1 stored');
       expect(out.status).toBe(0);
     } finally {
       process.env = saved;

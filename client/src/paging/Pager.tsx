@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { plural } from '../../../shared/plural';
 import { PAGE_SIZES, type ListState } from './listState';
 import './pager.css';
 
@@ -14,7 +15,7 @@ export interface ShownRows {
  * everywhere. It tells the page the rows on screen belong to (from the answer, not the URL), so
  * it never runs ahead of the table while the next page loads.
  */
-export function Pager({ list, shown, noun, label }: { list: ListState; shown: ShownRows; noun: string; label: string }) {
+export function Pager({ list, shown, noun, label }: { list: ListState; shown: ShownRows; /** What a row is, singular ("problem"): "1 problem", "30 problems". */ noun: string; label: string }) {
   const { total } = shown;
   const pageCount = (size: number) => Math.max(1, Math.ceil(total / Math.max(1, size)));
   const pages = pageCount(list.size);
@@ -31,7 +32,7 @@ export function Pager({ list, shown, noun, label }: { list: ListState; shown: Sh
         Previous
       </button>
       <span aria-live="polite">
-        Page {shownPage} of {shownPages} · {total} {noun}
+        Page {shownPage} of {shownPages} · {plural(total, noun)}
       </span>
       <button type="button" disabled={list.page >= pages} onClick={() => list.set({ page: list.page + 1 })}>
         Next

@@ -1,4 +1,5 @@
 import { CLI_ACTOR } from '../../../db/events';
+import { plural } from '../../../shared/plural';
 import { autoAssign, workloadOverview } from '../../services/assignments';
 import { CliError, dbOption, parse, withDb, type Command } from '../command';
 
@@ -12,9 +13,9 @@ export const assignCommand: Command = {
     if (!values.auto) throw new CliError('only automatic assignment is available here: assign --auto (assign by hand on the Assignments page)', 2);
     return withDb(values.db, { mustExist: true }, (db) => {
       const result = autoAssign(db, CLI_ACTOR, { includeResolved: values['include-resolved'] });
-      print(`assigned ${result.problems} problems (${result.assignments} new assignments)`);
+      print(`assigned ${plural(result.problems, 'problem')} (${plural(result.assignments, 'new assignment')})`);
       if (result.skippedResolved) {
-        print(`skipped ${result.skippedResolved} problem${result.skippedResolved > 1 ? 's' : ''} with resolved gold (--include-resolved assigns them too)`);
+        print(`skipped ${plural(result.skippedResolved, 'problem')} with resolved gold (--include-resolved assigns them too)`);
       }
       const back = result.skippedInAdjudication;
       if (back) print(`skipped ${back} problem${back > 1 ? 's' : ''} sent back to adjudication (a Runs flag or a reopen): ${back > 1 ? 'they need' : 'it needs'} an adjudicator, not annotators`);

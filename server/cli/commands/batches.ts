@@ -1,5 +1,6 @@
 /** `batches create` and `batches list`: batches of problems with a due date, from the command line. */
 import { CLI_ACTOR } from '../../../db/events';
+import { plural } from '../../../shared/plural';
 import { createBatchBody, type BatchSummary } from '../../../shared/schemas/batches';
 import { batchProblemIds, createBatch, listBatches } from '../../services/batches';
 import { CliError, dbOption, onePositional, parse, withDb, type Command } from '../command';
@@ -16,7 +17,7 @@ export function formatBatch(b: BatchSummary): string {
   const s = b.states;
   const a = b.annotations;
   return (
-    `${b.name.padEnd(16)} due ${b.due}${b.overdue ? ` OVERDUE (${b.overdueProblems} problems)` : ''}: ${b.problems} problems — ` +
+    `${b.name.padEnd(16)} due ${b.due}${b.overdue ? ` OVERDUE (${plural(b.overdueProblems, 'problem')})` : ''}: ${plural(b.problems, 'problem')} — ` +
     `${s.waiting} waiting for annotations, ${s.ready} adjudication to do, ${s.draft} adjudication in progress, ${s.resolved} resolved; ` +
     `assignments ${a.todo} to do, ${a['in-progress']} in progress, ${a.submitted} submitted` +
     (b.needAnnotators ? `; ${b.needAnnotators} need annotators` : '')

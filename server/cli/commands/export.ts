@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { plural } from '../../../shared/plural';
 import { modelName } from '../../../shared/runs/views';
 import { releaseName, variantPolicy } from '../../../shared/schemas/release';
 import { releaseSettings, semanticVersion, type ReleaseSettings } from '../../../shared/schemas/releaseSettings';
@@ -81,7 +82,7 @@ export const exportCommand: Command = {
       const { counts } = built.manifest;
       const baselines = runs.length > 0 ? `; baseline results of ${runs.join(', ')}` : '';
       print(
-        `Wrote ${built.files.length} files to ${out}: ${counts.tasks} tasks from ${counts.problems} problems (K=1: ${counts.k['1'] ?? 0}, K=2: ${counts.k['2'] ?? 0}, K=3: ${counts.k['3'] ?? 0}); ${built.report.warnings} warning(s); ${built.cardWarnings.length} card setting warning(s)${baselines}.`,
+        `Wrote ${plural(built.files.length, 'file')} to ${out}: ${plural(counts.tasks, 'task')} from ${plural(counts.problems, 'problem')} (K=1: ${counts.k['1'] ?? 0}, K=2: ${counts.k['2'] ?? 0}, K=3: ${counts.k['3'] ?? 0}); ${built.report.warnings} warning(s); ${built.cardWarnings.length} card setting warning(s)${baselines}.`,
       );
       return 0;
     });

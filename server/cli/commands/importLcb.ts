@@ -1,4 +1,5 @@
 import { CLI_ACTOR } from '../../../db/events';
+import { plural } from '../../../shared/plural';
 import { formatImportIssue } from '../../../shared/schemas/lcb';
 import { ImportError, importLcbFile, LCB_VERSION } from '../../services/lcbImport';
 import { CliError, dbOption, parse, onePositional, existingFile, withDb, type Command, type CommandContext } from '../command';
@@ -35,7 +36,7 @@ export const importLcbCommand: Command = {
           onProgress: (done, total) => bar.update(done, total, `${formatBytes(done)} / ${formatBytes(total)}`),
         });
         bar.done();
-        print(`imported ${summary.total} problems: ${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} unchanged${lcbVersion ? `; LiveCodeBench release ${lcbVersion}` : ''}`);
+        print(`imported ${plural(summary.total, 'problem')}: ${summary.inserted} new, ${summary.updated} updated, ${summary.unchanged} unchanged${lcbVersion ? `; LiveCodeBench release ${lcbVersion}` : ''}`);
         return 0;
       } catch (err) {
         bar.done();

@@ -1,4 +1,5 @@
 import { CLI_ACTOR } from '../../../db/events';
+import { plural } from '../../../shared/plural';
 import { judgeName, modelName } from '../../../shared/runs/views';
 import { ImportError } from '../../services/lcbFile';
 import { flagTask } from '../../services/runs/flag';
@@ -53,7 +54,7 @@ export const runsImportCommand: Command = {
         if (values.json) print(JSON.stringify(summary, null, 2));
         else {
           const replaced = summary.replaced ? ` (replaced the earlier run of ${summary.replaced.tasks} tasks)` : '';
-          print(`imported the run of ${summary.model}: ${summary.tasks} tasks (${summary.unfinished} unfinished) over release "${summary.release}" (sha256 ${summary.release_sha256})${replaced}`);
+          print(`imported the run of ${summary.model}: ${plural(summary.tasks, 'task')} (${summary.unfinished} unfinished) over release "${summary.release}" (sha256 ${summary.release_sha256})${replaced}`);
         }
         return 0;
       } catch (err) {

@@ -1,5 +1,6 @@
 /** `suggestions generate`: ask a chat model for suggested points for some problems, with a progress bar and a final report. */
 import { CLI_ACTOR } from '../../../db/events';
+import { plural } from '../../../shared/plural';
 import type { JobDetail } from '../../../shared/suggestions/jobs';
 import { problemsOfBatch } from '../../services/suggestions/batchProblems';
 import { generationDeps, startGeneration } from '../../services/suggestions/generate';
@@ -13,7 +14,7 @@ export function formatJobReport(job: JobDetail): string {
   const c = job.counts;
   const lines = [
     `job ${job.id} (${job.agent}, prompt ${job.promptVersion}${job.structured ? '' : ', without structured output'}): ${job.status}`,
-    `${c.total} problems: ${c.stored} stored, ${c.skipped} skipped (already generated), ${c.malformed} malformed answers, ${c.noPoints} without a usable point, ${c.failed} failed after retries` +
+    `${plural(c.total, 'problem')}: ${c.stored} stored, ${c.skipped} skipped (already generated), ${c.malformed} malformed answers, ${c.noPoints} without a usable point, ${c.failed} failed after retries` +
       (c.pending > 0 ? `, ${c.pending} not done` : ''),
     `dropped: ${c.droppedSpans} quoted spans not found once in the base text, ${c.droppedPoints} points left without a deletion`,
     `tokens: ${c.tokensIn} in, ${c.tokensOut} out`,

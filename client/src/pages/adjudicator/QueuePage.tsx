@@ -192,7 +192,7 @@ export default function AdjudicationQueuePage() {
           </tbody>
         </table>
       )}
-      {queue.total > 0 && <Pager list={list} shown={queue} noun="problems" label="Queue pages" />}
+      {queue.total > 0 && <Pager list={list} shown={queue} noun="problem" label="Queue pages" />}
     </section>
   );
 }

@@ -117,7 +117,7 @@ function Report({ r, list }: { r: AgreementPageView; list: ListState }) {
         <h2 id="problems-h">Per problem, lowest agreement first</h2>
         <p className="muted">Score = mean of span overlap, point F1 and type agreement. Open a problem to cross-check it.</p>
         <ProblemTable problems={r.perProblem} />
-        <Pager list={list} shown={{ total: r.perProblemTotal, offset: r.offset, limit: r.limit }} noun="problems" label="Per-problem pages" />
+        <Pager list={list} shown={{ total: r.perProblemTotal, offset: r.offset, limit: r.limit }} noun="problem" label="Per-problem pages" />
         <p>
           <a className="button-link" href={urlOf(agreement.problemsCsv)} download>
             Download all {r.perProblemTotal} problems (CSV)

@@ -244,7 +244,7 @@ export default function AssignmentsPage() {
             </tbody>
           </table>
           {problems.items.length === 0 && <p className="muted">No problems match these filters.</p>}
-          <Pager list={list} shown={problems} noun="problems" label="Assignment pages" />
+          <Pager list={list} shown={problems} noun="problem" label="Assignment pages" />
         </>
       )}
     </section>

@@ -250,7 +250,7 @@ function BatchProblems({ name, overdue }: { name: string; overdue: boolean }) {
           ))}
         </tbody>
       </table>
-      <Pager list={list} shown={data} noun="problems" label="Batch problem pages" />
+      <Pager list={list} shown={data} noun="problem" label="Batch problem pages" />
     </>
   );
 }

@@ -166,7 +166,7 @@ export default function ProblemsPage() {
             </tbody>
           </table>
           {data.items.length === 0 && <p className="muted">No problems match these filters.</p>}
-          <Pager list={list} shown={data} noun="problems" label="Problem pages" />
+          <Pager list={list} shown={data} noun="problem" label="Problem pages" />
         </>
       )}
     </section>

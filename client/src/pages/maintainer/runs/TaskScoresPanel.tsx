@@ -65,7 +65,7 @@ export function TaskScoresPanel({ runs, types }: { runs: readonly RunSummary[]; 
             {data.total === 0 ? 'No task matches these filters.' : `${showingText(data.offset, data.items.length, data.total)} task scores`}
           </p>
           <TaskTable data={data} list={list} busy={loaded.previous} />
-          <Pager list={list} shown={data} noun="task scores" label="Task score pages" />
+          <Pager list={list} shown={data} noun="task score" label="Task score pages" />
         </>
       )}
     </section>
