@@ -24,6 +24,11 @@ export async function serveApp(db: DB, options: Pick<AppOptions, 'sandbox'> = {}
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
+  // Playwright's request client (page.request) reuses an idle keep-alive socket and does not
+  // retry when the server closed it at that very moment (Node's 5 s idle timeout): the read fails
+  // with ECONNRESET. Chromium retries such a read itself; the test's client cannot, so the test
+  // server keeps idle sockets open until close(), which ends them.
+  server.keepAliveTimeout = 0;
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
