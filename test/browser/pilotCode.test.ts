@@ -46,7 +46,8 @@ async function tabTo(text: string): Promise<void> {
 }
 
 describe('Run and Test in the browser', () => {
-  it('runs, tests, fixes and submits with the keyboard; the first failing test is open; axe finds nothing', async () => {
+  // Several sandboxed runs of the pilot's code and an axe check in one flow: up to 50 s seen under CI's load.
+  it('runs, tests, fixes and submits with the keyboard; the first failing test is open; axe finds nothing', { timeout: 120_000 }, async () => {
     await pia.goto(`${app.url}/pilot`);
     await pia.getByRole('link', { name: 'Task 1', exact: true }).click();
     await pia.getByRole('button', { name: 'Ready: start the clock' }).waitFor();
