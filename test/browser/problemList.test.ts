@@ -63,11 +63,13 @@ describe('Problems page, server-paged', () => {
   it('filters as one types (debounced), back to page 1, and restores the filter from the URL', async () => {
     await page.getByLabel('Filter').fill('p05');
     await pagerText('Problem pages').filter({ hasText: /· 1 problem$/ }).waitFor();
-    expect(search().get('q')).toBe('p05');
+    // The rows narrow at once; the address follows the debounced request.
+    await expect.poll(() => search().get('q')).toBe('p05');
     expect(search().get('page')).toBeNull();
     expect(await firstIds('Problems', 5)).toEqual([id(5)]);
     await page.getByLabel('Filter').fill('amy');
     await pagerText('Problem pages').filter({ hasText: '30 problems' }).waitFor();
+    await expect.poll(() => search().get('q')).toBe('amy');
     await page.reload();
     await pagerText('Problem pages').filter({ hasText: '30 problems' }).waitFor();
     expect(await page.getByLabel('Filter').inputValue()).toBe('amy');
@@ -109,7 +111,11 @@ describe('Problems page, server-paged', () => {
       input.addEventListener('input', () => keys.push(performance.now()));
     });
     try {
+      // The rows on screen narrow at once (before the request), so wait for the server's answer
+      // to the whole text, which the debounce sends after the last key.
+      const answered = page.waitForResponse((r) => r.url().includes('/api/problems?') && new URL(r.url()).searchParams.get('q') === 'p05_x');
       await page.getByLabel('Filter').pressSequentially('p05_x', { delay: 20 });
+      await answered;
       await pagerText('Problem pages').filter({ hasText: /· 1 problem$/ }).waitFor();
       page.off('request', onRequest);
       const keys = await page.evaluate(() => (window as unknown as { __keys: number[] }).__keys);
