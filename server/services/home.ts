@@ -21,7 +21,7 @@ export function homeView(db: DB, clock: Clock = systemClock): HomeView {
   const need = countProblemsNeedingAnnotators(db);
   const failed = countFailedSuggestionJobs(db);
   const attention: AttentionItem[] = [
-    { key: 'open-flags', count: flags, label: nounFor(flags, 'open flag', 'open flags'), href: '/problems?flags=open' },
+    { key: 'open-flags', count: flags, label: nounFor(flags, 'open flag'), href: '/problems?flags=open' },
     { key: 'overdue-batches', count: overdue, label: nounFor(overdue, 'overdue batch', 'overdue batches'), href: '/batches' },
     { key: 'cases-waiting', count: waiting, label: nounFor(waiting, 'case waiting for adjudication', 'cases waiting for adjudication'), href: '/adjudicate' },
     { key: 'need-annotators', count: need, label: nounFor(need, 'problem needs annotators', 'problems need annotators'), href: '/assignments?assigned=open' },
