@@ -88,10 +88,10 @@ describe('Problems page, server-paged', () => {
     });
     await page.getByLabel('Filter').fill('p05');
     // The server has not answered (its request is held): the page's own rows are narrowed already.
-    await page.getByText('1 on this page match; searching all problems…').waitFor();
+    await page.getByText('1 on this page matches; searching all problems…').waitFor();
     expect(await table('Problems').locator('tbody tr code').allTextContents()).toEqual(['p05_x']);
     release();
-    await page.getByText('1 matching problems').waitFor();
+    await page.getByText('1 matching problem', { exact: true }).waitFor();
     expect(await table('Problems').locator('tbody tr code').allTextContents()).toEqual(['p05_x']);
     await page.unroute(/\/api\/problems\?.*q=p05/);
     await page.getByLabel('Filter').fill('');

@@ -99,7 +99,7 @@ const KEYSTROKE_PROBE = `(() => {
     return fetchOriginal(input, init);
   };
   // Filtered rows are shown when the table's rows changed and every row matches the typed "7";
-  // the server's page is shown when the count says "matching problems" (no longer "searching").
+  // the server's page is shown when the count says "matching problem(s)" (no longer "searching").
   const body = () => document.querySelector('table[aria-label="Problems"] tbody');
   const count = () => document.querySelector('.list-filters [aria-live]');
   const before = body().textContent;
@@ -109,7 +109,7 @@ const KEYSTROKE_PROBE = `(() => {
       marks.rowsSeen = true;
       afterNextFrame('rows');
     }
-    if (marks.request !== undefined && /matching problems/.test(count()?.textContent ?? '')) {
+    if (marks.request !== undefined && /matching problem/.test(count()?.textContent ?? '')) {
       observer.disconnect();
       afterNextFrame('served');
     }

@@ -1,4 +1,5 @@
 import { ApiError } from '../../api';
+import { plural } from '../../../../shared/plural';
 import { invalidate, useResource } from '../../resources/useResource';
 import { problems } from '../../../../shared/api/problems';
 import { batches } from '../../../../shared/api/batches';
@@ -151,7 +152,7 @@ export default function ProblemsPage() {
               Skipped only
             </label>
             <span className="muted" aria-live="polite">
-              {searching ? `${rows.length} on this page match; searching all problems…` : filtered ? `${data.total} matching problems` : `${data.total} problems`}
+              {searching ? `${rows.length} on this page ${rows.length === 1 ? 'matches' : 'match'}; searching all problems…` : filtered ? plural(data.total, 'matching problem') : plural(data.total, 'problem')}
             </span>
           </div>
           <table aria-label="Problems">
