@@ -91,9 +91,12 @@ async function attempt(config: LlmConfig, baseText: string, structured: boolean,
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (config.apiKey) headers.authorization = `Bearer ${config.apiKey}`;
   const abort = new AbortController();
+  // The time-out is a timer of our own that holds the controller. A signal from
+  // AbortSignal.timeout or AbortSignal.any is held only weakly while fetch waits on it: Node 20
+  // may collect it, and an endpoint that never answers is then waited for forever, job and all.
+  const timer = setTimeout(() => abort.abort(new DOMException(`no answer within ${deps.timeoutMs} ms`, 'TimeoutError')), deps.timeoutMs);
   try {
-    const signal = AbortSignal.any([abort.signal, AbortSignal.timeout(deps.timeoutMs)]);
-    const res = await deps.fetch(`${config.baseUrl}/chat/completions`, { method: 'POST', headers, body: JSON.stringify(body), signal });
+    const res = await deps.fetch(`${config.baseUrl}/chat/completions`, { method: 'POST', headers, body: JSON.stringify(body), signal: abort.signal });
     const raw = await cappedText(res, config.maxAnswerBytes, abort);
     if (raw === null) return { kind: 'tooLong', detail: `the answer is longer than ${megabytes(config.maxAnswerBytes)} (CCB_LLM_MAX_ANSWER_MB): not read` };
     // The key out of everything the endpoint said, before any cut (a cut could split the key).
@@ -115,6 +118,8 @@ async function attempt(config: LlmConfig, baseText: string, structured: boolean,
     const name = err instanceof Error ? err.name : '';
     const detail = name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${deps.timeoutMs} ms` : 'the endpoint could not be reached';
     return { kind: 'retry', detail, retryAfterMs: null };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
