@@ -1,5 +1,6 @@
-// What `npm test` needs from the machine beyond npm: Debian's Chromium (browser tests) and
-// bubblewrap (the pilots' code sandbox). On a fresh machine the README's `npm ci && npm test`
+// What `npm test` needs from the machine beyond npm: Debian's Chromium, as its headless shell
+// (most browser tests) and as the full browser (the few that test what only it does; see
+// test/support/chromium.ts), and bubblewrap (the pilots' code sandbox). On a fresh machine the README's `npm ci && npm test`
 // must need no step before it, so a missing package is installed from Debian's packages when this
 // run can (root, with apt-get); otherwise the run stops at once and names the command to run,
 // rather than failing minutes later inside a browser test.
@@ -8,7 +9,8 @@ import fs from 'node:fs';
 
 /** The packages the suite needs: each with the file that shows it is installed. */
 export const REQUIRED = [
-  { pkg: 'chromium', file: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', why: 'the browser tests drive it' },
+  { pkg: 'chromium-headless-shell', file: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', why: 'the browser tests drive it' },
+  { pkg: 'chromium', file: process.env.CHROMIUM_FULL_PATH ?? '/usr/bin/chromium', why: 'the browser tests of a save that outlives its closed tab drive it' },
   { pkg: 'bubblewrap', file: '/usr/bin/bwrap', why: "the pilots' code sandbox runs in it" },
 ];
 
@@ -26,7 +28,7 @@ export function preflightPlan({ required = REQUIRED, exists, isRoot, hasApt }) {
     action: 'stop',
     missing,
     command,
-    message: `npm test needs Debian packages that are missing:\n${lines.join('\n')}\nInstall them as root: sudo ${command}\n(or set CHROMIUM_PATH to another Chromium binary).`,
+    message: `npm test needs Debian packages that are missing:\n${lines.join('\n')}\nInstall them as root: sudo ${command}\n(or set CHROMIUM_PATH and CHROMIUM_FULL_PATH to other Chromium binaries).`,
   };
 }
 

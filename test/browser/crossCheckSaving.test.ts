@@ -23,6 +23,8 @@ async function submitAs(db: DB, user: BuiltUser, points: Point[]): Promise<void>
   expect((await agent.post(`/api/annotations/${problem.questionId}/submit`).send({ baseTextHash: hashOf(problem), version: saved.body.version })).status).toBe(200);
 }
 
+// The full browser: the first test's save is sent with keepalive as the page goes, and only the
+// full Chromium, like people's browsers, delivers it after the tab has closed.
 const app = browserHarness(async (db) => {
   const demo = JSON.parse(fs.readFileSync(path.resolve('data/problems.jsonl'), 'utf8').split('\n')[0]!) as { question_id: string; question_title: string; question_content: string };
   problem = buildProblem(db, { questionId: demo.question_id, title: demo.question_title, statement: demo.question_content });
@@ -41,7 +43,7 @@ const app = browserHarness(async (db) => {
   ];
   await submitAs(db, alice, pointsA);
   await submitAs(db, bob, pointsB);
-});
+}, { fullBrowser: true });
 
 /** The stored gold questions, read outside the browser (the page may be gone). */
 async function goldQuestions(): Promise<string[]> {

@@ -2,15 +2,15 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { inject } from 'vitest';
-import { CHROMIUM, CHROMIUM_ARGS } from './chromium';
+import { CHROMIUM, CHROMIUM_ARGS, FULL_CHROMIUM } from './chromium';
 import { createApp, type AppOptions } from '../../server/app';
 import type { DB } from '../../db/database';
 
 export { CHROMIUM } from './chromium';
 
-/** A Chromium of one's own (the bench); browser tests share the run's one (connectChromium). */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+/** A Chromium of one's own (the bench; `full` for the full browser); browser tests share the run's one (connectChromium). */
+export function launchChromium(which: 'shell' | 'full' = 'shell'): Promise<Browser> {
+  return chromium.launch({ executablePath: which === 'full' ? FULL_CHROMIUM : CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
 /** The Chromium the browser tests' global setup started; close() only disconnects. */
