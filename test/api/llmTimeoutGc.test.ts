@@ -31,10 +31,10 @@ it('a silent endpoint fails each of 8 problems after its attempts, though memory
   const collecting = setInterval(collectGarbage, 20);
   try {
     // A request still waiting long after its attempts should have ended is the bug: it would wait forever.
+    // (How many requests the fake saw is not asserted: under load a time-out can end one before it arrives.)
     const stuck = new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 20 * TIMEOUT_MS * ATTEMPTS).unref());
     const outcomes = await Promise.all(Array.from({ length: 8 }, () => Promise.race([complete(config, 'Print the sum.', { structured: false }, deps), stuck])));
     expect(outcomes).toEqual(Array.from({ length: 8 }, () => ({ ok: false, detail: `no answer within ${TIMEOUT_MS} ms (after ${ATTEMPTS} attempts)`, attempts: ATTEMPTS, fatal: false })));
-    expect(fake.requests).toHaveLength(8 * ATTEMPTS);
   } finally {
     clearInterval(collecting);
   }
