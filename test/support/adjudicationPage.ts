@@ -41,16 +41,20 @@ export async function openGoldPoint(page: Page, n: number): Promise<Locator> {
 /**
  * Ticks the whole checklist (plausible, ambiguous, answer sufficient) of the given gold points, each
  * box by focus and Space: a click aims at where the box was, and a line that wraps elsewhere on the
- * page as the case saves can move it between the aim and the click.
+ * page as the case saves can move it between the aim and the click. The card re-renders as the
+ * case saves, and a box re-rendered between its focus and the key loses the focus to the page (the
+ * Space then only scrolls): a box still unticked a moment later gets the key again.
  */
 export async function tickChecklist(page: Page, goldPoints: number[]): Promise<void> {
   for (const n of goldPoints) {
     const card = await openGoldPoint(page, n);
     for (const item of ['Plausible', 'Genuinely ambiguous', 'Answer sufficient']) {
       const box = card.getByLabel(item);
-      if (await box.isChecked()) continue;
-      await box.focus();
-      await page.keyboard.press('Space');
+      for (let tries = 0; tries < 5 && !(await box.isChecked()); tries++) {
+        await box.press('Space');
+        await box.waitFor({ state: 'attached' });
+        await page.waitForFunction((el) => (el as HTMLInputElement).checked, await box.elementHandle(), { timeout: 2_000, polling: 'raf' }).catch(() => undefined);
+      }
       await expect.poll(() => box.isChecked()).toBe(true);
     }
   }
