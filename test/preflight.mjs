@@ -1,11 +1,13 @@
 // What `npm test` needs from the machine beyond npm: Debian's Chromium, as its headless shell
 // (most browser tests) and as the full browser (the few that test what only it does; see
-// test/support/chromium.ts), and bubblewrap (the pilots' code sandbox). On a fresh machine the README's `npm ci && npm test`
-// must need no step before it, so a missing package is installed from Debian's packages when this
+// test/support/chromium.ts), and bubblewrap (the pilots' code sandbox). The one list of them:
+// `.ci/run` asks it too (`node test/preflight.mjs --missing`). On a fresh machine the README's
+// `npm ci && npm test` must need no step before it, so a missing package is installed from Debian's packages when this
 // run can (root, with apt-get); otherwise the run stops at once and names the command to run,
 // rather than failing minutes later inside a browser test.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
 /** The packages the suite needs: each with the file that shows it is installed. */
 export const REQUIRED = [
@@ -54,4 +56,11 @@ export function preflight(log = console.log) {
     }
   }
   return true;
+}
+
+// `node test/preflight.mjs --missing` prints the missing packages' names, space-separated, so that
+// .ci/run installs them beside `npm ci` (before anything else of the project can run).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv[2] === '--missing') {
+  const { missing } = preflightPlan({ exists: (file) => fs.existsSync(file), isRoot: false, hasApt: false });
+  console.log(missing.map((m) => m.pkg).join(' '));
 }

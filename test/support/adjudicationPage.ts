@@ -52,7 +52,6 @@ export async function tickChecklist(page: Page, goldPoints: number[]): Promise<v
       const box = card.getByLabel(item);
       for (let tries = 0; tries < 5 && !(await box.isChecked()); tries++) {
         await box.press('Space');
-        await box.waitFor({ state: 'attached' });
         await page.waitForFunction((el) => (el as HTMLInputElement).checked, await box.elementHandle(), { timeout: 2_000, polling: 'raf' }).catch(() => undefined);
       }
       await expect.poll(() => box.isChecked()).toBe(true);

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { preflightPlan, REQUIRED } from '../preflight.mjs';
 
@@ -23,5 +24,11 @@ describe('npm test on a fresh machine', () => {
     expect(plan.message).toContain('sudo apt-get install -y chromium-headless-shell chromium bubblewrap');
     expect(plan.message).toContain('the browser tests drive it');
     expect(preflightPlan({ required, exists: () => false, isRoot: true, hasApt: false }).action).toBe('stop');
+  });
+
+  it('names the missing packages for .ci/run, which installs them beside npm ci', () => {
+    const res = spawnSync(process.execPath, ['test/preflight.mjs', '--missing'], { encoding: 'utf8', env: { ...process.env, CHROMIUM_PATH: '/nowhere/shell', CHROMIUM_FULL_PATH: '/nowhere/full' } });
+    expect(res.status).toBe(0);
+    expect(res.stdout.trim()).toMatch(/^chromium-headless-shell chromium( bubblewrap)?$/);
   });
 });
