@@ -4,6 +4,9 @@ import type { Server } from 'node:http';
 import { inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS, FULL_CHROMIUM } from './chromium';
 import { createApp, type AppOptions } from '../../server/app';
+import { auth } from '../../shared/api/auth';
+import type { Me } from '../../shared/schemas/auth';
+import { HOME_BY_ROLE } from '../../client/src/routes';
 import type { DB } from '../../db/database';
 
 export { CHROMIUM } from './chromium';
@@ -36,16 +39,19 @@ export async function serveApp(db: DB, options: Pick<AppOptions, 'sandbox'> = {}
   };
 }
 
+/**
+ * Log in as `username` and open the role's home page, as the login form does. The session comes
+ * from the form's own endpoint (page.request shares the tab's cookies) instead of typing into the
+ * form: a page load fewer for each of the many tests that only need someone logged in.
+ * login.test.ts drives the form itself.
+ */
 export async function login(page: Page, url: string, username: string, password: string): Promise<void> {
-  await page.goto(`${url}/login`);
+  const response = await page.request.post(`${url}${auth.login.path}`, { data: { username, password } });
+  if (!response.ok()) throw new Error(`login as ${username}: ${response.status()} ${await response.text()}`);
+  const me = (await response.json()) as Me;
+  await page.goto(`${url}${HOME_BY_ROLE[me.role]}`);
   await settled(page);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  // Logged in once the header's button is there, seen on the next frame (see settled).
-  await page.waitForFunction(() => [...document.querySelectorAll('header button')].some((b) => b.textContent?.trim() === 'Log out'), undefined, { polling: 'raf' });
   await page.getByRole('button', { name: 'Log out' }).waitFor();
-  await settled(page);
 }
 
 /**
@@ -69,14 +75,51 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** What settled waits for: the document loaded, the app's frame rendered, no loading state shown. */
+const SETTLED_TIMEOUT_MS = 30_000;
+
 /**
- * Wait until the app has rendered its frame and shows no loading state, checking on every
- * animation frame. Playwright's own waits (waitFor, click) check at 0, 20, 70, 170, 270 ms and
- * then every 500 ms, so a page that appears at 300 ms is seen at 770: call this after a goto,
- * then the locator that follows finds its element at once.
+ * Wait until the app has rendered its frame and shows no loading state. The page itself watches
+ * its DOM (a MutationObserver) and answers the moment it is so: Playwright's own waits check at
+ * 0, 20, 70, 170, 270 ms and then every 500 ms, so a page that appears at 300 ms is seen at 770,
+ * and checking on every animation frame instead kept the renderer drawing frames for the whole
+ * wait (about ten times the CPU of an idle page, on a machine the suite keeps busy). Call it after
+ * a goto; the locator that follows then finds its element at once.
  */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.readyState === 'complete' && document.querySelector('main') !== null && document.querySelector('.loading') === null, undefined, { polling: 'raf' });
+  const deadline = Date.now() + SETTLED_TIMEOUT_MS;
+  for (;;) {
+    let done: boolean;
+    try {
+      done = await page.evaluate(
+        (ms) =>
+          new Promise<boolean>((resolve) => {
+            const ready = () => document.readyState === 'complete' && document.querySelector('main') !== null && document.querySelector('.loading') === null;
+            if (ready()) return resolve(true);
+            const observer = new MutationObserver(() => check());
+            const timer = setTimeout(() => finish(false), ms);
+            const finish = (value: boolean) => {
+              observer.disconnect();
+              document.removeEventListener('readystatechange', check);
+              clearTimeout(timer);
+              resolve(value);
+            };
+            const check = () => {
+              if (ready()) finish(true);
+            };
+            observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
+            document.addEventListener('readystatechange', check);
+          }),
+        Math.max(0, deadline - Date.now()),
+      );
+    } catch (err) {
+      // A navigation (a redirect, a reload) replaced the document being watched: watch the new one.
+      if (err instanceof Error && /Execution context was destroyed/.test(err.message) && Date.now() < deadline) continue;
+      throw err;
+    }
+    if (done) return;
+    throw new Error(`settled: after ${SETTLED_TIMEOUT_MS} ms the page at ${page.url()} still shows no app frame, or a loading state`);
+  }
 }
 
 /**
