@@ -75,7 +75,7 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** What settled waits for: the document loaded, the app's frame rendered, no loading state shown. */
+/** How long settled waits for the app's frame before it fails, naming the page. */
 const SETTLED_TIMEOUT_MS = 30_000;
 
 /**
@@ -96,17 +96,17 @@ export async function settled(page: Page): Promise<void> {
           new Promise<boolean>((resolve) => {
             const ready = () => document.readyState === 'complete' && document.querySelector('main') !== null && document.querySelector('.loading') === null;
             if (ready()) return resolve(true);
-            const observer = new MutationObserver(() => check());
-            const timer = setTimeout(() => finish(false), ms);
-            const finish = (value: boolean) => {
+            function finish(value: boolean) {
               observer.disconnect();
               document.removeEventListener('readystatechange', check);
               clearTimeout(timer);
               resolve(value);
-            };
-            const check = () => {
+            }
+            function check() {
               if (ready()) finish(true);
-            };
+            }
+            const observer = new MutationObserver(check);
+            const timer = setTimeout(finish, ms, false);
             observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
             document.addEventListener('readystatechange', check);
           }),
