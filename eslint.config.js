@@ -56,17 +56,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/client/**'], message: 'db/ is below the server.' }] }],
     },
   },
-  // Type-checked rules: a promise is awaited, or dropped with `void` and a reason.
-  // One program over every part (tsconfig.eslint.json) rather than one per part's tsconfig: about a
-  // fifth less CPU, and these two rules read promise types, which are the same in every part.
-  {
-    files: ['**/*.{ts,tsx}'],
-    languageOptions: { parserOptions: { project: ['./tsconfig.eslint.json'], tsconfigRootDir: import.meta.dirname } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': 'error',
-    },
-  },
+  // The promise rules, which need type information, run in oxlint (.oxlintrc.json).
   // Server layers (routes → services → db): see eslint.layers.js. Keep this block last.
   ...layerBlocks,
 );

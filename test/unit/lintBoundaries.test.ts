@@ -9,18 +9,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 describe('lint enforces the direction routes → services → db', () => {
   let eslint: ESLint;
   beforeAll(() => {
-    // The fixtures are not files of any tsconfig, so the type-checked rules (a separate block of the
-    // config) are switched off for them; the layer rules under test need no types.
-    eslint = new ESLint({
-      cwd: ROOT,
-      overrideConfig: [
-        {
-          files: ['**/*.{ts,tsx}'],
-          languageOptions: { parserOptions: { project: null, projectService: false } },
-          rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
-        },
-      ],
-    });
+    eslint = new ESLint({ cwd: ROOT });
   });
 
   async function ruleHits(file: string, code: string): Promise<string[]> {
