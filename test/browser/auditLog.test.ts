@@ -64,8 +64,7 @@ describe('audit log page', () => {
 
   it('labels events with the problem and annotator, and finds a problem’s annotation events by its id', async () => {
     const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await login(page, app.url, w.users.maintainer.username, w.users.maintainer.password);
-    await page.goto(`${app.url}/audit`);
+    await login(page, app.url, w.users.maintainer.username, w.users.maintainer.password, '/audit');
     await page.getByRole('heading', { name: 'Audit log' }).waitFor();
     await page.getByLabel('Entity id').fill(w.problems.foreign.questionId);
     await page.getByRole('button', { name: 'Apply filters' }).click();

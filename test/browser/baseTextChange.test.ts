@@ -22,8 +22,7 @@ describe('a statement re-imported under the editor', () => {
   it('reloads the new text and tells the annotator instead of saving stale offsets', async () => {
     const page = await app.browser.newPage();
     const errors = watchErrors(page);
-    await login(page, app.url, annotator.username, annotator.password);
-    await page.goto(`${app.url}/annotate/${problem.questionId}`);
+    await login(page, app.url, annotator.username, annotator.password, `/annotate/${problem.questionId}`);
     await page.getByTestId('base-text').waitFor();
     // A re-import (nobody has saved yet, so it is allowed) changes the statement.
     const changed = SAMPLE_STATEMENT.replace('positive integers', 'distinct positive integers');

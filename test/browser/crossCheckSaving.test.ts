@@ -56,8 +56,7 @@ describe('cross-check: no change lost on leaving', () => {
   it('saves "Take B" when the adjudicator goes back to the queue 100 ms later', async () => {
     const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
-    await login(page, app.url, ada.username, ada.password);
-    await page.goto(`${app.url}/adjudicate/${problem.questionId}`);
+    await login(page, app.url, ada.username, ada.password, `/adjudicate/${problem.questionId}`);
     await page.getByRole('region', { name: 'Only B: point 2' }).getByRole('button', { name: 'Take B' }).click();
     await page.waitForTimeout(100);
     await page.getByRole('link', { name: '← Adjudication queue' }).click();
@@ -76,8 +75,7 @@ describe('cross-check: no change lost on leaving', () => {
       dialogs.push(d.type());
       void d.accept();
     });
-    await login(page, app.url, ada.username, ada.password);
-    await page.goto(`${app.url}/adjudicate/${problem.questionId}`);
+    await login(page, app.url, ada.username, ada.password, `/adjudicate/${problem.questionId}`);
     const gold1 = page.getByRole('region', { name: 'Gold point 1' });
     await openGoldPoint(page, 1);
     await gold1.getByRole('button', { name: 'Drop gold point 1' }).click();

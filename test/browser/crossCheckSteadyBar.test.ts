@@ -67,10 +67,8 @@ describe('the resolution bar while the gold autosaves', () => {
   for (const [i, width] of [1280, 1366].entries()) {
     it(`keeps its height at ${width} px: a checkbox does not move between "Unsaved changes…", "Saving…" and "All changes saved"`, async () => {
       const page = await app.browser.newPage({ viewport: { width, height: 900 } });
-      await login(page, app.url, ada.username, ada.password);
-      // Watched after login: the login page itself asks /api/me and gets the expected 401.
       const errors = watchErrors(page);
-      await page.goto(`${app.url}/adjudicate/${problems[i]!.questionId}`);
+      await login(page, app.url, ada.username, ada.password, `/adjudicate/${problems[i]!.questionId}`);
       for (const region of ['Pair 1', 'Only A: point 2']) {
         await page.getByRole('region', { name: region }).getByRole('button', { name: /^Take [AB]$/ }).first().click();
       }

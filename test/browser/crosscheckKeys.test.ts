@@ -51,8 +51,7 @@ const note = (page: Page) => page.locator('.key-note');
 const savedGold = async (page: Page) => ((await (await page.request.get(`${app.url}/api/adjudications/${keys.questionId}`)).json()) as CaseView).gold;
 
 async function openKeysCase(page: Page, user: BuiltUser): Promise<void> {
-  await login(page, app.url, user.username, user.password);
-  await page.goto(`${app.url}/adjudicate/${keys.questionId}`);
+  await login(page, app.url, user.username, user.password, `/adjudicate/${keys.questionId}`);
   await page.getByRole('region', { name: 'Pair 1' }).waitFor();
 }
 
@@ -153,8 +152,7 @@ describe('cross-check curation by keys', () => {
 
   it('reopens only after confirmation with a reason, which the reopen event keeps', async () => {
     const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await login(page, app.url, mara.username, mara.password);
-    await page.goto(`${app.url}/adjudicate/${keys.questionId}`);
+    await login(page, app.url, mara.username, mara.password, `/adjudicate/${keys.questionId}`);
     await page.getByRole('button', { name: 'Reopen' }).click();
     const confirm = page.getByRole('button', { name: 'Confirm reopen' });
     expect(await confirm.isDisabled()).toBe(true);

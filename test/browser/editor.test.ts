@@ -98,8 +98,7 @@ describe('editor details', () => {
     assign(app.db, own.id, third.id, 1);
     const page = await app.browser.newPage();
     const errors = watchErrors(page);
-    await login(page, app.url, third.username, third.password);
-    await page.goto(`${app.url}/annotate/${own.questionId}`);
+    await login(page, app.url, third.username, third.password, `/annotate/${own.questionId}`);
 
     // Mouse selection: drag across a word, then use the toolbar button.
     await page.getByTestId('base-text').waitFor();

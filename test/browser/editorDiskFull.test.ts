@@ -17,8 +17,7 @@ const app = browserHarness(async (db) => {
 describe('the editor when the server disk is full', () => {
   it("keeps the draft, shows the server's reason, and saves it on Retry once there is room", async () => {
     const page = await app.browser.newPage();
-    await login(page, app.url, anna.username, anna.password);
-    await page.goto(`${app.url}/annotate/${problem.questionId}`);
+    await login(page, app.url, anna.username, anna.password, `/annotate/${problem.questionId}`);
     await selectInStatement(page, 'geometric ');
     await page.keyboard.press('1');
     await waitSaved(page);

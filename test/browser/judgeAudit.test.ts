@@ -31,9 +31,8 @@ const shown = (page: Page, position: number, choice: string) =>
 describe('labelling a judge audit', () => {
   it('takes five labels from the keyboard alone, with j/k to move back and forth and u to undo', async () => {
     const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await login(page, app.url, 'ada', 'correct-horse-battery');
     const errors = watchErrors(page);
-    await page.goto(`${app.url}/judge-audits/${AUDIT}/label`);
+    await login(page, app.url, 'ada', 'correct-horse-battery', `/judge-audits/${AUDIT}/label`);
     await progress(page, '0 of 5 labelled');
     await shown(page, 1, 'not labelled yet');
 

@@ -18,8 +18,7 @@ const app = browserHarness(async (db) => {
 
 /** Log in, open the first task, start it and choose to write the code at once. */
 async function startCoding(page: Page, pilot: string): Promise<void> {
-  await login(page, app.url, pilot, 'correct-horse-battery');
-  await page.goto(`${app.url}/pilot`);
+  await login(page, app.url, pilot, 'correct-horse-battery', '/pilot');
   await page.getByRole('link', { name: 'Task 1', exact: true }).click();
   await page.getByRole('button', { name: 'Ready: start the clock' }).click();
   await page.getByRole('button', { name: 'Write code', exact: true }).click();

@@ -284,8 +284,7 @@ describe('a pilot study in the browser', () => {
 
   it('lets a maintainer create a pilot account and a study for it from the browser', async () => {
     const page = await app.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await login(page, app.url, 'mara', 'correct-horse-battery');
-    await page.goto(`${app.url}/users`);
+    await login(page, app.url, 'mara', 'correct-horse-battery', '/users');
     const account = page.getByRole('form', { name: 'Create an account' });
     await account.getByLabel('Username').fill('paul');
     await account.getByLabel('Role').selectOption('pilot');

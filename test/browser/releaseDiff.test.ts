@@ -28,7 +28,6 @@ describe('release diff page', () => {
   it('compares the previous release with the newest by default and shows coloured word diffs', async () => {
     const page = await app.browser.newPage();
     await login(page, app.url, maintainer.username, maintainer.password);
-    // Watched after login: the login page itself asks /api/me and gets the expected 401.
     const errors = watchErrors(page);
     await openFromNav(page, 'Release diff');
     await page.getByLabel('Old release').locator('option', { hasText: 'v1 (3 tasks, imported)' }).waitFor({ state: 'attached' });
@@ -52,8 +51,7 @@ describe('release diff page', () => {
 
   it('opens a linked comparison directly and reports an unknown release', async () => {
     const page = await app.browser.newPage();
-    await login(page, app.url, maintainer.username, maintainer.password);
-    await page.goto(`${app.url}/releases/diff?old=v2&new=v1`);
+    await login(page, app.url, maintainer.username, maintainer.password, '/releases/diff?old=v2&new=v1');
     await expect(page.getByRole('status').textContent()).resolves.toContain('1 added, 1 removed, 1 changed, 1 unchanged');
     await page.goto(`${app.url}/releases/diff?old=v1&new=v9`);
     await expect(page.getByRole('alert').textContent()).resolves.toBe('No release named "v9".');

@@ -102,8 +102,7 @@ describe('the Runs page', () => {
   it('drills down into a task (hit turns linked to their key question, the gold points beside them) and flags it back to adjudication', async () => {
     const page = await app.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const errors = watchErrors(page);
-    await login(page, app.url, w.users.maintainer.username, w.users.maintainer.password);
-    await page.goto(`${app.url}/runs`);
+    await login(page, app.url, w.users.maintainer.username, w.users.maintainer.password, '/runs');
     await page.getByRole('tab', { name: 'Per task' }).click();
     const tasks = page.getByRole('region', { name: 'Per task' });
     await tasks.getByLabel('Model').selectOption(RUN_MODEL);

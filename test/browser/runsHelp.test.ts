@@ -28,8 +28,7 @@ const app = browserHarness(async (db) => {
 });
 
 async function openRuns(page: Page, view = '') {
-  await login(page, app.url, maintainer.username, maintainer.password);
-  await page.goto(`${app.url}/runs${view ? `?view=${view}` : ''}`);
+  await login(page, app.url, maintainer.username, maintainer.password, `/runs${view ? `?view=${view}` : ''}`);
 }
 
 /** Each heading of the table: its text and the definition it carries (an abbr's title or the heading's own title). */
@@ -47,7 +46,6 @@ describe('Runs page cells and headings', () => {
   it('shows a missing pass@1 as a status chip whose help link lands on its definition, never as a command', async () => {
     const page = await app.browser.newPage({ viewport: { width: 1366, height: 768 } });
     await openRuns(page);
-    // Watched after login: the login page itself asks /api/me and gets the expected 401.
     const errors = watchErrors(page);
     const models = page.getByRole('table', { name: 'Models side by side' });
     const row = models.getByRole('row', { name: /model-a/ });

@@ -66,8 +66,7 @@ const app = browserHarness(async (db) => {
 });
 
 async function openRuns(page: Page, query = '') {
-  await login(page, app.url, maintainer.username, maintainer.password);
-  await page.goto(`${app.url}/runs${query}`);
+  await login(page, app.url, maintainer.username, maintainer.password, `/runs${query}`);
   await page.getByRole('tablist', { name: 'Views of the runs' }).waitFor();
 }
 

@@ -91,8 +91,7 @@ describe('a session that ends over the editor', () => {
 describe('a session that ends over another page', () => {
   it('loads the page again after the login ("Your agreement could not be loaded" does not stay)', async () => {
     const page = await app.browser.newPage();
-    await login(page, app.url, ann.username, ann.password);
-    await page.goto(`${app.url}/queue`);
+    await login(page, app.url, ann.username, ann.password, '/queue');
     // The session ends just as the agreement is asked for: ended any earlier, another of the
     // queue's reads could open the login dialog over the link this test clicks.
     await page.route('**/api/my-agreement', async (route) => {

@@ -13,8 +13,7 @@ const app = browserHarness(async (db) => {
 /** Every status badge and the page's own words for progress. */
 async function visit(user: BuiltUser, path: string, ready: (page: Page) => Promise<unknown>): Promise<{ badges: string[]; text: string }> {
   const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
-  await login(page, app.url, user.username, user.password);
-  await page.goto(`${app.url}${path}`);
+  await login(page, app.url, user.username, user.password, path);
   await ready(page);
   const badges = (await page.locator('main .badge, .content .badge').allTextContents()).map((t) => t.trim());
   const text = (await page.locator('body').textContent()) ?? '';

@@ -39,8 +39,7 @@ describe('suggestions in the editor, by keyboard', () => {
   it('accepts, edits and dismisses suggested points, undoes each, and keeps what was done', async () => {
     const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = watchErrors(page);
-    await login(page, app.url, ann.username, ann.password);
-    await page.goto(`${app.url}/annotate/${problem.questionId}`);
+    await login(page, app.url, ann.username, ann.password, `/annotate/${problem.questionId}`);
     await ghosts(page).first().waitFor();
     await expect(ghosts(page).count()).resolves.toBe(3);
     if (process.env.CCB_SCREENSHOTS) {

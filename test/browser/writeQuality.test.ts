@@ -82,8 +82,7 @@ describe('fields that never block a draft', () => {
 describe('the cross-check', () => {
   it('shows a U+202E in a question as a marker naming it, and the acknowledged finding with its reason', async () => {
     const page = await app.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await login(page, app.url, adjudicator.username, adjudicator.password);
-    await page.goto(`${app.url}/adjudicate/${reversed.questionId}`);
+    await login(page, app.url, adjudicator.username, adjudicator.password, `/adjudicate/${reversed.questionId}`);
     const sideA = page.getByLabel('Annotator A, point 1');
     await sideA.getByTestId('invisible-char').first().waitFor();
     await expect(sideA.getByTestId('invisible-char').first().textContent()).resolves.toBe('⟦U+202E RIGHT-TO-LEFT OVERRIDE⟧');

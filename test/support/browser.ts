@@ -40,16 +40,17 @@ export async function serveApp(db: DB, options: Pick<AppOptions, 'sandbox'> = {}
 }
 
 /**
- * Log in as `username` and open the role's home page, as the login form does. The session comes
- * from the form's own endpoint (page.request shares the tab's cookies) instead of typing into the
- * form: a page load fewer for each of the many tests that only need someone logged in.
- * login.test.ts drives the form itself.
+ * Log in as `username` and open `at` (a path), or else the role's home page as the login form
+ * does. The session comes from the form's own endpoint (page.request shares the tab's cookies)
+ * instead of typing into the form, and a test that works on one page opens it at once instead of
+ * loading the home page first: page loads fewer for the many tests that only need someone logged
+ * in. login.test.ts drives the form itself, and home.test.ts lands on the home page.
  */
-export async function login(page: Page, url: string, username: string, password: string): Promise<void> {
+export async function login(page: Page, url: string, username: string, password: string, at?: string): Promise<void> {
   const response = await page.request.post(`${url}${auth.login.path}`, { data: { username, password } });
   if (!response.ok()) throw new Error(`login as ${username}: ${response.status()} ${await response.text()}`);
   const me = (await response.json()) as Me;
-  await page.goto(`${url}${HOME_BY_ROLE[me.role]}`);
+  await page.goto(`${url}${at ?? HOME_BY_ROLE[me.role]}`);
   await settled(page);
   await page.getByRole('button', { name: 'Log out' }).waitFor();
 }
