@@ -11,8 +11,7 @@ export async function openReopenedCase(
 ): Promise<{ page: Page; errors: string[] }> {
   const page = await app.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = watchErrors(page);
-  await login(page, app.url, user.username, user.password);
-  await page.goto(`${app.url}/adjudicate/${questionId}`);
+  await login(page, app.url, user.username, user.password, `/adjudicate/${questionId}`);
   await reopenWithReason(page, 'A second look at the gold points.');
   await page.getByRole('button', { name: 'Resolve' }).waitFor();
   return { page, errors };

@@ -11,8 +11,7 @@ export async function openEditor(
 ): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport });
   const errors = watchErrors(page);
-  await login(page, url, user.username, user.password);
-  await page.goto(`${url}/annotate/${questionId}`);
+  await login(page, url, user.username, user.password, `/annotate/${questionId}`);
   await page.getByTestId('base-text').waitFor();
   return { page, errors };
 }
