@@ -1,7 +1,7 @@
 // `npm run typecheck`: every tsconfig checked by TypeScript's native compiler (typescript@7, installed
 // as `typescript-native`; about a third of the CPU time of TypeScript 5.9). TypeScript 5.9 stays the
 // `typescript` package: ESLint's parser and `npm run build` need its compiler API.
-// Single-threaded: its checker threads each check the global types again, which doubled the CPU
+// Single-threaded: each of its checker threads resolves the types they share again, which doubled the CPU
 // for the same answer, and `npm test` runs this beside Vitest, whose work fills both cores anyway.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
