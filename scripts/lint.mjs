@@ -1,9 +1,9 @@
 // `npm run lint`: ESLint (every rule of eslint.config.js) and oxlint's type-aware promise rules
 // (.oxlintrc.json), side by side. Both always run, so one run shows every finding of both; a linter's
 // output is printed when it fails, and the exit code is non-zero when either fails.
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { run } from './run.mjs';
 
 const require = createRequire(import.meta.url);
 const bin = (pkg, file) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
@@ -13,19 +13,8 @@ const LINTERS = [
   ['oxlint', [bin('oxlint', 'bin/oxlint'), '--type-aware', '--deny-warnings']],
 ];
 
-function run(args) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', (err) => resolve({ code: 1, output: String(err) }));
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
-  });
-}
-
 let failed = false;
-const results = LINTERS.map(([name, args]) => [name, run(args)]);
+const results = LINTERS.map(([name, args]) => [name, run(process.execPath, args, { quiet: true })]);
 for (const [name, pending] of results) {
   const { code, output } = await pending;
   if (code !== 0) {

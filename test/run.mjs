@@ -1,21 +1,8 @@
 // `npm test`: the type check and lint run beside vitest instead of before it (they need no
 // test to have run, and vitest spends its first seconds building the client). Their output is
 // printed after vitest's; the exit code is non-zero when any of the three fails.
-import { spawn } from 'node:child_process';
+import { run } from '../scripts/run.mjs';
 import { preflight } from './preflight.mjs';
-
-function run(command, args, { quiet }) {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
-    let output = '';
-    if (quiet) {
-      child.stdout.on('data', (chunk) => (output += chunk));
-      child.stderr.on('data', (chunk) => (output += chunk));
-    }
-    child.on('error', (err) => resolve({ code: 1, output: String(err) }));
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
-  });
-}
 
 if (!preflight()) process.exit(1);
 
