@@ -123,6 +123,24 @@ describe('the Runs page with three runs of 418 tasks', () => {
     expect(await page.getByRole('table', { name: 'Per K' }).getByRole('link', { name: 'Why pass@1 interactive is missing: not imported' }).count()).toBe(9);
   });
 
+  it('opened at once (no other page first): the import form is laid out as every upload form, and without a stored release it says where to cut one', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 1366, height: 768 } });
+    await openRuns(page);
+    const panel = page.getByRole('form', { name: 'Import a run' });
+    // The upload form's own stylesheet came with it, not with the page that happened to load first.
+    const layout = await panel.evaluate((form) => ({ display: getComputedStyle(form).display, headingMargin: getComputedStyle(form.querySelector('h2')!).marginTop }));
+    expect(layout).toEqual({ display: 'flex', headingMargin: '0px' });
+    // The runs here were imported over release files: no release is stored.
+    const release = panel.getByLabel('Release');
+    expect(await release.locator('option').allTextContents()).toEqual(['no release yet']);
+    expect(await release.isDisabled()).toBe(true);
+    await expect(release.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).textContent())).resolves.toContain('there is none yet: cut one on the Releases page first');
+    expect(await panel.getByRole('link', { name: 'Releases' }).getAttribute('href')).toBe('/releases');
+    await panel.getByLabel('Model', { exact: true }).fill('new-model');
+    expect(await panel.getByRole('button', { name: 'Import run' }).isDisabled()).toBe(true);
+    await page.close();
+  });
+
   it('pages, sorts and filters the task table by model, K, type and hit/miss, from the keyboard too', async () => {
     const page = await app.browser.newPage({ viewport: { width: 1366, height: 768 } });
     const errors = watchErrors(page);

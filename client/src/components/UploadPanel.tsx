@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../api';
+import './uploadPanel.css';
 
 /** Where an upload stands: sending the file (with progress), the server checking and importing it, its answer. */
 export type UploadState<S> =

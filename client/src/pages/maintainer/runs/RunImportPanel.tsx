@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { upload } from '../../../apiCall';
+import { Link } from '../../../router';
 import { FileField, UploadPanel, useUpload } from '../../../components/UploadPanel';
 import { useResource } from '../../../resources/useResource';
 import { releases as releasesApi } from '../../../../../shared/api/releases';
@@ -20,6 +21,9 @@ export function RunImportPanel({ onImported }: { onImported: () => void }) {
     return upload(runs.import, { query }, file, onProgress);
   }, onImported);
   const busy = u.busy;
+  // A run is scored against the key questions of a stored release: until one is cut there is
+  // nothing to import over, and the form says where to cut one instead of offering an empty list.
+  const noRelease = listed.data !== undefined && releases.length === 0;
 
   useEffect(() => {
     setRelease((r) => r || releases[0]?.name || '');
@@ -46,7 +50,8 @@ export function RunImportPanel({ onImported }: { onImported: () => void }) {
         </label>
         <label className="field">
           Release
-          <select value={release} onChange={(e) => setRelease(e.target.value)} disabled={busy} required>
+          <select value={release} onChange={(e) => setRelease(e.target.value)} disabled={busy || noRelease} required aria-describedby={noRelease ? 'run-import-no-release' : undefined}>
+            {noRelease && <option value="">no release yet</option>}
             {releases.map((r) => (
               <option key={r.name} value={r.name}>
                 {r.name}
@@ -62,6 +67,11 @@ export function RunImportPanel({ onImported }: { onImported: () => void }) {
           Import run
         </button>
       </div>
+      {noRelease && (
+        <p className="muted" id="run-import-no-release">
+          A run is checked against a stored release, and there is none yet: cut one on the <Link href="/releases">Releases</Link> page first.
+        </p>
+      )}
     </UploadPanel>
   );
 }
