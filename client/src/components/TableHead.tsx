@@ -1,5 +1,6 @@
 import { isValidElement, type ReactNode } from 'react';
 import type { ListState } from '../paging/listState';
+import './tableHead.css';
 
 /** A column the table can be sorted by: `sort` is the server's sort key. */
 export interface SortableColumn {

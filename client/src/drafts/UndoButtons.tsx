@@ -1,3 +1,5 @@
+import './undoButtons.css';
+
 interface Props {
   canUndo: boolean;
   canRedo: boolean;

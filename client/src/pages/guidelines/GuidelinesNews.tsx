@@ -1,6 +1,7 @@
 import { guidelines } from '../../../../shared/api/guidelines';
 import { useResource } from '../../resources/useResource';
 import { Link } from '../../router';
+import './guidelines.css';
 
 /** An annotator's "guidelines changed since your last visit", until they open the Guidelines page. */
 export function GuidelinesNewsNotice() {

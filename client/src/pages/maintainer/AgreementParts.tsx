@@ -14,6 +14,7 @@ import {
 import { formatCoefficient, formatIntervalText, formatPercent, heat, typeInitials } from './agreementFormat';
 import { IntervalScale } from './IntervalScale';
 import { TableHead } from '../../components/TableHead';
+import './AgreementPage.css';
 
 /** A coefficient, with the reason shown when it is undefined. */
 export function Value({ c, percent = false, digits = 3 }: { c: Coefficient; percent?: boolean; digits?: number }) {

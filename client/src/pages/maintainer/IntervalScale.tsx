@@ -1,4 +1,5 @@
 import { formatRange, formatSigned, readingBands, type BootstrapInterval, type IntervalFigure } from '../../../../shared/agreement';
+import './AgreementPage.css';
 
 const WIDTH = 180;
 const PAD = 12;

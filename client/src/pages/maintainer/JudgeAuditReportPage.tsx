@@ -8,6 +8,8 @@ import { fmt } from './runs/format';
 import { TableHead } from '../../components/TableHead';
 import { LoadError } from '../../components/ErrorMessage';
 import { BackLink } from '../../components/BackLink';
+import './backoffice.css';
+import './RunsPage.css';
 
 const ci = ([low, high]: [number | null, number | null]) => `[${fmt(low)}, ${fmt(high)}]`;
 

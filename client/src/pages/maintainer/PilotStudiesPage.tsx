@@ -9,6 +9,7 @@ import { reviewHref, studyHref, studySampling } from './pilots/format';
 import './pilots/pilots.css';
 import { TableHead } from '../../components/TableHead';
 import { ErrorMessage } from '../../components/ErrorMessage';
+import './backoffice.css';
 
 /** Pilot studies: every study with its progress; maintainers create new ones. */
 export default function PilotStudiesPage() {

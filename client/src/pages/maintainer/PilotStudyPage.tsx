@@ -13,6 +13,8 @@ import './pilots/pilots.css';
 import { TableHead } from '../../components/TableHead';
 import { ErrorMessage } from '../../components/ErrorMessage';
 import { BackLink } from '../../components/BackLink';
+import './backoffice.css';
+import './RunsPage.css';
 
 function AgreementPanel({ agreement: a, threshold }: { agreement: LabelAgreement; threshold: number }) {
   const c = a.confusion;

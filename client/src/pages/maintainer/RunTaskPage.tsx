@@ -12,6 +12,7 @@ import { fmt } from './runs/format';
 import './RunsPage.css';
 import { Visible } from '../../text/Visible';
 import { ErrorMessage } from '../../components/ErrorMessage';
+import './backoffice.css';
 
 type RunView = TaskDetail['runs'][number];
 

@@ -19,6 +19,7 @@ import { Tabs, TabPanel, type TabDef } from './runs/Tabs';
 import { TaskScoresPanel } from './runs/TaskScoresPanel';
 import './RunsPage.css';
 import { ErrorMessage } from '../../components/ErrorMessage';
+import './backoffice.css';
 
 const VIEWS = [
   { id: 'figures', label: 'Figures' },

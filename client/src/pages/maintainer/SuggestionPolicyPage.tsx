@@ -9,6 +9,7 @@ import { Link } from '../../router';
 import { TableHead } from '../../components/TableHead';
 import { POLICY_MEANING, PolicyWarnings } from './SuggestionPolicyParts';
 import { plural } from '../../../../shared/plural';
+import './backoffice.css';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 const FOLLOW = 'global';

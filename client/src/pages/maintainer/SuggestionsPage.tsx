@@ -8,6 +8,7 @@ import { ImportedSuggestions, PolicyInForce } from './SuggestionPolicyParts';
 import './SuggestionsPage.css';
 import { TableHead } from '../../components/TableHead';
 import { ErrorMessage } from '../../components/ErrorMessage';
+import './backoffice.css';
 
 /** How often the progress view asks again while a job runs. */
 const POLL_MS = 1000;
@@ -161,7 +162,7 @@ export default function SuggestionsPage() {
   }
 
   return (
-    <section className="page backoffice suggestions">
+    <section className="page backoffice suggestions-page">
       <h1>Suggestions</h1>
       <p className="muted">
         A chat model proposes up to three points per problem; annotators see them only as the suggestion policy allows. Problems already generated with this model and
