@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../shared/roles';
+import { openInApp } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { A11Y_BATCH, contextAs, seedA11yWorld, type A11yWorld } from '../support/a11yPages';
 
@@ -117,7 +118,7 @@ describe('checkboxes beside their labels (1366×768)', () => {
   for (const visit of PAGES) {
     it(`${visit.path} (${visit.role}): each box is on the line of its words, left of them`, async () => {
       const page = pages.get(visit.role)!;
-      await page.goto(`${app.url}${visit.path}`);
+      await openInApp(page, app.url, visit.path);
       await visit.ready(page);
       const lines = await checkboxLines(page);
       for (const words of visit.expected) expect(lines.map((l) => l.words), `a checkbox labelled "${words}"`).toContainEqual(expect.stringContaining(words));

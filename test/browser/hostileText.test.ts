@@ -4,7 +4,7 @@ import request from 'supertest';
 import { pageRoutes } from '../../client/src/routes';
 import type { Role } from '../../shared/roles';
 import { createApp } from '../../server/app';
-import { login, settled, trackRequests } from '../support/browser';
+import { login, openInApp, settled, trackRequests } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { cookieFor } from '../support/world';
 import { buildHostileWorld, HOSTILE_USERNAME, PAYLOADS, type HostileWorld } from '../support/hostile';
@@ -75,8 +75,7 @@ async function visitAll(user: { username: string; password: string }, role: Role
   const visited: string[] = [];
   for (const route of pageRoutes.filter((r) => r.roles.includes(role))) {
     const where = `${role} ${route.path}`;
-    await page.goto(`${app.url}${pathFor(route.path)}${VIEW[route.path] ?? ''}`);
-    await settled(page);
+    await openInApp(page, app.url, `${pathFor(route.path)}${VIEW[route.path] ?? ''}`);
     await page.locator('.content').waitFor();
     // every request the page makes has been answered and rendered (50 ms without one in flight)
     await requests.quiet();

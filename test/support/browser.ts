@@ -66,6 +66,57 @@ export async function openFromNav(page: Page, label: string): Promise<void> {
   await link.click();
 }
 
+/** The app's heading for a path no route has (App.tsx). */
+const NOT_FOUND = 'Page not found';
+
+/**
+ * Open `path` in a tab that already shows the app (a logged-in one), as following one of its
+ * links does: through the app's router, without loading the page again. Tests that look at many
+ * pages in turn (the accessibility visits, hostile text) spent most of their time on full page
+ * loads. The way leads through a path no route has, so the page opened is mounted afresh (none of
+ * its state is left from the visit before) and the wait below cannot take the previous page for
+ * it. A tab that does not show the app yet loads the page.
+ */
+export async function openInApp(page: Page, url: string, path: string): Promise<void> {
+  if (!page.url().startsWith(`${url}/`)) {
+    await page.goto(`${url}${path}`);
+    await settled(page);
+    return;
+  }
+  const shown = await page.evaluate(
+    async ({ to, notFound, ms }) => {
+      const heading = () => document.querySelector('main h1')?.textContent === notFound;
+      const until = (done: () => boolean) =>
+        new Promise<boolean>((resolve) => {
+          if (done()) return resolve(true);
+          const observer = new MutationObserver(() => {
+            if (!done()) return;
+            observer.disconnect();
+            clearTimeout(timer);
+            resolve(true);
+          });
+          const timer = setTimeout(() => {
+            observer.disconnect();
+            resolve(false);
+          }, ms);
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        });
+      const go = (where: string) => {
+        history.pushState(null, '', where);
+        dispatchEvent(new PopStateEvent('popstate'));
+      };
+      go('/__between-visits');
+      if (!(await until(heading))) return `the app did not show "${notFound}" for a path no route has`;
+      go(to);
+      if (!(await until(() => !heading()))) return `the app still shows "${notFound}" for ${to}`;
+      return null;
+    },
+    { to: path, notFound: NOT_FOUND, ms: SETTLED_TIMEOUT_MS },
+  );
+  if (shown !== null) throw new Error(`openInApp: ${shown}`);
+  await settled(page);
+}
+
 /** Collects page errors and console errors so tests can assert none happened. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
