@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createStudyBody } from '../../shared/schemas/pilots';
+import { CODE_SNAPSHOT_MS, createStudyBody } from '../../shared/schemas/pilots';
 import { createStudy } from '../../server/services/pilots/studies';
 import { login, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
@@ -55,6 +55,8 @@ describe('the pilot’s code editor', () => {
 
   it('has one save status on the snapshot cadence: changes since the last snapshot and when the next is, then the snapshot’s time', async () => {
     const page = await app.browser.newPage({ viewport: { width: 1366, height: 768 } });
+    // The page's clock is the test's: the snapshot period passes when the test says so.
+    await page.clock.install();
     await startCoding(page, 'pete');
     const errors = watchErrors(page);
     const status = page.getByTestId('save-state');
@@ -67,7 +69,8 @@ describe('the pilot’s code editor', () => {
     expect(panel).not.toMatch(/saved as you type|Unsaved changes/i);
     await expect(page.locator('#code-editor-description').textContent()).resolves.toContain('A snapshot is saved every 15 seconds while you type');
     // The snapshot comes within its period (15 s) and the status then tells its time.
-    await page.getByText(/^Last snapshot \d\d:\d\d:\d\d · no change since$/).waitFor({ timeout: 40_000 });
+    await page.clock.runFor(CODE_SNAPSHOT_MS);
+    await page.getByText(/^Last snapshot \d\d:\d\d:\d\d · no change since$/).waitFor();
     await expect(page.getByTestId('save-state').count()).resolves.toBe(1);
     expect(errors).toEqual([]);
   });
