@@ -16,8 +16,12 @@ beforeAll(async () => {
 afterAll(() => ctx.cleanup());
 
 const onlySession = () => sessionTimesOf(ctx.db, alice.id)!;
-const setSession = (createdAgo: number, expiresIn: number) =>
-  setSessionTimesOf(ctx.db, alice.id, new Date(Date.now() - createdAgo).toISOString(), new Date(Date.now() + expiresIn).toISOString());
+// One reading of the clock for both times: two readings a millisecond apart made a session whose
+// span was a millisecond over the maximum it was meant to sit at.
+const setSession = (createdAgo: number, expiresIn: number) => {
+  const now = Date.now();
+  setSessionTimesOf(ctx.db, alice.id, new Date(now - createdAgo).toISOString(), new Date(now + expiresIn).toISOString());
+};
 
 describe('sliding sessions', () => {
   it('caps the idle expiry at the absolute maximum after login', () => {
