@@ -1,6 +1,6 @@
 import type { DB } from '../db/database';
 import { anyUserExists, findLogin } from '../db/users';
-import { verifyPassword } from './auth/passwords';
+import { verifyPassword, type ScryptParams } from './auth/passwords';
 import { SYSTEM_ACTOR } from '../db/events';
 import type { Role } from '../shared/roles';
 import { DEMO_ACCOUNTS } from './domain/demoAccounts';
@@ -23,9 +23,13 @@ export const DEMO_PROBLEMS = path.join(DATA_DIR, 'problems.jsonl');
 /** Demo double annotations (alice/bob/carol), some agreeing and some not, so cross-check and agreement have data. */
 export const DEMO_ANNOTATIONS = path.join(DATA_DIR, 'annotations.jsonl');
 
-/** Seed the demo on first start: accounts, then the demo problems and work from data/. */
-export async function seedDemo(db: DB): Promise<void> {
-  for (const account of DEMO_ACCOUNTS) await createUser(db, SYSTEM_ACTOR, account);
+/**
+ * Seed the demo on first start: accounts, then the demo problems and work from data/. The
+ * accounts' hashes use the server's scrypt parameters unless `scrypt` says otherwise (tests that
+ * only need the demo as their world pass the fixtures' cheaper ones).
+ */
+export async function seedDemo(db: DB, { scrypt }: { scrypt?: ScryptParams } = {}): Promise<void> {
+  for (const account of DEMO_ACCOUNTS) await createUser(db, SYSTEM_ACTOR, account, scrypt);
   await importLcbFile(db, DEMO_PROBLEMS, SYSTEM_ACTOR);
   await importAnnotationsFile(db, SYSTEM_ACTOR, DEMO_ANNOTATIONS);
   autoAssign(db, SYSTEM_ACTOR);

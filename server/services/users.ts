@@ -3,16 +3,16 @@ import { appendEvent, type Actor } from '../../db/events';
 import { deleteOtherSessionsOf, deleteSessionsOf } from '../../db/sessions';
 import { findUser, findUserById, insertUser, updatePasswordHash, updateRoleAndActive, type UserRow } from '../../db/users';
 import type { CreateUserRequest, UpdateUserRequest } from '../../shared/api/users';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, type ScryptParams } from '../auth/passwords';
 import { loginLimiterFor, type LoginLock } from '../auth/loginLimiter';
 import { DomainError, notFound } from '../domain/errors';
 import { refuseDemoPassword } from './sharedServing';
 
 export { findUser, listUsers, type UserRow } from '../../db/users';
 
-export async function createUser(db: DB, actor: Actor, input: CreateUserRequest): Promise<UserRow> {
+export async function createUser(db: DB, actor: Actor, input: CreateUserRequest, scrypt?: ScryptParams): Promise<UserRow> {
   refuseDemoPassword(db, input.password);
-  const hash = await hashPassword(input.password);
+  const hash = await hashPassword(input.password, scrypt);
   return transaction(db, () => {
     if (findUser(db, input.username)) throw new DomainError('name_taken', `A user named "${input.username}" already exists.`);
     const user = findUserById(db, insertUser(db, input.username, input.role, hash))!;

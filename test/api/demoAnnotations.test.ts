@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { all } from '../../db/database';
 import { seedDemo } from '../../server/seed';
+import { FIXTURE_SCRYPT } from '../support/builders';
 import { agreementReport, type AgreementView } from '../../server/services/agreement';
 import { tempDb } from '../support/db';
 
@@ -8,7 +9,7 @@ const ctx = tempDb();
 let report: AgreementView;
 
 beforeAll(async () => {
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, { scrypt: FIXTURE_SCRYPT });
   report = agreementReport(ctx.db);
 });
 afterAll(() => ctx.cleanup());

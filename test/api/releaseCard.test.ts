@@ -6,6 +6,7 @@ import { lcbVersions } from '../../db/problems';
 import { RELEASE_FILE, type ReleaseRecord } from '../../shared/release/format';
 import { DEFAULT_RELEASE_SETTINGS } from '../../shared/schemas/releaseSettings';
 import { DEMO_ACCOUNTS, DEMO_PROBLEMS, seedDemo } from '../../server/seed';
+import { FIXTURE_SCRYPT } from '../support/builders';
 import { releaseFiles } from '../../server/services/releases/store';
 import { runCli } from '../support/cli';
 import { expectSections } from '../support/cardSections';
@@ -32,7 +33,7 @@ const SETTINGS = {
 };
 
 beforeAll(async () => {
-  await seedDemo(ctx.db);
+  await seedDemo(ctx.db, { scrypt: FIXTURE_SCRYPT });
   mara = await loginAs(app, account('mara'));
   const ada = await loginAs(app, account('ada'));
   const queue = (await ada.get('/api/adjudications').expect(200)).body as { items: { questionId: string; exactAgreement: boolean }[] };

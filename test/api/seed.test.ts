@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { all } from '../../db/database';
+import { all, type DB } from '../../db/database';
+import { findLogin } from '../../db/users';
+import { verifyPassword } from '../../server/auth/passwords';
 import { lcbRecord } from '../../shared/schemas/lcb';
 import { DEMO_ACCOUNTS, DEMO_PROBLEMS, seedDemo } from '../../server/seed';
+import { FIXTURE_SCRYPT } from '../support/builders';
 import { tempDb } from '../support/db';
 
 const ctx = tempDb();
@@ -39,6 +42,21 @@ describe('demo data and seed', () => {
       expect(names).toHaveLength(2);
       expect(new Set(names).size).toBe(2);
       expect(names.every((n) => ['alice', 'bob', 'carol'].includes(n))).toBe(true);
+    }
+  });
+
+  it("hashes the demo passwords with the server's scrypt parameters, and with cheaper ones only when a test asks", async () => {
+    // The accounts seeded above: as the server seeds them on a first start.
+    const params = (db: DB) => DEMO_ACCOUNTS.map((a) => findLogin(db, a.username)!.password_hash.split('$').slice(1, 4).join('$'));
+    expect(new Set(params(ctx.db))).toEqual(new Set(['32768$8$1']));
+    const cheap = tempDb();
+    try {
+      await seedDemo(cheap.db, { scrypt: FIXTURE_SCRYPT });
+      expect(new Set(params(cheap.db))).toEqual(new Set(['1024$8$1']));
+      const mara = findLogin(cheap.db, 'mara')!;
+      expect(await verifyPassword('mara-demo-pass', mara.password_hash)).toBe(true);
+    } finally {
+      cheap.cleanup();
     }
   });
 });

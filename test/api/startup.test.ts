@@ -7,6 +7,7 @@ import { countRows, type CountedTable } from '../../db/schema';
 import { BUILD_STAMP, finishClientBuild } from '../../server/build/clientBuild';
 import { ROOT } from '../../server/config';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
+import { FIXTURE_SCRYPT } from '../support/builders';
 import { updateUser } from '../../server/services/users';
 import { runCli } from '../support/cli';
 import { tempDir } from '../support/db';
@@ -24,7 +25,7 @@ const count = (db: DB, table: CountedTable) => countRows(db, table);
 async function demoDb(name: string): Promise<string> {
   const file = path.join(dir, name);
   const db = openDatabase(file);
-  await seedDemo(db);
+  await seedDemo(db, { scrypt: FIXTURE_SCRYPT });
   db.close();
   return file;
 }

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CLI_ACTOR } from '../../db/events';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
+import { FIXTURE_SCRYPT } from '../support/builders';
 import { importLegacyRelease } from '../../server/services/releases/legacyImport';
 import { login, openFromNav } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { importedGoldRelease } from '../support/legacyFixture';
 
 const app = browserHarness(async (db) => {
-  await seedDemo(db);
+  await seedDemo(db, { scrypt: FIXTURE_SCRYPT });
   importLegacyRelease(db, Buffer.from(importedGoldRelease(db, 80), 'utf8'), CLI_ACTOR, { name: 'public' });
 });
 

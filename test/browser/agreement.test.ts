@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
+import { FIXTURE_SCRYPT } from '../support/builders';
 import { agreementReport } from '../../server/services/agreement';
 import { formatRange, intervalReading } from '../../shared/agreement';
 import { login, watchErrors, openFromNav } from '../support/browser';
@@ -11,7 +12,7 @@ import { browserHarness } from '../support/browserHarness';
 const password = (name: string) => DEMO_ACCOUNTS.find((a) => a.username === name)!.password;
 
 const app = browserHarness(async (db) => {
-  await seedDemo(db);
+  await seedDemo(db, { scrypt: FIXTURE_SCRYPT });
 });
 
 describe('agreement dashboard', () => {

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CaseView } from '../../shared/adjudicationView';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
+import { FIXTURE_SCRYPT } from '../support/builders';
 import { login } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { tickChecklist } from '../support/adjudicationPage';
 
 // demo_003 has three rows: Pair 1, a point only A wrote, a point only B wrote.
-const app = browserHarness((db) => seedDemo(db));
+const app = browserHarness((db) => seedDemo(db, { scrypt: FIXTURE_SCRYPT }));
 const ada = DEMO_ACCOUNTS.find((a) => a.username === 'ada')!;
 const CASE = 'demo_003';
 

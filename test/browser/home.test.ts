@@ -9,14 +9,14 @@ import { createBatchBody } from '../../shared/schemas/batches';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
 import { login, settled, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
-import { buildProblem } from '../support/builders';
+import { buildProblem, FIXTURE_SCRYPT } from '../support/builders';
 
 const password = (name: string) => DEMO_ACCOUNTS.find((a) => a.username === name)!.password;
 
 // The demo plus one of each thing a maintainer must attend to: an open flag, an overdue batch and
 // a failed suggestion job (the demo already has cases waiting and problems without annotators).
 const app = browserHarness(async (db) => {
-  await seedDemo(db);
+  await seedDemo(db, { scrypt: FIXTURE_SCRYPT });
   buildProblem(db, { questionId: 'new_1' });
   const problem = findProblemDetail(db, 'demo_001')!;
   const alice = findUser(db, 'alice')!;

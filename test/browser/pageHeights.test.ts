@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { CLI_ACTOR } from '../../db/events';
 import type { QueueView } from '../../shared/adjudicationView';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
+import { FIXTURE_SCRYPT } from '../support/builders';
 import { importLcbFile } from '../../server/services/lcbImport';
 import { importLegacyReleaseFile } from '../../server/services/releases/legacyImport';
 import { login, openFromNav } from '../support/browser';
@@ -12,7 +13,7 @@ import { LCB_SUBSET, PUBLIC_RELEASE, requireDataset } from '../support/datasets'
 // The yardstick: Chromium at 1366×768, on the demo with the public release imported
 // beside it (as a team continuing the benchmark would have it). A screen is 768 px of page.
 const app = browserHarness(async (db) => {
-  await seedDemo(db);
+  await seedDemo(db, { scrypt: FIXTURE_SCRYPT });
   await importLcbFile(db, requireDataset(LCB_SUBSET), CLI_ACTOR);
   importLegacyReleaseFile(db, requireDataset(PUBLIC_RELEASE), CLI_ACTOR);
 });

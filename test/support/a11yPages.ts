@@ -10,7 +10,7 @@ import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
 import { saveDraft } from '../../server/services/annotations';
 import { acceptAgreement } from '../../server/services/adjudications/gold';
 import { cutRelease } from '../../server/services/releases/store';
-import { assign, buildProblem } from './builders';
+import { assign, buildProblem, FIXTURE_SCRYPT } from './builders';
 import { spanOf } from './annotationBuilders';
 import { upsertSuggestion } from '../../db/suggestions';
 import { setGlobalSuggestionPolicy } from '../../server/services/suggestions/policy';
@@ -100,7 +100,7 @@ function threePointsAndARepair(base: string): Point[] {
 }
 
 export async function seedA11yWorld(db: DB): Promise<A11yWorld> {
-  await seedDemo(db);
+  await seedDemo(db, { scrypt: FIXTURE_SCRYPT });
   const accounts = { annotator: account(db, 'annotator'), adjudicator: account(db, 'adjudicator'), maintainer: account(db, 'maintainer'), pilot: account(db, 'pilot') };
   const bob = { id: userIdOf(db, 'bob') };
   const problem = buildProblem(db, { questionId: 'abc390_b', title: 'Geometric Sequence' });
