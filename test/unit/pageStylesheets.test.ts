@@ -4,9 +4,9 @@
  * page's stylesheet looks right after that page was visited and unstyled when someone opens its
  * own page first (a bookmark, a reload, a link from a colleague).
  *
- * Read from the sources: the static imports of client/src from main.tsx (always loaded) and from
- * each lazily imported module (a page, or code a page loads on demand), and the literal class
- * names of `className="…"`.
+ * Read from the sources: the static imports of client/src (stylesheets included) from main.tsx,
+ * which is always loaded, and from each lazily imported module (a page, or code a page loads on
+ * demand); the class names written in `className`; and the selectors of every stylesheet.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,11 +14,7 @@ import { describe, expect, it } from 'vitest';
 
 const CLIENT = path.resolve(import.meta.dirname, '..', '..', 'client', 'src');
 
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-}
-
-const FILES = filesUnder(CLIENT);
+const FILES = fs.readdirSync(CLIENT, { recursive: true, encoding: 'utf8' }).map((f) => path.join(CLIENT, f));
 const SOURCES = FILES.filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'));
 const STYLESHEETS = FILES.filter((f) => f.endsWith('.css'));
 const text = new Map(FILES.filter((f) => /\.(tsx?|css)$/.test(f)).map((f) => [f, fs.readFileSync(f, 'utf8')]));
@@ -32,8 +28,8 @@ function resolve(from: string, spec: string): string | null {
   return null;
 }
 
+/** `import … from './x'`, `export … from './x'` and a stylesheet's `import './x.css'`. */
 const STATIC_IMPORT = /^\s*(?:import|export)\s(?:[^'";]*?\sfrom\s)?['"](\.{1,2}\/[^'"]+)['"]/gm;
-const CSS_IMPORT = /^\s*import\s+['"](\.{1,2}\/[^'"]+\.css)['"]/gm;
 const LAZY_IMPORT = /\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 function specs(file: string, pattern: RegExp): string[] {
@@ -49,7 +45,7 @@ function closure(entry: string): Set<string> {
     if (seen.has(file)) continue;
     seen.add(file);
     if (file.endsWith('.css')) continue;
-    for (const spec of [...specs(file, STATIC_IMPORT), ...specs(file, CSS_IMPORT)]) {
+    for (const spec of specs(file, STATIC_IMPORT)) {
       const target = resolve(file, spec);
       if (target && !seen.has(target)) stack.push(target);
     }
