@@ -100,7 +100,12 @@ describe('releases page', () => {
     await expect(check.getByRole('table', { name: 'Problems left out' }).locator('tbody tr').allTextContents()).resolves.toEqual(['abc903_aNot yet annotatedwaiting for annotations']);
 
     await page.getByLabel('Name').fill('v2');
+    // The report of the check for v1 already said "No errors" (only its name was taken): wait for the check for v2 to answer and
+    // its progress bar to go, not for that text, or the cut button is read while the check still holds it disabled.
+    const checked = page.waitForResponse((r) => r.url().endsWith('/api/releases/preview'));
     await page.getByRole('button', { name: 'Check again' }).click();
+    await checked;
+    await page.getByRole('progressbar', { name: 'Checking the release' }).waitFor({ state: 'detached' });
     await page.getByRole('region', { name: 'Validation report' }).getByText('No errors: this release can be cut.').waitFor();
     await expect(check.textContent()).resolves.not.toContain('already exists');
     await expect(page.getByRole('button', { name: 'Cut release v2' }).isDisabled()).resolves.toBe(false);
