@@ -30,14 +30,25 @@ export function App() {
   const location = useLocation();
 
   useEffect(() => {
+    // Who is logged in is asked once, and only its answer ends the loading state: an answer that
+    // comes after someone logged in at the form (a start-up run twice, as React's development
+    // mode does, asks twice) must not take them back to an empty form.
+    let asking = true;
+    const answer = (next: SessionState) => setSession((s) => (asking && s.status === 'loading' ? next : s));
     const landing = preloadLanding(window.location.pathname);
-    call(auth.me).then(
+    call(auth.me, { public: true }).then(
       // The landing page's code was fetched alongside /api/me; rendering it in a transition lets
       // React show it directly instead of a Suspense fallback it would then hold for 300 ms.
-      (me) => void landing.then(() => startTransition(() => setSession({ status: 'user', me }))),
-      () => setSession({ status: 'anonymous' }),
+      (me) => void landing.then(() => startTransition(() => answer({ status: 'user', me }))),
+      () => answer({ status: 'anonymous' }),
     );
-    return onUnauthenticated(() => setSession((s) => (s.status === 'user' ? { ...s, ended: true } : { status: 'anonymous' })));
+    // A 401 ends a session that was open; before the answer above there is none to end (and the
+    // answer's own 401 is an answer: nobody is logged in).
+    const stopListening = onUnauthenticated(() => setSession((s) => (s.status === 'user' ? { ...s, ended: true } : s)));
+    return () => {
+      asking = false;
+      stopListening();
+    };
   }, []);
 
   function loggedInAgain(me: Me) {

@@ -45,7 +45,7 @@ const KEEPALIVE_LIMIT = 60_000;
 export interface RequestOptions {
   /** Let the request finish even if the page is closed (a draft saved while leaving). */
   keepalive?: boolean;
-  /** A 401 here is an answer (a wrong password at login), not a lost session. */
+  /** A 401 here is an answer (a wrong password at login, nobody logged in yet at start-up), not a lost session. */
   public?: boolean;
 }
 

@@ -10,7 +10,7 @@ type Part<K extends string, T> = [T] extends [undefined] ? { [k in K]?: undefine
 export type CallArgs<E> = Part<'params', ParamsInput<E>> &
   Part<'query', QueryInput<E>> &
   Part<'body', BodyInput<E>> &
-  Pick<RequestOptions, 'keepalive'> & {
+  Pick<RequestOptions, 'keepalive' | 'public'> & {
     /**
      * The write takes the page away from what it shows (a delete, a rename that moves the page
      * to a new address): the reads it made stale load again at their next reader, not now, so
@@ -38,10 +38,13 @@ function invalidateAfter(endpoint: AnyEndpoint, leaving = false): void {
 
 /** Call an endpoint of shared/api/: the URL, the body and the response are typed by its declaration. */
 export async function call<E extends AnyEndpoint>(endpoint: E, ...[args]: Rest<CallArgs<E>>): Promise<ResponseOf<E>> {
-  const { params, query, body, keepalive, leaving } = (args ?? {}) as { params?: PathValues; query?: QueryValues; body?: unknown; keepalive?: boolean; leaving?: boolean };
+  const { params, query, body, keepalive, leaving, public: answers401 } = (args ?? {}) as { params?: PathValues; query?: QueryValues; body?: unknown; keepalive?: boolean; leaving?: boolean; public?: boolean };
   const url = buildUrl(endpoint, params, query);
   const sendsBody = endpoint.method === 'post' || endpoint.method === 'put';
-  const result = await request<ResponseOf<E>>(endpoint.method.toUpperCase(), url, sendsBody ? (body ?? {}) : undefined, { keepalive: keepalive === true, public: endpoint.access === 'public' });
+  const result = await request<ResponseOf<E>>(endpoint.method.toUpperCase(), url, sendsBody ? (body ?? {}) : undefined, {
+    keepalive: keepalive === true,
+    public: endpoint.access === 'public' || answers401 === true,
+  });
   invalidateAfter(endpoint, leaving === true);
   return result;
 }
