@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { CaseView, QueueView } from '../../shared/adjudicationView';
 import { DEMO_ACCOUNTS, seedDemo } from '../../server/seed';
 import { FIXTURE_SCRYPT } from '../support/builders';
-import { login } from '../support/browser';
+import { login, settled } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { openGoldPoint } from '../support/adjudicationPage';
 
@@ -165,5 +165,45 @@ describe('the cross-check on one screen (1366×768, the demo’s waiting cases)'
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/adjudicate/${first!.questionId}`);
     await page.getByRole('heading', { name: first!.title }).waitFor();
+  });
+
+  it('shows the case the address names when the case left before it answers late', async () => {
+    const [a, b] = await waitingCases(page);
+    await openCase(page, a!.questionId);
+    // Both answers are held: B's, asked for first, and A's, asked for when the adjudicator goes
+    // back to A before B arrived. B's then arrives first, A's after it.
+    const held = new Map<string, () => void>();
+    const release = (questionId: string) => held.get(questionId)?.();
+    const caseUrl = (questionId: string) => `${app.url}/api/adjudications/${questionId}`;
+    for (const { questionId } of [a!, b!]) {
+      const mayAnswer = new Promise<void>((resolve) => held.set(questionId, resolve));
+      await page.route(caseUrl(questionId), async (route) => {
+        const response = await route.fetch();
+        await mayAnswer;
+        await route.fulfill({ response });
+      });
+    }
+    const asked = (questionId: string) => page.waitForRequest((r) => r.url() === caseUrl(questionId));
+    const answered = (questionId: string) => page.waitForResponse((r) => r.url() === caseUrl(questionId));
+    const bAsked = asked(b!.questionId);
+    await page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/adjudicate/${b!.questionId}`);
+    await bAsked;
+    const aAsked = asked(a!.questionId);
+    await page.goBack();
+    await aAsked;
+    const bAnswered = answered(b!.questionId);
+    release(b!.questionId);
+    await bAnswered;
+    const aAnswered = answered(a!.questionId);
+    release(a!.questionId);
+    await aAnswered;
+    await page.getByRole('heading', { name: a!.title }).waitFor();
+    await settled(page);
+    expect(new URL(page.url()).pathname).toBe(`/adjudicate/${a!.questionId}`);
+    await expect(page.getByRole('heading', { name: b!.title }).count()).resolves.toBe(0);
+    await page.unrouteAll();
   });
 });

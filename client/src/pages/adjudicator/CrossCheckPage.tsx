@@ -310,9 +310,18 @@ export default function CrossCheckPage({ params }: PageProps) {
   const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
+    // Only the case still open shows its answer: going on to the next case before the previous
+    // one answered must not show that one under the new address.
+    let live = true;
     setView(null);
     setError(null);
-    call(adjudications.get, { params: { questionId } }).then(setView, (err: unknown) => setError(err instanceof ApiError ? err.message : 'The cross-check could not be loaded.'));
+    call(adjudications.get, { params: { questionId } }).then(
+      (loaded) => live && setView(loaded),
+      (err: unknown) => live && setError(err instanceof ApiError ? err.message : 'The cross-check could not be loaded.'),
+    );
+    return () => {
+      live = false;
+    };
   }, [questionId, generation]);
 
   if (error) return <ErrorMessage>{error}</ErrorMessage>;
