@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CODE_SNAPSHOT_MS, createStudyBody } from '../../shared/schemas/pilots';
 import { createStudy } from '../../server/services/pilots/studies';
-import { login, watchErrors } from '../support/browser';
+import { login, settled, watchErrors } from '../support/browser';
 import { browserHarness } from '../support/browserHarness';
 import { axeViolations } from '../support/axe';
 import { buildPilotWorld, PILOT_RELEASE } from '../support/pilotWorld';
@@ -73,5 +73,67 @@ describe('the pilot’s code editor', () => {
     await page.getByText(/^Last snapshot \d\d:\d\d:\d\d · no change since$/).waitFor();
     await expect(page.getByTestId('save-state').count()).resolves.toBe(1);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('the task page’s own loads', () => {
+  // React's development mode (the browser tests' build) loads the task twice as the page opens.
+  // The earlier load answering late, after the pilot chose to write code, put the task back as it
+  // was before: the editor vanished.
+  it('keeps the editor open when a load of the task from before answers after “Write code”', async () => {
+    const page = await app.browser.newPage({ viewport: { width: 1366, height: 768 } });
+    const errors = watchErrors(page);
+    await login(page, app.url, 'pia', 'correct-horse-battery', '/pilot');
+    await page.getByRole('link', { name: 'Task 2', exact: true }).click();
+    await page.getByRole('button', { name: 'Ready: start the clock' }).click();
+    await page.getByTestId('task-text').waitFor();
+    const sessionUrl = new URL(page.url()).pathname.replace('/pilot/sessions/', '/api/pilot/sessions/');
+    // The load the page started first asks for the list of tasks, then for the task. Its question
+    // for the task, asked before the second load's list is answered, is answered only after the
+    // pilot chose to write code. (Fixed, the first load asks no more once the second has started.)
+    let releaseHeld: () => void = () => undefined;
+    const heldMayAnswer = new Promise<void>((resolve) => (releaseHeld = resolve));
+    let firstAsked: () => void = () => undefined;
+    const firstHasAsked = new Promise<void>((resolve) => (firstAsked = resolve));
+    let lists = 0;
+    let firstListHandled: Promise<void> = Promise.resolve();
+    let secondListSent = false;
+    let held = false;
+    await page.route(`${app.url}/api/pilot/tasks`, (route) => {
+      if (++lists === 1) {
+        firstListHandled = (async () => {
+          await route.fulfill({ response: await route.fetch() });
+          // time for a load that goes on to ask for the task (a few turns of the page's event loop)
+          await Promise.race([firstHasAsked, new Promise((resolve) => setTimeout(resolve, 250))]);
+        })();
+        return firstListHandled;
+      }
+      return firstListHandled.then(() => {
+        secondListSent = true;
+        return route.continue();
+      });
+    });
+    await page.route(`${app.url}${sessionUrl}`, async (route) => {
+      if (route.request().method() !== 'GET' || secondListSent || held) return route.continue();
+      held = true;
+      const response = await route.fetch();
+      firstAsked();
+      await heldMayAnswer;
+      await route.fulfill({ response });
+    });
+    await page.reload();
+    await page.getByRole('button', { name: 'Write code', exact: true }).click();
+    await page.getByRole('button', { name: 'Write code now' }).click();
+    const editor = page.getByRole('textbox', { name: 'Your code (Python)' });
+    await editor.waitFor();
+    expect(lists).toBe(2);
+    const lateAnswer = held ? page.waitForResponse((r) => r.url() === `${app.url}${sessionUrl}` && r.request().method() === 'GET') : Promise.resolve();
+    releaseHeld();
+    await lateAnswer;
+    await settled(page);
+    await expect(editor.isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Write code', exact: true }).count()).resolves.toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

@@ -33,7 +33,15 @@ export function CodeTools({ sessionId, code, submitted, keysRef }: Props & { key
   const wasSubmitted = useRef(submitted);
 
   useEffect(() => {
-    void call(pilotCode.tools, { params: { id } }).then(setTools, (err: unknown) => setError(errorText(err, 'The code tools could not be loaded.')));
+    // Asked again once the code is submitted: the answer from before must not land after it.
+    let live = true;
+    void call(pilotCode.tools, { params: { id } }).then(
+      (loaded) => live && setTools(loaded),
+      (err: unknown) => live && setError(errorText(err, 'The code tools could not be loaded.')),
+    );
+    return () => {
+      live = false;
+    };
   }, [id, submitted]);
 
   const doRun = useCallback(async () => {

@@ -44,26 +44,33 @@ export default function PilotTaskPage({ params }: PageProps) {
   const id = params.id ?? '';
   const [load, setLoad] = useState<Load>({ status: 'loading' });
 
-  const shown = useCallback((request: Promise<PilotSessionView>) => {
+  /** Show the answer, unless the page has moved on (`wanted` false): a late answer would replace the task the pilot works on with how it was. */
+  const shown = useCallback((request: Promise<PilotSessionView>, wanted: () => boolean = () => true) => {
     request.then(
-      (view) => setLoad((prev) => ({ status: 'ready', view, generation: prev.status === 'ready' ? prev.generation + 1 : 0 })),
-      (err: unknown) => setLoad({ status: 'error', message: err instanceof ApiError ? err.message : 'The task could not be loaded.' }),
+      (view) => wanted() && setLoad((prev) => ({ status: 'ready', view, generation: prev.status === 'ready' ? prev.generation + 1 : 0 })),
+      (err: unknown) => wanted() && setLoad({ status: 'error', message: err instanceof ApiError ? err.message : 'The task could not be loaded.' }),
     );
   }, []);
   const fetchView = useCallback(() => shown(call(pilots.session, { params: { id } })), [id, shown]);
   // Only Ready starts the clock: reading the task (fetchView) never does.
   const ready = useCallback(() => shown(call(pilots.ready, { params: { id }, body: {} })), [id, shown]);
   useEffect(() => {
+    let live = true;
+    const open = () => shown(call(pilots.session, { params: { id } }), () => live);
     // The task list tells, without opening anything, whether this task's clock has started.
     call(pilots.tasks).then(
       ({ tasks }) => {
+        if (!live) return;
         const item = tasks.find((t) => String(t.id) === id);
         if (item && item.openedAt === null && item.status === 'new') setLoad({ status: 'before', item });
-        else fetchView();
+        else open();
       },
-      () => fetchView(),
+      () => live && open(),
     );
-  }, [id, fetchView]);
+    return () => {
+      live = false;
+    };
+  }, [id, shown]);
 
   if (load.status === 'loading') return <p className="loading">Loading the task…</p>;
   if (load.status === 'before') return <ReadyStep item={load.item} onReady={ready} />;

@@ -14,7 +14,15 @@ export function Questionnaire({ sessionId, scope, refreshKey, onAnswered }: { se
   const [answers, setAnswers] = useState<Record<string, number>>({});
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    void call(pilotCode.questionnaire, { params: { id }, query: { scope } }).then(setView, () => setView(null));
+    // Asked again when the task moves on (submitted, skipped): an answer from before, still closed, must not hide the one now open.
+    let live = true;
+    void call(pilotCode.questionnaire, { params: { id }, query: { scope } }).then(
+      (loaded) => live && setView(loaded),
+      () => live && setView(null),
+    );
+    return () => {
+      live = false;
+    };
   }, [id, scope, refreshKey]);
   if (!view || !view.open) return null;
   if (view.answers) return <p className="success small">Thank you: your answers {scope === 'task' ? 'on this task' : 'on the study'} are saved.</p>;

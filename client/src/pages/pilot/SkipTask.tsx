@@ -17,9 +17,16 @@ export function SkipTask({ sessionId, submitted, onSkipped }: { sessionId: numbe
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    void call(pilotCode.tools, { params: { id } }).then(setTools, () => setTools(null));
+    let live = true;
+    void call(pilotCode.tools, { params: { id } }).then(
+      (loaded) => live && setTools(loaded),
+      () => live && setTools(null),
+    );
     const tick = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(tick);
+    return () => {
+      live = false;
+      clearInterval(tick);
+    };
   }, [id]);
   if (!tools || submitted) return null;
   if (tools.skip.skipped) return <p className="notice">You skipped this task: {tools.skip.reason}</p>;
