@@ -24,9 +24,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const browser = await chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   try {
     // At the level `npm start` builds with: a first start must print no warning, so any warning
-    // the build prints (Vite's "(!)" lines) fails the browser tests here.
+    // the build prints (Vite's "(!)" lines) fails the browser tests here. The same code as
+    // `npm start` serves, with React's development build: its warnings reach the tests as console
+    // errors (watchErrors), and StrictMode runs each effect twice, so an answer a page has moved
+    // on from arrives late, as on a slow network (login.test.ts, pilotCodeLayout.test.ts rely on it).
     const build = spawnSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-      env: { ...process.env, CCB_CLIENT_DIR: dir },
+      env: { ...process.env, NODE_ENV: 'development', CCB_CLIENT_DIR: dir },
       encoding: 'utf8',
     });
     const output = `${build.stdout}${build.stderr}`;
