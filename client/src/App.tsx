@@ -1,5 +1,5 @@
 import { startTransition, Suspense, useEffect, useState } from 'react';
-import { notifyReauthenticated, onUnauthenticated } from './api';
+import { notifyReauthenticated, onUnauthenticated, sessionOf } from './api';
 import { call } from './apiCall';
 import { auth } from '../../shared/api/auth';
 import { resourceCache } from './resources/store';
@@ -39,7 +39,10 @@ export function App() {
     call(auth.me, { public: true }).then(
       // The landing page's code was fetched alongside /api/me; rendering it in a transition lets
       // React show it directly instead of a Suspense fallback it would then hold for 300 ms.
-      (me) => void landing.then(() => startTransition(() => answer({ status: 'user', me }))),
+      (me) => {
+        if (asking) sessionOf(me.username);
+        void landing.then(() => startTransition(() => answer({ status: 'user', me })));
+      },
       () => answer({ status: 'anonymous' }),
     );
     // A 401 ends a session that was open; before the answer above there is none to end (and the
@@ -95,6 +98,7 @@ export function App() {
   async function logout() {
     await call(auth.logout).catch(() => undefined);
     resourceCache.clear();
+    sessionOf(null);
     setSession({ status: 'anonymous' });
     navigate('/login', { replace: true });
   }

@@ -29,6 +29,24 @@ export function onUnauthenticated(listener: Listener): () => void {
   return () => unauthenticatedListeners.delete(listener);
 }
 
+/**
+ * Whom requests are sent for, and how many logins there have been. A request can be answered
+ * 401 after a login it was sent before: a page's first load asked while nobody was logged in, or
+ * a save sent as the session ended and answered after the login over the page. Such a 401 says
+ * nothing about the session now open.
+ */
+let logins = 0;
+let user: string | null = null;
+/** A login at the form or over the page. */
+export function loggedIn(username: string): void {
+  logins++;
+  user = username;
+}
+/** Who the session belongs to as the app learned it without a login (its start-up question, a logout). */
+export function sessionOf(username: string | null): void {
+  user = username;
+}
+
 const reauthenticatedListeners = new Set<Listener>();
 /** Called after the user logged in again over the page (the session had ended while working). */
 export function onReauthenticated(listener: Listener): () => void {
@@ -52,6 +70,7 @@ export interface RequestOptions {
 /** One JSON request; call() in apiCall.ts is the typed way to make it. */
 export async function request<T>(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   let res: Response;
+  const [sentAfter, sentFor] = [logins, user];
   const json = body === undefined ? undefined : JSON.stringify(body);
   try {
     res = await fetch(url, {
@@ -73,7 +92,13 @@ export async function request<T>(method: string, url: string, body?: unknown, op
   }
   if (!res.ok) {
     const err = (data as { error?: { code: ErrorCode; message: string; details?: unknown } } | undefined)?.error;
-    if (res.status === 401 && options.public !== true) unauthenticatedListeners.forEach((l) => l());
+    if (res.status === 401 && options.public !== true) {
+      // Refused for the session it was sent with (a 401 means nothing was done): the same person
+      // has logged in again since, so it is sent again; sent for someone else or for nobody, it
+      // only fails. Otherwise the session just ended.
+      if (sentAfter !== logins && sentFor !== null && sentFor === user) return request<T>(method, url, body, options);
+      if (sentAfter === logins) unauthenticatedListeners.forEach((l) => l());
+    }
     throw new ApiError(res.status, err?.code ?? 'internal', err?.message ?? `Request failed (${res.status}).`, err?.details);
   }
   return data as T;

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError } from '../api';
+import { ApiError, loggedIn } from '../api';
 import { call } from '../apiCall';
 import { auth } from '../../../shared/api/auth';
 import type { Me } from '../../../shared/schemas/auth';
@@ -26,7 +26,9 @@ export function LoginForm({ onLogin, initialUsername = '', children, explain }: 
     setError(null);
     setRefusal(null);
     try {
-      onLogin(await call(auth.login, { body: { username, password } }));
+      const me = await call(auth.login, { body: { username, password } });
+      loggedIn(me.username);
+      onLogin(me);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Login failed.');
       setRefusal(err instanceof ApiError ? err : null);
